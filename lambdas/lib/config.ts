@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Configuration of every handler, read and validated once at cold start. Locally the runtime sets
+ * the endpoint variables; in Lambda they are absent and the SDK uses AWS's own endpoints.
+ */
+const optionalUrl = z.url().optional();
+const configSchema = z.object({
+  AWS_REGION: z.string().default('us-east-1'),
+  IMAGES_TABLE: z.string().default('artloom-images'),
+  JOBS_TABLE: z.string().default('artloom-jobs'),
+  MESSAGES_TABLE: z.string().default('artloom-messages'),
+  ADS_TABLE: z.string().default('artloom-ads'),
+  COUNTERS_TABLE: z.string().default('artloom-counters'),
+  IMAGES_BUCKET: z.string().default('artloom-images'),
+  ATTACHMENTS_BUCKET: z.string().default('artloom-attachments'),
+  /** Local stand-in endpoints; unset in AWS. */
+  DYNAMODB_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  SFN_ENDPOINT: optionalUrl,
+  SQS_ENDPOINT: optionalUrl,
+  /** Public origin of the site ('' = same origin); urls in records are relative to it. */
+  PUBLIC_BASE_URL: z.string().default(''),
+  /** What draws the pictures: ComfyUI on a GPU, or the local preview renderer (no GPU, no AI). */
+  RENDERER: z.enum(['comfyui', 'preview']).default('comfyui'),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= configSchema.parse(process.env);
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetConfig(): void {
+  cached = undefined;
+}

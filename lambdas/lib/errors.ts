@@ -1,0 +1,87 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { z } from 'zod';
+import { type ApiError, fieldErrors } from '../../shared/schemas/common';
+import { logger } from './logger';
+
+/** A refusal the visitor can act on. Only this file turns errors into HTTP responses. */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string, fields?: Record<string, string>, code = 'validation_failed') {
+    super(400, code, message, fields);
+  }
+}
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'Sign in as an operator to do this.') {
+    super(401, 'unauthorized', message, undefined, { 'www-authenticate': 'Bearer' });
+  }
+}
+export class ForbiddenError extends DomainError {
+  constructor(message = 'You may not do this.') {
+    super(403, 'forbidden', message);
+  }
+}
+export class NotFoundError extends DomainError {
+  constructor(message = 'Not found.', code = 'not_found') {
+    super(404, code, message);
+  }
+}
+export class ConflictError extends DomainError {
+  constructor(message: string, code = 'conflict') {
+    super(409, code, message);
+  }
+}
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string) {
+    super(413, 'payload_too_large', message);
+  }
+}
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: string) {
+    super(415, 'unsupported_media_type', message);
+  }
+}
+export class RateLimitError extends DomainError {
+  constructor(message: string, retryAfterSeconds: number, code = 'rate_limited') {
+    super(429, code, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+export class ServiceUnavailableError extends DomainError {
+  constructor(message: string, retryAfterSeconds: number, code = 'busy') {
+    super(503, code, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiError {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
+  if (err instanceof z.ZodError) {
+    return respond(400, errorBody('validation_failed', 'Some fields are not valid.', fieldErrors(err)));
+  }
+  if (err instanceof DomainError) {
+    return respond(err.status, errorBody(err.code, err.message, err.fields), err.headers);
+  }
+  logger.error('unhandled error', { error: err as Error });
+  return respond(500, errorBody('internal', 'Something went wrong on our side. Please try again.'));
+}
+
+function respond(status: number, body: ApiError, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  };
+}

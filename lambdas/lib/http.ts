@@ -1,0 +1,118 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { fieldErrors } from '../../shared/schemas/common';
+import { errorResponse, ValidationError } from './errors';
+
+export type ApiEvent = APIGatewayProxyEventV2;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+export type ApiHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
+
+type Schema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<Q, B, P> {
+  query: Q;
+  body: B;
+  path: P;
+  event: ApiEvent;
+  /** Client IP as API Gateway saw it (CloudFront's viewer address in AWS). */
+  sourceIp: string;
+  userAgent: string;
+}
+
+export interface HandlerSpec<QS extends Schema | undefined, BS extends Schema | undefined, PS extends Schema | undefined> {
+  query?: QS;
+  body?: BS;
+  path?: PS;
+}
+
+/**
+ * Builds a Lambda handler as a middy chain: the error mapper is the outermost catch, then input
+ * validation with the shared zod schemas, then the route function. Route functions read validated
+ * input and return a result; they never build error responses themselves.
+ */
+export function httpHandler<
+  QS extends Schema | undefined = undefined,
+  BS extends Schema | undefined = undefined,
+  PS extends Schema | undefined = undefined,
+>(spec: HandlerSpec<QS, BS, PS>, fn: (input: RouteInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<ApiResult>): ApiHandler {
+  return middy<ApiEvent, ApiResult>()
+    .use(errorMapper())
+    .handler(async (event) => {
+      const query = parse(spec.query, event.queryStringParameters ?? {});
+      const path = parse(spec.path, event.pathParameters ?? {});
+      const body = spec.body ? parse(spec.body, readJsonBody(event)) : undefined;
+      return fn({
+        query: query as Infer<QS>,
+        body: body as Infer<BS>,
+        path: path as Infer<PS>,
+        event,
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        userAgent: event.requestContext?.http?.userAgent ?? event.headers?.['user-agent'] ?? '',
+      });
+    }) as unknown as ApiHandler;
+}
+
+function errorMapper(): middy.MiddlewareObj<ApiEvent, ApiResult> {
+  return {
+    onError: async (request) => {
+      request.response = errorResponse(request.error);
+    },
+  };
+}
+
+function parse(schema: Schema | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(firstMessage(result.error), fieldErrors(result.error));
+  return result.data;
+}
+
+function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Some fields are not valid.';
+}
+
+/** Largest JSON body any route accepts (the operator's base64 image import is the biggest). */
+export const MAX_JSON_BODY_BYTES = 12 * 1024 * 1024;
+
+export function rawBody(event: ApiEvent): Buffer {
+  if (!event.body) return Buffer.alloc(0);
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+}
+
+export function header(event: ApiEvent, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}
+
+function readJsonBody(event: ApiEvent): unknown {
+  const type = header(event, 'content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new ValidationError('Send the body as JSON (Content-Type: application/json).', undefined, 'unsupported_content_type');
+  }
+  const raw = rawBody(event);
+  if (raw.length > MAX_JSON_BODY_BYTES) throw new ValidationError('The request body is too large.', undefined, 'body_too_large');
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new ValidationError('The request body is not valid JSON.', undefined, 'invalid_json');
+  }
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): ApiResult {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+export function noContent(headers: Record<string, string> = {}): ApiResult {
+  return { statusCode: 204, headers: { 'cache-control': 'no-store', ...headers } };
+}
+
+export function redirect(location: string, status = 302): ApiResult {
+  return { statusCode: status, headers: { location, 'cache-control': 'no-store' } };
+}

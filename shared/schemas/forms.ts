@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { RATING } from '../constants';
+import { emailSchema } from './common';
+
+/**
+ * Text length bounds where the spec is silent, chosen to fit any honest message and keep one
+ * DynamoDB item far below its 400 kB limit.
+ */
+export const FORM_LIMITS = {
+  name: 100,
+  subject: 200,
+  message: 5000,
+  description: 5000,
+  url: 2048,
+} as const;
+
+/** Contact form (spec section 5 table), exact messages. */
+export const CONTACT_MESSAGES = {
+  firstName: 'First Name is required (minimum 2 characters).',
+  lastName: 'Last Name is required (minimum 2 characters).',
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Please enter a valid email address.',
+  subject: 'Subject is required.',
+  message: 'Message is required (minimum 10 characters).',
+} as const;
+
+export const contactMessageSchema = z.object({
+  firstName: z.string().trim().min(2, { error: CONTACT_MESSAGES.firstName }).max(FORM_LIMITS.name),
+  lastName: z.string().trim().min(2, { error: CONTACT_MESSAGES.lastName }).max(FORM_LIMITS.name),
+  email: z.string().trim().min(1, { error: CONTACT_MESSAGES.emailRequired }).pipe(emailSchema(CONTACT_MESSAGES.emailInvalid)),
+  subject: z.string().trim().min(1, { error: CONTACT_MESSAGES.subject }).max(FORM_LIMITS.subject),
+  message: z.string().trim().min(10, { error: CONTACT_MESSAGES.message }).max(FORM_LIMITS.message),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const FEEDBACK_TYPES = ['bug_report', 'feature_request', 'design_ux', 'general_comment'] as const;
+export const FEEDBACK_TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
+  bug_report: 'Bug report',
+  feature_request: 'Feature request',
+  design_ux: 'Design / UX',
+  general_comment: 'General comment',
+};
+
+export const FEEDBACK_MESSAGES = {
+  email: 'Please enter a valid email.',
+  rating: 'Please select a star rating.',
+  missingRating: 'Please complete all required fields including rating.',
+  screenshotToast: 'Screenshot must be smaller than 2MB.',
+  screenshotInline: 'Screenshot is too large (max 2MB).',
+  success: 'Feedback submitted successfully!',
+  failure: 'Something went wrong. Please try again.',
+} as const;
+
+/** Feedback fields as they arrive in the multipart body (all strings). The file is checked apart. */
+export const feedbackFieldsSchema = z.object({
+  feedbackType: z.enum(FEEDBACK_TYPES, { error: 'Please choose a feedback type.' }),
+  description: z.string().trim().min(1, { error: 'Description is required.' }).max(FORM_LIMITS.description),
+  email: z
+    .union([z.literal(''), emailSchema(FEEDBACK_MESSAGES.email)])
+    .optional()
+    .default(''),
+  rating: z
+    .string()
+    .regex(/^[1-5]$/, { error: FEEDBACK_MESSAGES.rating })
+    .transform(Number)
+    .pipe(z.number().min(RATING.min).max(RATING.max)),
+});
+export type FeedbackFields = z.infer<typeof feedbackFieldsSchema>;
+
+export const ISSUE_TYPES = ['generation_error', 'login_problem', 'ui_glitch', 'slow_performance', 'payment_issue', 'other'] as const;
+export const ISSUE_TYPE_LABELS: Record<(typeof ISSUE_TYPES)[number], string> = {
+  generation_error: 'Image generation error',
+  login_problem: 'Login problem',
+  ui_glitch: 'UI glitch',
+  slow_performance: 'Slow performance',
+  payment_issue: 'Payment issue',
+  other: 'Other',
+};
+
+export const ISSUE_MESSAGES = {
+  invalidForm: 'Please fill out all required fields correctly.',
+  success: 'Report submitted successfully!',
+  failure: 'Submission failed. Please try again.',
+} as const;
+
+export const issueReportFieldsSchema = z.object({
+  reporterEmail: z.string().trim().min(1, { error: 'Email is required.' }).pipe(emailSchema()),
+  issueType: z.enum(ISSUE_TYPES, { error: 'Please choose an issue type.' }),
+  issueUrl: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Page URL must be an http(s) address.' }).max(FORM_LIMITS.url)])
+    .optional()
+    .default(''),
+  description: z.string().trim().min(1, { error: 'Description is required.' }).max(FORM_LIMITS.description),
+});
+export type IssueReportFields = z.infer<typeof issueReportFieldsSchema>;
+
+export const NEWSLETTER_MESSAGES = {
+  success: '✅ Subscribed!',
+  failure: 'Failed to subscribe. Try again later.',
+  network: 'Network error.',
+} as const;
+
+export const newsletterSignupSchema = z.object({ email: z.string().trim().min(1, { error: 'Email is required.' }).pipe(emailSchema()) });
+export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
+
+export const CONTACT_SUCCESS = 'Your message has been sent!';

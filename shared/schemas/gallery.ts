@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { ADMIN_USER, DEFAULT_CATEGORY, MAX_PROMPT_LENGTH, MODEL_NAME, MODEL_STEPS, MODEL_VERSION, VISITOR_USER } from '../constants';
+import { categoryValueSchema } from '../categories';
+import { aspectRatioLabelSchema } from '../ratios';
+import { resolveImageUrl, resolveThumbnailUrl } from '../url-rule';
+import { modelParam, skipParam, takeParam, uuidSchema } from './common';
+
+/** A gallery image as the API answers it (spec section 3, plus id, size and seed). */
+export const galleryImageSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  prompt: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  aspectRatio: z.string(),
+  modelName: z.string(),
+  category: z.string().optional(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  seed: z.number().int().nonnegative(),
+});
+export type GalleryImage = z.infer<typeof galleryImageSchema>;
+export const galleryImageListSchema = z.array(galleryImageSchema);
+
+/** The browser's form of an image (spec section 3): `filename`, `timestamp` in ms, absolute urls. */
+export interface ClientImage {
+  id: string;
+  filename: string;
+  prompt: string;
+  timestamp: number;
+  url: string;
+  thumbnailUrl: string;
+  aspectRatio: string;
+  modelName: string;
+  category?: string;
+  width: number;
+  height: number;
+  seed: number;
+}
+
+export function toClientImage(image: GalleryImage, filesHost: string): ClientImage {
+  const url = resolveImageUrl(image.url, filesHost);
+  return {
+    id: image.id,
+    filename: image.fileName,
+    prompt: image.prompt,
+    timestamp: Date.parse(image.createdAt),
+    url,
+    thumbnailUrl: resolveThumbnailUrl(image.thumbnailUrl, image.url, filesHost),
+    aspectRatio: image.aspectRatio,
+    modelName: image.modelName,
+    category: image.category,
+    width: image.width,
+    height: image.height,
+    seed: image.seed,
+  };
+}
+
+// GET /api/gallery/list
+export const galleryListQuerySchema = z.object({
+  model: modelParam,
+  userId: uuidSchema,
+  skip: skipParam,
+  take: takeParam,
+});
+export type GalleryListQuery = z.infer<typeof galleryListQuerySchema>;
+
+// GET /api/gallery/admin, GET /api/gallery/admin/random
+export const adminListQuerySchema = z.object({ model: modelParam, skip: skipParam, take: takeParam });
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+// GET /api/gallery/category/metadata, GET /api/gallery/category/all
+export const categoryQuerySchema = z.object({
+  model: modelParam,
+  category: categoryValueSchema,
+  user: z
+    .literal(ADMIN_USER, { error: `user must be ${ADMIN_USER}.` })
+    .optional()
+    .default(ADMIN_USER),
+});
+export type CategoryQuery = z.infer<typeof categoryQuerySchema>;
+
+export const categoryMetadataSchema = z.object({ lastUpdated: z.string() });
+export type CategoryMetadata = z.infer<typeof categoryMetadataSchema>;
+
+// GET /api/download
+export const downloadQuerySchema = z.object({ path: z.string().min(1, { error: 'path is required.' }).max(2048) });
+
+/**
+ * POST /api/gallery/save (spec section 3). Here it is the operator's import: the role comes from
+ * the verified token, never from `user`, which is accepted for compatibility and ignored.
+ */
+export const saveImageRequestSchema = z.object({
+  base64Image: z.string().regex(/^data:image\/[a-z+]+;base64,/, { error: 'base64Image must be a data URL.' }),
+  prompt: z.string().trim().min(1, { error: 'prompt is required.' }).max(MAX_PROMPT_LENGTH),
+  userId: z.string().max(64).optional(),
+  user: z.enum([VISITOR_USER, ADMIN_USER]).optional(),
+  category: z.union([categoryValueSchema, z.literal(DEFAULT_CATEGORY)]).default(DEFAULT_CATEGORY),
+  steps: z.number().int().optional().default(MODEL_STEPS),
+  deviceInfo: z.string().max(512).optional(),
+  modelName: z.literal(MODEL_NAME).optional().default(MODEL_NAME),
+  modelVersion: z.literal(MODEL_VERSION).optional().default(MODEL_VERSION),
+  promptIdFromComfyUI: z.string().max(128).optional(),
+  aspectRatio: aspectRatioLabelSchema,
+});
+export type SaveImageRequest = z.infer<typeof saveImageRequestSchema>;
+
+export const saveImageResponseSchema = z.object({ fileName: z.string(), url: z.string(), thumbnail: z.string() });
+export type SaveImageResponse = z.infer<typeof saveImageResponseSchema>;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { MAX_PROMPT_LENGTH } from '../constants';
+import { checkPrompt } from '../prompt-rule';
+import { aspectRatioLabelSchema } from '../ratios';
+import { uuidSchema } from './common';
+import { galleryImageSchema } from './gallery';
+
+export const GENERIC_GENERATION_ERROR = 'Failed to generate. Please try again.';
+export const GENERATION_SUCCESS = 'Image generated successfully!';
+
+// POST /api/generate
+export const generateRequestSchema = z.object({
+  prompt: z
+    .string()
+    .max(MAX_PROMPT_LENGTH, { error: `Prompt must be at most ${MAX_PROMPT_LENGTH} characters.` })
+    .transform((p, ctx) => {
+      const check = checkPrompt(p);
+      if (!check.ok) {
+        ctx.addIssue({ code: 'custom', message: check.message });
+        return z.NEVER;
+      }
+      return check.prompt;
+    }),
+  aspectRatio: aspectRatioLabelSchema,
+  userId: uuidSchema,
+  /** Idempotency key made by the browser per click: the same value twice starts one job. */
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'requestId must be 8-64 letters, digits, - or _.' }),
+});
+export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+
+export const JOB_STATUSES = ['queued', 'starting', 'generating', 'saving', 'done', 'failed', 'cancelled'] as const;
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+export const TERMINAL_STATUSES: readonly JobStatus[] = ['done', 'failed', 'cancelled'];
+
+// GET /api/generate/{jobId}
+export const jobStatusResponseSchema = z.object({
+  jobId: z.string(),
+  status: jobStatusSchema,
+  percent: z.number().min(0).max(100),
+  message: z.string(),
+  queuePosition: z.number().int().nonnegative().optional(),
+  etaSeconds: z.number().nonnegative().optional(),
+  image: galleryImageSchema.optional(),
+});
+export type JobStatusResponse = z.infer<typeof jobStatusResponseSchema>;
+
+export const generateAcceptedSchema = z.object({ jobId: z.string() });
