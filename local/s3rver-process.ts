@@ -9,7 +9,7 @@ const [port, directory, ...buckets] = process.argv.slice(2);
 const server = new S3rver({
   port: Number(port),
   address: '127.0.0.1',
-  directory,
+  directory: directory ?? '.data/s3',
   silent: true,
   configureBuckets: buckets.map((name) => ({ name })),
 });

@@ -85,16 +85,37 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
     const ddb = new DynamoDBClient({ region: LOCAL_REGION, endpoint: dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
     const s3 = new S3Client({ region: LOCAL_REGION, endpoint: s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
-
     await waitFor('DynamoDB Local', () => ddb.send(new ListTablesCommand({})), 30_000);
     log(`DynamoDB Local ready on ${dynamoEndpoint} (${dynamoDir ?? 'in memory'}) in ${Math.round(performance.now() - started)} ms`);
-    const tableNames = await createTables(ddb, prefix);
     await waitFor('s3rver', () => s3.send(new ListBucketsCommand({})), 20_000);
-    for (const name of Object.values(bucketNames)) await s3.send(new CreateBucketCommand({ Bucket: name })).catch(ignoreExists);
     log(`s3rver ready on ${s3Endpoint} (${options.dataDir ? s3Dir : 'temporary folder'})`);
     ddb.destroy();
     s3.destroy();
+    const resources = await provision({ dynamoEndpoint, s3Endpoint }, prefix);
+    return { ...resources, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
 
+export interface Endpoints {
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+}
+
+/**
+ * Creates (idempotently) the tables and buckets of data-model.ts under a name prefix and returns
+ * the handler environment for them. Tests call it with a fresh prefix per file on one server pair.
+ */
+export async function provision(endpoints: Endpoints, prefix: string): Promise<Omit<LocalStack, 'stop'>> {
+  const { dynamoEndpoint, s3Endpoint } = endpoints;
+  const ddb = new DynamoDBClient({ region: LOCAL_REGION, endpoint: dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
+  const s3 = new S3Client({ region: LOCAL_REGION, endpoint: s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+  try {
+    const tableNames = await createTables(ddb, prefix);
+    const bucketNames = Object.fromEntries(BUCKETS.map((b) => [b.id, `${prefix}-${b.id}`]));
+    for (const name of Object.values(bucketNames)) await s3.send(new CreateBucketCommand({ Bucket: name })).catch(ignoreExists);
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -104,10 +125,10 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     };
     for (const t of TABLES) env[t.env] = tableNames[t.id] ?? '';
     for (const b of BUCKETS) env[b.env] = bucketNames[b.id] ?? '';
-    return { dynamoEndpoint, s3Endpoint, tableNames, bucketNames, env, stop };
-  } catch (err) {
-    await stop();
-    throw err;
+    return { dynamoEndpoint, s3Endpoint, tableNames, bucketNames, env };
+  } finally {
+    ddb.destroy();
+    s3.destroy();
   }
 }
 

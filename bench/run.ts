@@ -1,0 +1,18 @@
+/**
+ * `npm run bench`: runs every `bench/*.bench.ts` in turn (each exports `run(): Promise<void>` and
+ * prints its own table). Figures, never assertions. `npm run bench -- gallery` runs only matching files.
+ */
+import { readdirSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const filter = process.argv[2];
+const dir = import.meta.dirname;
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter)))
+  .sort();
+for (const file of files) {
+  console.info(`\n=== ${file} ===`);
+  const mod = (await import(pathToFileURL(`${dir}/${file}`).href)) as { run: () => Promise<void> };
+  await mod.run();
+}
+process.exit(0);

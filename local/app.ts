@@ -1,0 +1,121 @@
+import type { AddressInfo } from 'node:net';
+import { S3Client } from '@aws-sdk/client-s3';
+import { ROUTES } from '../lambdas/routes';
+import { createLocalServer, type LocalMiddleware, type LocalServerOptions } from './http-server';
+import { PLUGINS, type LocalPlugin, type PluginHandle } from './plugins';
+import { type Endpoints, LOCAL_CREDENTIALS, LOCAL_REGION, provision, startStack } from './stack';
+
+export interface LocalAppOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  dataDir: string | null;
+  /** Reuse running stand-ins (tests) instead of starting new ones. */
+  endpoints?: Endpoints;
+  prefix?: string;
+  staticDir?: string;
+  vite?: LocalServerOptions['vite'];
+  plugins?: LocalPlugin[];
+  /** Extra handler environment (overrides). */
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+  /** Log every API request (off in tests). */
+  logRequests?: boolean;
+}
+
+export interface LocalApp {
+  url: string;
+  port: number;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export class PortInUseError extends Error {}
+
+/**
+ * The whole local site in one process tree: binds the port first (so a second copy fails at once),
+ * then starts or reuses the stand-ins, sets the handler environment, starts the plugins and opens /api.
+ */
+export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp> {
+  const log = options.log ?? (() => {});
+  const host = options.host ?? '127.0.0.1';
+  let ready = false;
+  const middlewares: LocalMiddleware[] = [];
+  const handles: PluginHandle[] = [];
+  let stopStack: () => Promise<void> = async () => {};
+  const s3Holder: { client?: S3Client; bucket: string } = { bucket: '' };
+
+  const server = createLocalServer({
+    routes: ROUTES,
+    get s3() {
+      return s3Holder.client as S3Client;
+    },
+    get imagesBucket() {
+      return s3Holder.bucket;
+    },
+    staticDir: options.staticDir,
+    vite: options.vite,
+    extra: [(req, res) => runMiddlewares(middlewares, req, res)],
+    ready: () => ready,
+    log: options.logRequests ? log : (line) => line.startsWith('local server error') && log(line),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new PortInUseError(`Port ${options.port} is already in use on ${host}.`) : err),
+    );
+    server.listen(options.port, host, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
+
+  const stop = async () => {
+    ready = false;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    for (const handle of handles.reverse()) await handle.stop?.().catch(() => {});
+    s3Holder.client?.destroy();
+    await stopStack();
+  };
+
+  try {
+    const prefix = options.prefix ?? 'artloom';
+    const resources = options.endpoints
+      ? await provision(options.endpoints, prefix)
+      : await startStack({ dataDir: options.dataDir, prefix, log }).then((stack) => {
+          stopStack = stack.stop;
+          return stack;
+        });
+    const env: Record<string, string> = { ...resources.env, RENDERER: 'preview', ...options.env };
+    Object.assign(process.env, env);
+    s3Holder.client = new S3Client({
+      region: LOCAL_REGION,
+      endpoint: resources.s3Endpoint,
+      forcePathStyle: true,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    s3Holder.bucket = resources.bucketNames.images ?? '';
+    for (const plugin of options.plugins ?? PLUGINS) {
+      const handle = await plugin.start({ env, publicUrl: url, dataDir: options.dataDir, log });
+      if (!handle) continue;
+      handles.push(handle);
+      if (handle.env) {
+        Object.assign(env, handle.env, options.env);
+        Object.assign(process.env, env);
+      }
+      if (handle.middleware) middlewares.push(handle.middleware);
+    }
+    ready = true;
+    for (const handle of handles) await handle.afterReady?.();
+    return { url, port, env, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function runMiddlewares(list: LocalMiddleware[], ...args: Parameters<LocalMiddleware>): Promise<boolean> {
+  for (const mw of list) if (await mw(...args)) return true;
+  return false;
+}

@@ -1,0 +1,218 @@
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { PUBLIC_PREFIX } from '../infra/lib/data-model';
+import type { RouteDef } from '../lambdas/routes';
+import { fromApiGatewayResult, lambdaContext, toApiGatewayEvent } from './apigw-event';
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
+
+/** A local-only route (auth issuer, stand-in endpoints); returns true when it answered. */
+export type LocalMiddleware = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
+export interface LocalServerOptions {
+  routes: readonly RouteDef[];
+  /** S3 client and bucket behind /files/*. */
+  s3: S3Client;
+  imagesBucket: string;
+  /** Built SPA folder; served with an index.html fallback. */
+  staticDir?: string;
+  /** Vite dev middleware (npm run dev); takes precedence over staticDir. */
+  vite?: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void };
+  extra?: LocalMiddleware[];
+  /** While false, /api answers 503 'starting' (the port is bound before the stand-ins are up). */
+  ready?: () => boolean;
+  log?: (line: string) => void;
+}
+
+/** API Gateway's payload limit; bigger requests never reach a Lambda. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+const LAMBDAS_ROOT = resolve(import.meta.dirname, '../lambdas');
+const COMPRESSIBLE = /^(application\/(json|javascript)|text\/|image\/svg)/;
+
+interface CompiledRoute {
+  def: RouteDef;
+  pattern: RegExp;
+  params: string[];
+}
+
+function compile(def: RouteDef): CompiledRoute {
+  const params: string[] = [];
+  const source = def.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { def, pattern: new RegExp(`^${source.replace(/\\\{|\\\}/g, '')}$`), params };
+}
+
+export function createLocalServer(options: LocalServerOptions): Server {
+  const routes = options.routes.map(compile);
+  const modules = new Map<string, Promise<Handler>>();
+  const load = (entry: string) => {
+    let mod = modules.get(entry);
+    if (!mod) {
+      mod = import(pathToFileURL(join(LAMBDAS_ROOT, entry)).href).then((m: { handler: Handler }) => m.handler);
+      modules.set(entry, mod);
+    }
+    return mod;
+  };
+
+  return createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    try {
+      for (const mw of options.extra ?? []) if (await mw(req, res)) return;
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return await api(req, res, url);
+      if (url.pathname.startsWith('/files/')) return await files(req, res, url);
+      if (options.vite) return options.vite.middlewares(req, res, () => notFound(res));
+      if (options.staticDir) return serveStatic(req, res, url, options.staticDir);
+      notFound(res);
+    } catch (err) {
+      options.log?.(`local server error on ${req.method} ${url.pathname}: ${(err as Error).stack ?? err}`);
+      if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: 'Local server error.' } });
+      else res.end();
+    }
+  });
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (options.ready && !options.ready()) {
+      return sendJson(res, 503, { error: { code: 'starting', message: 'The local stack is still starting.' } }, { 'retry-after': '2' });
+    }
+    const candidates = routes.filter((r) => r.pattern.test(url.pathname));
+    if (candidates.length === 0)
+      return sendJson(res, 404, { error: { code: 'route_not_found', message: `No route for ${url.pathname}.` } });
+    const route = candidates.find((r) => r.def.method === req.method);
+    if (!route) {
+      return sendJson(
+        res,
+        405,
+        { error: { code: 'method_not_allowed', message: `${req.method} is not allowed here.` } },
+        { allow: candidates.map((r) => r.def.method).join(', ') },
+      );
+    }
+    const body = await readBody(req);
+    if (body === null) return sendJson(res, 413, { error: { code: 'payload_too_large', message: 'The request is larger than 10 MB.' } });
+    const match = route.pattern.exec(url.pathname);
+    const pathParameters = Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match?.[i + 1] ?? '')]));
+    const event = toApiGatewayEvent(req, body, route.def, pathParameters);
+    const handler = await load(route.def.entry);
+    const started = performance.now();
+    const result = fromApiGatewayResult(await handler(event, lambdaContext(route.def.entry, (route.def.timeoutSeconds ?? 10) * 1000)));
+    options.log?.(`${req.method} ${url.pathname} ${result.status} ${(performance.now() - started).toFixed(1)} ms`);
+    send(req, res, result.status, result.headers, result.body);
+  }
+
+  async function files(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendJson(res, 405, { error: { code: 'method_not_allowed', message: 'Files are read-only.' } });
+    const key = `${PUBLIC_PREFIX}${decodeURIComponent(url.pathname.slice('/files/'.length))}`;
+    if (key.includes('..')) return notFound(res);
+    try {
+      const object = await options.s3.send(
+        new GetObjectCommand({ Bucket: options.imagesBucket, Key: key, IfNoneMatch: req.headers['if-none-match'] }),
+      );
+      const headers: Record<string, string> = {
+        'content-type': object.ContentType ?? 'application/octet-stream',
+        // Keys are content-addressed by image id, so a stored object never changes.
+        'cache-control': 'public, max-age=31536000, immutable',
+        ...(object.ETag ? { etag: object.ETag } : {}),
+        ...(object.ContentLength !== undefined ? { 'content-length': String(object.ContentLength) } : {}),
+      };
+      res.writeHead(200, headers);
+      if (req.method === 'HEAD') return res.end();
+      const stream = object.Body as NodeJS.ReadableStream;
+      stream.pipe(res);
+    } catch (err) {
+      const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+      if (e.$metadata?.httpStatusCode === 304) {
+        res.writeHead(304, { 'cache-control': 'public, max-age=31536000, immutable' });
+        return res.end();
+      }
+      if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return notFound(res);
+      throw err;
+    }
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolvePromise(tooLarge ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer) {
+  const type = String(headers['content-type'] ?? '');
+  if (body.length > 1024 && COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    body = gzipSync(body);
+    headers['content-encoding'] = 'gzip';
+    headers.vary = 'accept-encoding';
+  }
+  headers['content-length'] = String(body.length);
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+}
+
+function notFound(res: ServerResponse) {
+  sendJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: string) {
+  const rel = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+  let file = join(root, rel);
+  const isAsset = existsSync(file) && statSync(file).isFile();
+  if (!isAsset) file = join(root, 'index.html');
+  if (!existsSync(file)) return notFound(res);
+  const type = MIME[extname(file)] ?? 'application/octet-stream';
+  const headers: Record<string, string> = {
+    'content-type': type,
+    // Hashed assets never change; index.html must always be revalidated.
+    'cache-control': isAsset && rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  };
+  const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  if (accepts && COMPRESSIBLE.test(type) && existsSync(`${file}.gz`)) {
+    headers['content-encoding'] = 'gzip';
+    headers.vary = 'accept-encoding';
+    file = `${file}.gz`;
+  } else if (accepts && COMPRESSIBLE.test(type)) {
+    return send(req, res, 200, headers, gzipSync(readFileSync(file)));
+  }
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') return res.end();
+  createReadStream(file).pipe(res);
+}
