@@ -1,0 +1,27 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../lib/config';
+import { dynamo } from './aws-clients';
+
+/**
+ * Counters table: fixed-window rate-limit counters. Item: pk `rl#<scope>#<subject>`, sk = window
+ * start (epoch seconds), `count`, `expiresAt` (TTL, one window after the end).
+ */
+export async function incrementWithinLimit(key: string, windowStart: number, windowSeconds: number, limit: number): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config().COUNTERS_TABLE,
+        Key: { pk: key, sk: String(windowStart) },
+        UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': windowStart + 2 * windowSeconds },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
+}
