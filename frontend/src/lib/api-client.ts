@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+import { apiErrorSchema } from '../../../shared/schemas/common';
+import { filesHostFromApiBase } from '../../../shared/url-rule';
+
+/** The product's own API base (same origin in every deployment: CloudFront routes /api/*). */
+export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
+/** Host that relative image urls are resolved against (spec section 3 url rule). */
+export const FILES_HOST = filesHostFromApiBase(API_BASE);
+
+/** An API refusal or a network failure, with the server's code and message when there is one. */
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+const CSRF_COOKIE = 'XSRF-TOKEN';
+const CSRF_HEADER = 'X-XSRF-TOKEN';
+
+function csrfToken(): string | undefined {
+  const match = document.cookie.match(new RegExp(`(?:^|; )${CSRF_COOKIE}=([^;]*)`));
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The one HTTP client. Paths are relative to API_BASE ('/gallery/list?...'). Non-2xx answers
+ * become ApiClientError with the server's `{ error: { code, message, fields } }`; a response that
+ * drives logic is parsed with the shared zod schema when one is given.
+ */
+export async function request<T = unknown>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  // Spec section 7: relative non-GET/HEAD requests carry the CSRF cookie's value as a header.
+  if (method !== 'GET' && method !== 'HEAD') {
+    const token = csrfToken();
+    if (token) headers[CSRF_HEADER] = token;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal: options.signal, credentials: 'same-origin' });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiClientError(0, 'network_error', 'Network error.');
+  }
+  if (!response.ok) throw await toError(response);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) throw new ApiClientError(response.status, 'bad_response', 'The server answered with something other than JSON.');
+  const data: unknown = await response.json();
+  return schema ? schema.parse(data) : (data as T);
+}
+
+async function toError(response: Response): Promise<ApiClientError> {
+  const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+  try {
+    const parsed = apiErrorSchema.safeParse(await response.json());
+    if (parsed.success) {
+      const { code, message, fields } = parsed.data.error;
+      return new ApiClientError(response.status, code, message, fields, retryAfter);
+    }
+  } catch {
+    // not JSON: fall through
+  }
+  return new ApiClientError(response.status, 'http_error', `Request failed: ${response.status}`, undefined, retryAfter);
+}
+
+export const api = {
+  get: <T>(path: string, schema?: z.ZodType<T>, options?: RequestOptions) => request<T>('GET', path, undefined, schema, options),
+  post: <T>(path: string, body?: unknown, schema?: z.ZodType<T>, options?: RequestOptions) => request<T>('POST', path, body, schema, options),
+  delete: <T>(path: string, schema?: z.ZodType<T>, options?: RequestOptions) => request<T>('DELETE', path, undefined, schema, options),
+  /** multipart/form-data (feedback, issue reports); the browser sets the boundary. */
+  postForm: <T>(path: string, form: FormData, schema?: z.ZodType<T>, options?: RequestOptions) => request<T>('POST', path, form, schema, options),
+};
+
+/** Query string from a record, skipping undefined values. */
+export function qs(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
