@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// Local tooling runs on Node 20; the Lambdas deploy on nodejs22.x (see README).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export default defineConfig({
   test: {
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'WARN', POWERTOOLS_LOG_LEVEL: 'WARN' },
     projects: [
       {
         test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], environment: 'node' },

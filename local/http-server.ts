@@ -81,6 +81,9 @@ export function createLocalServer(options: LocalServerOptions): Server {
     if (options.ready && !options.ready()) {
       return sendJson(res, 503, { error: { code: 'starting', message: 'The local stack is still starting.' } }, { 'retry-after': '2' });
     }
+    // API Gateway refuses an oversized payload before it looks at the route.
+    const body = await readBody(req);
+    if (body === null) return sendJson(res, 413, { error: { code: 'payload_too_large', message: 'The request is larger than 10 MB.' } });
     const candidates = routes.filter((r) => r.pattern.test(url.pathname));
     if (candidates.length === 0)
       return sendJson(res, 404, { error: { code: 'route_not_found', message: `No route for ${url.pathname}.` } });
@@ -93,8 +96,6 @@ export function createLocalServer(options: LocalServerOptions): Server {
         { allow: candidates.map((r) => r.def.method).join(', ') },
       );
     }
-    const body = await readBody(req);
-    if (body === null) return sendJson(res, 413, { error: { code: 'payload_too_large', message: 'The request is larger than 10 MB.' } });
     const match = route.pattern.exec(url.pathname);
     const pathParameters = Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match?.[i + 1] ?? '')]));
     const event = toApiGatewayEvent(req, body, route.def, pathParameters);

@@ -15,6 +15,9 @@ const env = z
   })
   .parse(process.env);
 
+// Local tooling runs on Node 20 (the Lambdas deploy on nodejs22.x): silence the SDK's Node 20 notice.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const dev = process.argv.includes('--dev');
 const log = (line: string) => console.info(`[artloom] ${line}`);
 const started = performance.now();
