@@ -23,6 +23,14 @@ const configSchema = z.object({
   PUBLIC_BASE_URL: z.string().default(''),
   /** What draws the pictures: ComfyUI on a GPU, or the local preview renderer (no GPU, no AI). */
   RENDERER: z.enum(['comfyui', 'preview']).default('comfyui'),
+  /** Operator sign-in: JWKS url, issuer and audience (Cognito user pool client id in AWS; the local issuer locally). */
+  AUTH_JWKS_URL: z.string().default(''),
+  AUTH_ISSUER: z.string().default('artloom-local'),
+  AUTH_AUDIENCE: z.string().default('artloom-admin'),
+  /** Cognito group whose members are operators. */
+  AUTH_ADMIN_GROUP: z.string().default('admins'),
+  /** Lifetime of presigned download URLs, seconds. */
+  DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

@@ -1,0 +1,41 @@
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { config } from '../lib/config';
+import { s3 } from './aws-clients';
+
+/**
+ * The images bucket. Public objects sit under `files/` and are served at `/files/<rest>` (CloudFront
+ * in AWS, the local server locally). Keys are derived from the image id and never rewritten, so every
+ * object is cached as immutable for a year.
+ */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+export const imageKeys = (id: string) => ({ original: `files/images/${id}.png`, thumbnail: `files/thumbs/${id}.webp` });
+export const adImageKey = (id: string) => `files/ads/${id}.png`;
+
+/** `files/images/x.png` -> `/files/images/x.png` (the record's relative url, see the url rule). */
+export const publicUrl = (key: string) => `/${key}`;
+
+export async function putPublicObject(key: string, body: Buffer, contentType: string): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({ Bucket: config().IMAGES_BUCKET, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE }),
+  );
+}
+
+export async function deleteObjects(keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  await s3().send(
+    new DeleteObjectsCommand({ Bucket: config().IMAGES_BUCKET, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+  );
+}
+
+/** A short-lived GET url that makes the browser save the object under `fileName`. Signing reads nothing. */
+export function presignDownload(key: string, fileName: string, expiresIn = config().DOWNLOAD_URL_TTL_SECONDS): Promise<string> {
+  const command = new GetObjectCommand({
+    Bucket: config().IMAGES_BUCKET,
+    Key: key,
+    ResponseContentDisposition: `attachment; filename="${fileName}"`,
+    ResponseContentType: 'image/png',
+  });
+  return getSignedUrl(s3(), command, { expiresIn });
+}

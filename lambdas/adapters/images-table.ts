@@ -1,0 +1,330 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { config } from '../lib/config';
+import { dynamo } from './aws-clients';
+
+/**
+ * Images table (see docs/data-model.md). Item kinds, all on the generic keys:
+ * - image      pk `img#<id>`          sk `img`   gsi1 owner list (newest first), gsi2 category list
+ * - slot       pk `featured#<seq>`    sk `slot`  a copy of a featured image at a dense position 0..n-1
+ * - counter    pk `featured#count`    sk `meta`  `count` = number of featured images (n)
+ * - category   pk `cat#<Category>`    sk `meta`  `count`, `lastUpdated` of one category
+ */
+export interface ImageItem {
+  id: string;
+  fileName: string;
+  prompt: string;
+  createdAt: string;
+  url: string;
+  thumbnailUrl: string;
+  aspectRatio: string;
+  modelName: string;
+  modelVersion: string;
+  steps: number;
+  category: string;
+  width: number;
+  height: number;
+  seed: number;
+  owner: 'admin' | 'user';
+  userId?: string;
+  /** Position in the featured sequence (admin images only). */
+  featuredSeq?: number;
+}
+
+export interface CategoryMeta {
+  count: number;
+  lastUpdated: string;
+}
+
+const SEQ_WIDTH = 10;
+export const keys = {
+  image: (id: string) => ({ pk: `img#${id}`, sk: 'img' }),
+  slot: (seq: number) => ({ pk: `featured#${String(seq).padStart(SEQ_WIDTH, '0')}`, sk: 'slot' }),
+  featuredCounter: { pk: 'featured#count', sk: 'meta' },
+  category: (category: string) => ({ pk: `cat#${category}`, sk: 'meta' }),
+};
+export const ownerPartition = (owner: 'admin' | 'user', userId?: string) => (owner === 'admin' ? 'owner#admin' : `owner#user#${userId}`);
+export const categoryPartition = (category: string) => `cat#${category}`;
+export const listSortKey = (item: Pick<ImageItem, 'createdAt' | 'id'>) => `${item.createdAt}#${item.id}`;
+
+/** Attributes an API answer carries; lists project only these. */
+export const PUBLIC_ATTRIBUTES = [
+  'id',
+  'fileName',
+  'prompt',
+  'createdAt',
+  'url',
+  'thumbnailUrl',
+  'aspectRatio',
+  'modelName',
+  'category',
+  'width',
+  'height',
+  'seed',
+] as const;
+
+const table = () => config().IMAGES_TABLE;
+const projection = () => ({
+  ProjectionExpression: PUBLIC_ATTRIBUTES.map((_, i) => `#p${i}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(PUBLIC_ATTRIBUTES.map((a, i) => [`#p${i}`, a])),
+});
+
+function stripKeys(item: Record<string, unknown>): ImageItem {
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...rest } = item;
+  return rest as unknown as ImageItem;
+}
+
+export async function getImage(id: string, consistent = false): Promise<ImageItem | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.image(id), ConsistentRead: consistent }));
+  return out.Item ? stripKeys(out.Item) : undefined;
+}
+
+export async function getFeaturedCount(consistent = false): Promise<number> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.featuredCounter, ConsistentRead: consistent }));
+  return typeof out.Item?.count === 'number' ? out.Item.count : 0;
+}
+
+export async function getCategoryMeta(category: string, consistent = false): Promise<CategoryMeta | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.category(category), ConsistentRead: consistent }));
+  if (!out.Item) return undefined;
+  return { count: Number(out.Item.count ?? 0), lastUpdated: String(out.Item.lastUpdated ?? '') };
+}
+
+export async function getSlot(seq: number): Promise<ImageItem | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.slot(seq), ConsistentRead: true }));
+  return out.Item ? stripKeys(out.Item) : undefined;
+}
+
+/** Reads the slots at `seqs` with BatchGet (≤100 keys per call), retrying unprocessed keys. Order follows `seqs`. */
+export async function getSlots(seqs: number[]): Promise<ImageItem[]> {
+  const found = new Map<string, ImageItem>();
+  for (let i = 0; i < seqs.length; i += 100) {
+    let pending: Record<string, unknown>[] = seqs.slice(i, i + 100).map(keys.slot);
+    for (let attempt = 0; pending.length && attempt < 6; attempt++) {
+      if (attempt) await sleep(20 * 2 ** attempt);
+      const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ...projectionWithPk() } } }));
+      for (const item of out.Responses?.[table()] ?? []) found.set(String(item.pk), stripKeys(item));
+      pending = (out.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+  return seqs.map((s) => found.get(keys.slot(s).pk)).filter((x): x is ImageItem => x !== undefined);
+}
+
+function projectionWithPk() {
+  const p = projection();
+  return { ProjectionExpression: `${p.ProjectionExpression}, pk`, ExpressionAttributeNames: p.ExpressionAttributeNames };
+}
+
+/**
+ * Newest-first page of an index partition: skips `skip` items reading keys only, then reads `take`
+ * items from there. Returns at most `take` items; fewer means the end.
+ */
+export async function queryPage(index: 'gsi1' | 'gsi2', partition: string, skip: number, take: number): Promise<ImageItem[]> {
+  const base: QueryCommandInput = {
+    TableName: table(),
+    IndexName: index,
+    KeyConditionExpression: '#pk = :pk',
+    ScanIndexForward: false,
+  };
+  const names = { '#pk': `${index}pk` };
+  let startKey: Record<string, unknown> | undefined;
+  let toSkip = skip;
+  while (toSkip > 0) {
+    const out = await dynamo().send(
+      new QueryCommand({
+        ...base,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':pk': partition },
+        ProjectionExpression: '#pk',
+        Limit: toSkip,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    toSkip -= out.Count ?? 0;
+    startKey = out.LastEvaluatedKey;
+    if (!startKey) return [];
+  }
+  const items: ImageItem[] = [];
+  const p = projection();
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        ...base,
+        ExpressionAttributeNames: { ...names, ...p.ExpressionAttributeNames },
+        ExpressionAttributeValues: { ':pk': partition },
+        ProjectionExpression: p.ProjectionExpression,
+        Limit: take - items.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) items.push(item as ImageItem);
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && items.length < take);
+  return items;
+}
+
+/** Every item of an index partition, newest first (a category's full list). */
+export async function queryAll(index: 'gsi1' | 'gsi2', partition: string): Promise<ImageItem[]> {
+  const items: ImageItem[] = [];
+  const p = projection();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk',
+        ScanIndexForward: false,
+        ExpressionAttributeNames: { '#pk': `${index}pk`, ...p.ExpressionAttributeNames },
+        ExpressionAttributeValues: { ':pk': partition },
+        ProjectionExpression: p.ProjectionExpression,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) items.push(item as ImageItem);
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Runs one transaction; returns the cancellation reason codes when DynamoDB cancelled it. */
+export async function transact(items: TransactItem[]): Promise<{ ok: true } | { ok: false; reasons: string[] }> {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    return { ok: true };
+  } catch (err) {
+    if (err instanceof TransactionCanceledException || (err as Error).name === 'TransactionCanceledException') {
+      const reasons = ((err as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+      return { ok: false, reasons };
+    }
+    throw err;
+  }
+}
+
+export type WriteOutcome = 'ok' | 'exists' | 'gone' | 'conflict';
+
+/**
+ * Inserts an image record with, for operator images, its featured slot at `featured.seq` (= the
+ * current count n, so the sequence stays dense) and, for a category, the category's metadata — all in
+ * one transaction conditioned on what was read, so concurrent writers retry instead of corrupting it.
+ */
+export async function insertImage(
+  record: ImageItem,
+  featured: { seq: number } | undefined,
+  category: { prev: CategoryMeta | undefined; lastUpdated: string } | undefined,
+): Promise<WriteOutcome> {
+  const T = table();
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: T,
+        Item: {
+          ...keys.image(record.id),
+          ...record,
+          gsi1pk: ownerPartition(record.owner, record.userId),
+          gsi1sk: listSortKey(record),
+          ...(category ? { gsi2pk: categoryPartition(record.category), gsi2sk: listSortKey(record) } : {}),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  if (featured) {
+    items.push(
+      { Put: { TableName: T, Item: { ...keys.slot(featured.seq), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      counterUpdate(featured.seq, featured.seq + 1),
+    );
+  }
+  if (category) items.push(categoryUpdate(record.category, category.prev, category.lastUpdated, 1));
+  const result = await transact(items);
+  if (result.ok) return 'ok';
+  return result.reasons[0] === 'ConditionalCheckFailed' ? 'exists' : 'conflict';
+}
+
+/**
+ * Removes an image record. An operator image's slot is filled by the last slot (`moved`, at n-1),
+ * whose record learns its new position, and the count drops by one: the sequence stays dense.
+ */
+export async function removeImage(
+  record: ImageItem,
+  featured: { count: number; moved: ImageItem | undefined } | undefined,
+  category: { prev: CategoryMeta | undefined; lastUpdated: string } | undefined,
+): Promise<WriteOutcome> {
+  const T = table();
+  const items: TransactItem[] = [];
+  if (featured && record.featuredSeq !== undefined) {
+    const last = featured.count - 1;
+    const hole = record.featuredSeq;
+    items.push({
+      Delete: {
+        TableName: T,
+        Key: keys.image(record.id),
+        ConditionExpression: 'featuredSeq = :seq',
+        ExpressionAttributeValues: { ':seq': hole },
+      },
+    });
+    items.push(counterUpdate(featured.count, last));
+    items.push({ Delete: { TableName: T, Key: keys.slot(last), ConditionExpression: 'attribute_exists(pk)' } });
+    if (hole !== last) {
+      if (!featured.moved) return 'conflict';
+      const moved = { ...featured.moved, featuredSeq: hole };
+      items.push({ Put: { TableName: T, Item: { ...keys.slot(hole), ...moved } } });
+      items.push({
+        Update: {
+          TableName: T,
+          Key: keys.image(moved.id),
+          UpdateExpression: 'SET featuredSeq = :hole',
+          ConditionExpression: 'featuredSeq = :last',
+          ExpressionAttributeValues: { ':hole': hole, ':last': last },
+        },
+      });
+    }
+  } else {
+    items.push({ Delete: { TableName: T, Key: keys.image(record.id), ConditionExpression: 'attribute_exists(pk)' } });
+  }
+  if (category) items.push(categoryUpdate(record.category, category.prev, category.lastUpdated, -1));
+  const result = await transact(items);
+  if (result.ok) return 'ok';
+  return 'conflict';
+}
+
+function counterUpdate(expected: number, next: number): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.featuredCounter,
+      UpdateExpression: 'SET #count = :next',
+      ConditionExpression: expected === 0 ? 'attribute_not_exists(#count) OR #count = :expected' : '#count = :expected',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':next': next, ':expected': expected },
+    },
+  };
+}
+
+function categoryUpdate(category: string, prev: CategoryMeta | undefined, lastUpdated: string, delta: 1 | -1): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.category(category),
+      UpdateExpression: 'SET lastUpdated = :now ADD #count :delta',
+      ConditionExpression: prev ? 'lastUpdated = :prev' : 'attribute_not_exists(pk)',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':now': lastUpdated, ':delta': delta, ...(prev ? { ':prev': prev.lastUpdated } : {}) },
+    },
+  };
+}
+
+export const tableName = table;
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

@@ -1,0 +1,162 @@
+import sharp from 'sharp';
+import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../shared/constants';
+import type { GalleryImage } from '../../shared/schemas/gallery';
+import { deleteObjects, imageKeys, publicUrl, putPublicObject } from '../adapters/image-bucket';
+import {
+  type CategoryMeta,
+  getCategoryMeta,
+  getFeaturedCount,
+  getImage,
+  getSlot,
+  type ImageItem,
+  insertImage,
+  removeImage,
+  sleep,
+} from '../adapters/images-table';
+
+/** An image to store (the generation flow's StoreImage step and the operator's import). */
+export interface NewImage {
+  /** Caller-chosen (the job id for generation): storing the same id twice is idempotent. */
+  id: string;
+  /** The original, as generated. */
+  png: Buffer;
+  prompt: string;
+  aspectRatio: string;
+  width: number;
+  height: number;
+  seed: number;
+  owner: { kind: 'user'; userId: string } | { kind: 'admin' };
+  /** 'default' for visitors, a category API value for operator images. */
+  category: string;
+  modelName?: string;
+  modelVersion?: string;
+  steps?: number;
+}
+
+export const THUMBNAIL_MAX_WIDTH = 512;
+const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+const MAX_ATTEMPTS = 8;
+
+export class ImageStoreConflictError extends Error {}
+
+export function toGalleryImage(item: Pick<ImageItem, keyof GalleryImage>): GalleryImage {
+  return {
+    id: item.id,
+    fileName: item.fileName,
+    prompt: item.prompt,
+    createdAt: item.createdAt,
+    url: item.url,
+    thumbnailUrl: item.thumbnailUrl,
+    aspectRatio: item.aspectRatio,
+    modelName: item.modelName,
+    category: item.category,
+    width: item.width,
+    height: item.height,
+    seed: item.seed,
+  };
+}
+
+/** WebP thumbnail at most 512 px wide (never enlarged). */
+export function makeThumbnail(png: Buffer): Promise<Buffer> {
+  return sharp(png).resize({ width: THUMBNAIL_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+}
+
+/**
+ * A category's `lastUpdated` strictly increases on every change, even two changes in the same
+ * millisecond, so a browser cache keyed on it is always invalidated.
+ */
+export function nextLastUpdated(prev: CategoryMeta | undefined, now = Date.now()): string {
+  const prevMs = prev ? Date.parse(prev.lastUpdated) : Number.NaN;
+  return new Date(Number.isFinite(prevMs) && prevMs >= now ? prevMs + 1 : now).toISOString();
+}
+
+const isCategory = (category: string) => category !== DEFAULT_CATEGORY;
+
+/**
+ * Stores the objects first (original PNG + WebP thumbnail, immutable), then the record(s), so a
+ * record never points at a missing object. Same id twice: the first record wins and is returned.
+ */
+export async function storeImage(input: NewImage): Promise<GalleryImage> {
+  if (!ID_SHAPE.test(input.id)) throw new Error(`image id must match ${ID_SHAPE}`);
+  const existing = await getImage(input.id, true);
+  if (existing) return toGalleryImage(existing);
+
+  const objects = imageKeys(input.id);
+  const thumbnail = await makeThumbnail(input.png);
+  await Promise.all([
+    putPublicObject(objects.original, input.png, 'image/png'),
+    putPublicObject(objects.thumbnail, thumbnail, 'image/webp'),
+  ]);
+
+  const admin = input.owner.kind === 'admin';
+  const record: ImageItem = {
+    id: input.id,
+    fileName: `${input.id}.png`,
+    prompt: input.prompt,
+    createdAt: new Date().toISOString(),
+    url: publicUrl(objects.original),
+    thumbnailUrl: publicUrl(objects.thumbnail),
+    aspectRatio: input.aspectRatio,
+    modelName: input.modelName ?? MODEL_NAME,
+    modelVersion: input.modelVersion ?? MODEL_VERSION,
+    steps: input.steps ?? MODEL_STEPS,
+    category: input.category,
+    width: input.width,
+    height: input.height,
+    seed: input.seed,
+    owner: admin ? 'admin' : 'user',
+    ...(input.owner.kind === 'user' ? { userId: input.owner.userId } : {}),
+  };
+  // Only operator images enter a category (a visitor's save is always 'default').
+  const inCategory = admin && isCategory(record.category);
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt) await sleep(10 * 2 ** attempt + Math.random() * 20);
+    const [count, prev] = await Promise.all([
+      admin ? getFeaturedCount(true) : Promise.resolve(0),
+      inCategory ? getCategoryMeta(record.category, true) : Promise.resolve(undefined),
+    ]);
+    const item = admin ? { ...record, featuredSeq: count } : record;
+    const outcome = await insertImage(
+      item,
+      admin ? { seq: count } : undefined,
+      inCategory ? { prev, lastUpdated: nextLastUpdated(prev) } : undefined,
+    );
+    if (outcome === 'ok') return toGalleryImage(item);
+    if (outcome === 'exists') {
+      const winner = await getImage(input.id, true);
+      if (winner) return toGalleryImage(winner);
+    }
+  }
+  throw new ImageStoreConflictError(`could not store image ${input.id}: too many concurrent writers`);
+}
+
+/**
+ * Removes an image: the record (and, for operator images, its featured slot, filled by the last one)
+ * and the category's metadata in one transaction, then the objects. Unknown ids are a no-op.
+ */
+export async function deleteImage(id: string): Promise<void> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt) await sleep(10 * 2 ** attempt + Math.random() * 20);
+    const record = await getImage(id, true);
+    if (!record) return;
+    const admin = record.owner === 'admin' && record.featuredSeq !== undefined;
+    const inCategory = record.owner === 'admin' && isCategory(record.category);
+    const [count, prev] = await Promise.all([
+      admin ? getFeaturedCount(true) : Promise.resolve(0),
+      inCategory ? getCategoryMeta(record.category, true) : Promise.resolve(undefined),
+    ]);
+    const moved = admin && record.featuredSeq !== count - 1 ? await getSlot(count - 1) : undefined;
+    const outcome = await removeImage(
+      record,
+      admin ? { count, moved } : undefined,
+      inCategory ? { prev, lastUpdated: nextLastUpdated(prev) } : undefined,
+    );
+    if (outcome === 'ok') {
+      const objects = imageKeys(id);
+      await deleteObjects([objects.original, objects.thumbnail]);
+      return;
+    }
+  }
+  throw new ImageStoreConflictError(`could not delete image ${id}: too many concurrent writers`);
+}
