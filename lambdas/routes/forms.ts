@@ -1,3 +1,17 @@
 import type { RouteDef } from './types';
 
-export const formsRoutes: RouteDef[] = [];
+const multipart: RouteDef['grants'] = ['table:messages:write', 'table:counters:write', 'bucket:attachments:write', 'ses:send'];
+const json: RouteDef['grants'] = ['table:messages:write', 'table:counters:write', 'ses:send'];
+
+export const formsRoutes: RouteDef[] = [
+  // POST /api/Feedback
+  { method: 'POST', path: '/api/Feedback', entry: 'handlers/forms/post-feedback.ts', grants: multipart },
+  // POST /api/UserFeedback (the spec's other reading of the feedback path; same handler)
+  { method: 'POST', path: '/api/UserFeedback', entry: 'handlers/forms/post-feedback.ts', grants: multipart },
+  // POST /api/IssueReport
+  { method: 'POST', path: '/api/IssueReport', entry: 'handlers/forms/post-issue-report.ts', grants: multipart },
+  // POST /api/contact
+  { method: 'POST', path: '/api/contact', entry: 'handlers/forms/post-contact.ts', grants: json },
+  // POST /api/newsletter/subscribe
+  { method: 'POST', path: '/api/newsletter/subscribe', entry: 'handlers/forms/post-newsletter-subscribe.ts', grants: json },
+];

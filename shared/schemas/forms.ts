@@ -12,6 +12,8 @@ export const FORM_LIMITS = {
   message: 5000,
   description: 5000,
   url: 2048,
+  /** Stored user agent (truncated, not refused). */
+  userAgent: 512,
 } as const;
 
 /** Contact form (spec section 5 table), exact messages. */
@@ -104,3 +106,26 @@ export const newsletterSignupSchema = z.object({ email: z.string().trim().min(1,
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
 
 export const CONTACT_SUCCESS = 'Your message has been sent!';
+
+/**
+ * Honeypot: a field that people never see (visually hidden, skipped by keyboard and screen
+ * readers) and naive bots fill in. A filled honeypot gets the ordinary success answer and nothing
+ * is stored. Bounded so that it cannot carry a large payload.
+ */
+export const HONEYPOT_FIELD = 'website';
+const honeypot = z.string().max(500, { error: 'Leave this field empty.' }).optional().default('');
+
+/** What the API accepts: the form's fields plus the honeypot. The browser validates with the form schemas above. */
+export const contactRequestSchema = contactMessageSchema.extend({ [HONEYPOT_FIELD]: honeypot });
+export const newsletterRequestSchema = newsletterSignupSchema.extend({ [HONEYPOT_FIELD]: honeypot });
+export const feedbackRequestSchema = feedbackFieldsSchema.extend({ [HONEYPOT_FIELD]: honeypot });
+export const issueReportRequestSchema = issueReportFieldsSchema.extend({ [HONEYPOT_FIELD]: honeypot });
+
+/** The multipart file field of the feedback and issue forms. */
+export const SCREENSHOT_FIELD = 'screenshot';
+
+/** Answer of every form route (a message id; the honeypot answers the same shape). */
+export const formReceiptSchema = z.object({ id: z.string(), received: z.literal(true) });
+export type FormReceipt = z.infer<typeof formReceiptSchema>;
+
+export const newsletterReceiptSchema = z.object({ subscribed: z.literal(true) });

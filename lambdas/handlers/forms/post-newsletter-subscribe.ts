@@ -1,0 +1,10 @@
+import { newsletterRequestSchema } from '../../../shared/schemas/forms';
+import { httpHandler, json } from '../../lib/http';
+import { subscribeNewsletter } from '../../services/forms';
+
+// POST /api/newsletter/subscribe (JSON { email }): stored once per address; a repeat signup is the
+// same 200, so the answer never tells whether an address was already subscribed.
+export const handler = httpHandler({ body: newsletterRequestSchema }, async ({ body, sourceIp, userAgent }) => {
+  await subscribeNewsletter(body, { sourceIp, userAgent });
+  return json(200, { subscribed: true });
+});
