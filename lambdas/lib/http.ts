@@ -87,7 +87,8 @@ export function header(event: ApiEvent, name: string): string | undefined {
   return undefined;
 }
 
-function readJsonBody(event: ApiEvent): unknown {
+/** The JSON body of `event` (content type and size checked); for routes that must authorise before validating. */
+export function readJsonBody(event: ApiEvent): unknown {
   const type = header(event, 'content-type') ?? '';
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
     throw new ValidationError('Send the body as JSON (Content-Type: application/json).', undefined, 'unsupported_content_type');

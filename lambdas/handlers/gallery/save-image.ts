@@ -1,0 +1,20 @@
+import { fieldErrors } from '../../../shared/schemas/common';
+import { saveImageRequestSchema } from '../../../shared/schemas/gallery';
+import { requireAdmin } from '../../lib/auth';
+import { ValidationError } from '../../lib/errors';
+import { httpHandler, json, readJsonBody } from '../../lib/http';
+import { logger } from '../../lib/logger';
+import { importImage } from '../../services/gallery-import';
+
+// POST /api/gallery/save: the operator's import of an existing picture into a category. The
+// verified token decides (401 without one, 403 for a non-operator) before the body is read;
+// `user: 'admin'` in the body grants nothing.
+export const handler = httpHandler({}, async ({ event }) => {
+  const operator = await requireAdmin(event);
+  const parsed = saveImageRequestSchema.safeParse(readJsonBody(event));
+  if (!parsed.success)
+    throw new ValidationError(parsed.error.issues[0]?.message ?? 'Some fields are not valid.', fieldErrors(parsed.error));
+  const saved = await importImage(parsed.data);
+  logger.info('operator import', { operator: operator.sub, imageId: saved.id, category: parsed.data.category });
+  return json(201, saved);
+});

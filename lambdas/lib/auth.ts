@@ -1,0 +1,63 @@
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { config } from './config';
+import { ForbiddenError, UnauthorizedError } from './errors';
+import { type ApiEvent, header } from './http';
+import { logger } from './logger';
+
+/**
+ * Operator check for admin routes. Verifies `Authorization: Bearer <JWT>` (RS256) against the JWKS,
+ * issuer and audience from config — Cognito's user pool in AWS, the local issuer locally, with the
+ * same code — and requires the operator group in `cognito:groups`. The role never comes from the
+ * request body.
+ */
+export interface AdminIdentity {
+  sub: string;
+  email?: string;
+}
+
+const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+function jwks(url: string) {
+  let set = jwksByUrl.get(url);
+  if (!set) {
+    set = createRemoteJWKSet(new URL(url), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+    jwksByUrl.set(url, set);
+  }
+  return set;
+}
+
+export function bearerToken(event: ApiEvent): string | undefined {
+  const value = header(event, 'authorization');
+  const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(value?.trim() ?? '');
+  return match?.[1];
+}
+
+/** Cognito ID tokens carry the app client in `aud`, access tokens in `client_id`; either must match. */
+function audienceMatches(payload: JWTPayload, audience: string): boolean {
+  const aud = payload.aud;
+  if (Array.isArray(aud) ? aud.includes(audience) : aud === audience) return true;
+  return payload.client_id === audience;
+}
+
+export async function requireAdmin(event: ApiEvent): Promise<AdminIdentity> {
+  const { AUTH_JWKS_URL, AUTH_ISSUER, AUTH_AUDIENCE, AUTH_ADMIN_GROUP } = config();
+  const token = bearerToken(event);
+  if (!token) throw new UnauthorizedError();
+  if (!AUTH_JWKS_URL) {
+    logger.warn('AUTH_JWKS_URL is not set: every operator request is refused');
+    throw new UnauthorizedError();
+  }
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, jwks(AUTH_JWKS_URL), { issuer: AUTH_ISSUER, algorithms: ['RS256'] }));
+  } catch (err) {
+    logger.info('operator token refused', { reason: (err as Error).name });
+    throw new UnauthorizedError('Your operator sign-in is missing, invalid or expired.');
+  }
+  if (!audienceMatches(payload, AUTH_AUDIENCE) || typeof payload.sub !== 'string') {
+    throw new UnauthorizedError('Your operator sign-in is missing, invalid or expired.');
+  }
+  const groups = payload['cognito:groups'];
+  if (!Array.isArray(groups) || !groups.includes(AUTH_ADMIN_GROUP)) throw new ForbiddenError('Only operators may do this.');
+  return { sub: payload.sub, ...(typeof payload.email === 'string' ? { email: payload.email } : {}) };
+}

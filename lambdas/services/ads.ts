@@ -1,0 +1,45 @@
+import { randomInt } from 'node:crypto';
+import { ADS } from '../../shared/constants';
+import type { Ad } from '../../shared/schemas/ads';
+import { type AdItem, listAds, putAd } from '../adapters/ads-table';
+import { adImageKey, publicUrl, putPublicObject } from '../adapters/image-bucket';
+
+export interface NewAd {
+  id: string;
+  png: Buffer;
+  navigateUrl: string;
+  alternateText?: string;
+}
+
+const toAd = (item: AdItem): Ad => ({
+  id: item.id,
+  navigateUrl: item.navigateUrl,
+  imageUrl: item.imageUrl,
+  alternateText: item.alternateText || ADS.defaultAltText,
+});
+
+/** Stores the banner under files/ads/ (immutable), then the ad record. */
+export async function storeAd(input: NewAd): Promise<Ad> {
+  const key = adImageKey(input.id);
+  await putPublicObject(key, input.png, 'image/png');
+  const item: AdItem = {
+    id: input.id,
+    navigateUrl: input.navigateUrl,
+    imageUrl: publicUrl(key),
+    alternateText: input.alternateText?.trim() || ADS.defaultAltText,
+    createdAt: new Date().toISOString(),
+  };
+  await putAd(item);
+  return toAd(item);
+}
+
+export async function allAds(): Promise<Ad[]> {
+  return (await listAds()).map(toAd);
+}
+
+/** One ad picked uniformly, or undefined when there are none. */
+export async function randomAd(): Promise<Ad | undefined> {
+  const ads = await listAds();
+  const pick = ads.length ? ads[randomInt(ads.length)] : undefined;
+  return pick ? toAd(pick) : undefined;
+}

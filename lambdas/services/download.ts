@@ -1,0 +1,61 @@
+import { imageKeys, presignDownload } from '../adapters/image-bucket';
+import { getImage } from '../adapters/images-table';
+import { NotFoundError, ValidationError } from '../lib/errors';
+
+/**
+ * Download rules: the `path` must name one of our stored originals, `/files/images/<id>.png`, given
+ * relative or as an absolute http(s) url on one of our own hosts. Everything else is refused before
+ * any read; an unknown id is 404 after one GetItem; S3 is never read (the answer is a presigned url).
+ */
+const IMAGE_PATH = /^\/files\/images\/([A-Za-z0-9_-]{1,64})\.png$/;
+
+export function imageIdFromPath(raw: string, ownHosts: readonly string[]): string {
+  const value = raw.trim();
+  let path = value;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//')) {
+    let url: URL;
+    try {
+      url = new URL(value.startsWith('//') ? `https:${value}` : value);
+    } catch {
+      throw new ValidationError('path is not a valid url.', { path: 'Not a valid url.' }, 'invalid_path');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new ValidationError('Only http(s) image urls can be downloaded.', { path: 'Not an http(s) url.' }, 'invalid_path');
+    }
+    if (!ownHosts.includes(url.host.toLowerCase())) {
+      throw new ValidationError('Only images of this site can be downloaded.', { path: 'Another host.' }, 'foreign_host');
+    }
+    if (url.search || url.hash || url.username || url.password) {
+      throw new ValidationError('path must be a plain image url.', { path: 'Unexpected url parts.' }, 'invalid_path');
+    }
+    // URL() resolves dot segments; look at what was written, not what it resolved to.
+    path = value.replace(/^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*/i, '');
+  }
+  if (path.includes('..') || path.includes('%') || path.includes('\\')) {
+    throw new ValidationError('path must not contain dot segments or escapes.', { path: 'Not allowed.' }, 'invalid_path');
+  }
+  const id = IMAGE_PATH.exec(path)?.[1];
+  if (!id) throw new ValidationError('path is not an image of this site.', { path: 'Expected /files/images/<id>.png.' }, 'invalid_path');
+  return id;
+}
+
+/** `artloom-<slug of the prompt>-<first 8 of the id>.png`, safe inside a quoted Content-Disposition. */
+export function downloadFileName(prompt: string, id: string): string {
+  const slug =
+    prompt
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 48)
+      .replace(/-+$/, '') || 'image';
+  return `artloom-${slug}-${id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}.png`;
+}
+
+export async function downloadUrl(rawPath: string, ownHosts: readonly string[]): Promise<string> {
+  const id = imageIdFromPath(rawPath, ownHosts);
+  const image = await getImage(id);
+  if (!image) throw new NotFoundError('No such image.', 'image_not_found');
+  return presignDownload(imageKeys(id).original, downloadFileName(image.prompt, id));
+}

@@ -1,0 +1,70 @@
+import { randomInt } from 'node:crypto';
+import type { CategoryMetadata, GalleryImage } from '../../shared/schemas/gallery';
+import {
+  categoryPartition,
+  getCategoryMeta,
+  getFeaturedCount,
+  getSlots,
+  ownerPartition,
+  queryAll,
+  queryPage,
+} from '../adapters/images-table';
+import { toGalleryImage } from './image-store';
+
+/**
+ * Gallery reads. Every one is a GetItem, a BatchGetItem or a Query on an index partition — no Scan
+ * on a request path (see docs/data-model.md).
+ */
+
+/** A visitor's images, newest first. */
+export async function listVisitorImages(userId: string, skip: number, take: number): Promise<GalleryImage[]> {
+  return (await queryPage('gsi1', ownerPartition('user', userId), skip, take)).map(toGalleryImage);
+}
+
+/** Featured (operator) images, newest first. */
+export async function listFeatured(skip: number, take: number): Promise<GalleryImage[]> {
+  return (await queryPage('gsi1', ownerPartition('admin'), skip, take)).map(toGalleryImage);
+}
+
+/**
+ * `k` distinct positions of 0..n-1, every k-subset equally likely (Floyd's algorithm), in random
+ * order (Fisher-Yates). O(k) time and memory whatever n is.
+ */
+export function samplePositions(n: number, k: number, rand: (maxExclusive: number) => number = randomInt): number[] {
+  const take = Math.max(0, Math.min(n, k));
+  const chosen = new Set<number>();
+  for (let j = n - take; j < n; j++) {
+    const t = rand(j + 1);
+    chosen.add(chosen.has(t) ? j : t);
+  }
+  const out = [...chosen];
+  for (let i = out.length - 1; i > 0; i--) {
+    const r = rand(i + 1);
+    [out[i], out[r]] = [out[r] as number, out[i] as number];
+  }
+  return out;
+}
+
+/**
+ * A uniform random sample of the featured images without repeats: one GetItem (the count n) and one
+ * BatchGetItem of `take` dense slots, so the cost is O(take) however large the gallery.
+ */
+export async function sampleFeatured(take: number): Promise<GalleryImage[]> {
+  const n = await getFeaturedCount();
+  if (n === 0) return [];
+  const slots = await getSlots(samplePositions(n, take));
+  // A slot can be read mid-move during a concurrent delete; never answer the same image twice.
+  const seen = new Set<string>();
+  return slots.filter((s) => !seen.has(s.id) && seen.add(s.id)).map(toGalleryImage);
+}
+
+/** A category's `lastUpdated`, or undefined when it holds no images (the route answers 204). */
+export async function categoryMetadata(category: string): Promise<CategoryMetadata | undefined> {
+  const meta = await getCategoryMeta(category);
+  return meta && meta.count > 0 ? { lastUpdated: meta.lastUpdated } : undefined;
+}
+
+/** A category's full list, newest first (the browser shuffles and pages it locally). */
+export async function listCategory(category: string): Promise<GalleryImage[]> {
+  return (await queryAll('gsi2', categoryPartition(category))).map(toGalleryImage);
+}
