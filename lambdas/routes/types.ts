@@ -11,6 +11,8 @@ export interface RouteDef {
   /** Lambda settings where the defaults (256 MB, 10 s) do not fit. */
   memoryMb?: number;
   timeoutSeconds?: number;
+  /** Native packages installed into the bundle rather than bundled (e.g. `sharp`). */
+  nativeModules?: string[];
   /** Which resources the function needs; the API construct grants exactly these. */
   grants: Grant[];
 }

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** CDK context (cdk.json or `-c key=value`), validated once. */
+export const appContextSchema = z.object({
+  stage: z.enum(['dev', 'prod']).default('dev'),
+  account: z
+    .string()
+    .regex(/^\d{12}$/)
+    .optional(),
+  /** CloudFront-scope WAF must live in us-east-1, so the stack defaults there. */
+  region: z.string().default('us-east-1'),
+  /** Operator address for form notifications (SES); unset = no email. */
+  notifyEmail: z.email().optional(),
+  notifyFrom: z.email().optional(),
+  apiRateLimit: z.coerce.number().int().positive().default(50),
+  wafRateLimit: z.coerce.number().int().min(100).default(1000),
+  /** GPU instance type for the ComfyUI fleet. */
+  gpuInstanceType: z.string().default('g6.xlarge'),
+  /** Upper bound of GPU instances running at once (bill guard). */
+  gpuMaxInstances: z.coerce.number().int().min(1).max(20).default(2),
+});
+export type AppContext = z.infer<typeof appContextSchema>;
+
+export function readContext(get: (key: string) => unknown): AppContext {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(appContextSchema.shape)) {
+    const value = get(key);
+    if (value !== undefined) raw[key] = value;
+  }
+  return appContextSchema.parse(raw);
+}
