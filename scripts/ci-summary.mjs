@@ -10,5 +10,5 @@ for (const file of process.argv.slice(2)) {
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
 }
-console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.info(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
