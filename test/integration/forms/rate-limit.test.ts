@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, type FormsTestApp, form, startFormsApp, validContact, validFeedback } from './support';
+
+let app: FormsTestApp;
+
+beforeAll(async () => {
+  app = await startFormsApp({ FORMS_RATE_LIMIT_PER_MINUTE: '2', FORMS_RATE_LIMIT_PER_HOUR: '30' });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('forms rate limit', () => {
+  it('answers 429 with Retry-After after the per-minute limit, per form, and stores nothing more', async () => {
+    // Prepare: the limit is a fixed one-minute window; start early in one so the case cannot straddle two.
+    const second = new Date().getUTCSeconds();
+    if (second > 45) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+    // Refused input costs no quota.
+    expect((await app.postJson('/api/contact', { ...validContact, message: 'short' })).status).toBe(400);
+    // Act
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await app.postJson('/api/contact', validContact)).status);
+    const limited = await app.postJson('/api/contact', validContact);
+    // Assess
+    expect(statuses).toEqual([201, 201, 429]);
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await errorOf(limited)).code).toBe('rate_limited');
+    expect((await app.messages()).filter((m) => m.type === 'contact')).toHaveLength(2);
+    // Another form has its own quota; both feedback spellings share one.
+    expect((await app.postForm('/api/Feedback', form(validFeedback))).status).toBe(201);
+    expect((await app.postForm('/api/UserFeedback', form(validFeedback))).status).toBe(201);
+    expect((await app.postForm('/api/Feedback', form(validFeedback))).status).toBe(429);
+  });
+});

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, type FormsTestApp, form, startFormsApp, tinyPng, validContact, validFeedback } from './support';
+
+// The handlers point at a messages table that does not exist: the attachment is stored, the record
+// write fails, and the attachment must be removed again so no half message remains.
+let app: FormsTestApp;
+
+beforeAll(async () => {
+  app = await startFormsApp({ MESSAGES_TABLE: 'artloom-no-such-table' });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('forms API when the record write fails', () => {
+  it('answers 503 and deletes the attachment it had stored', async () => {
+    const res = await app.postForm('/api/Feedback', form(validFeedback, { content: await tinyPng(), name: 'a.png', type: 'image/png' }));
+    expect(res.status).toBe(503);
+    expect((await errorOf(res)).code).toBe('storage_unavailable');
+    expect(await app.attachments()).toEqual([]);
+  });
+
+  it('answers 503 (not 4xx, not 500) for JSON forms too', async () => {
+    expect((await app.postJson('/api/contact', validContact)).status).toBe(503);
+    expect((await app.postJson('/api/newsletter/subscribe', { email: 'x@example.com' })).status).toBe(503);
+  });
+});
