@@ -1,7 +1,8 @@
 import { authPlugin } from './auth';
+import { seedPlugin } from './seed';
 import type { LocalPlugin } from './types';
 
 export type { LocalPlugin, PluginContext, PluginHandle } from './types';
 
-/** The local runtime's plugins, in start order. */
-export const PLUGINS: LocalPlugin[] = [authPlugin];
+/** The local runtime's plugins, in start order (seed last: it stores through the finished runtime). */
+export const PLUGINS: LocalPlugin[] = [authPlugin, seedPlugin];
