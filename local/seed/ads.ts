@@ -32,7 +32,7 @@ function ad(id: string, product: string, tagline: string, price: string, colors:
   };
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function drawAdBanner(seed: SeedAd): Promise<Buffer> {
   const [from, to] = seed.colors;
@@ -42,10 +42,10 @@ export function drawAdBanner(seed: SeedAd): Promise<Buffer> {
   <circle cx="470" cy="150" r="120" fill="#ffffff" fill-opacity="0.15"/>
   <circle cx="120" cy="420" r="160" fill="#000000" fill-opacity="0.10"/>
   <text x="40" y="70" font-family="sans-serif" font-size="22" fill="#ffffff" fill-opacity="0.8">SPONSORED</text>
-  <text x="40" y="220" font-family="sans-serif" font-size="52" font-weight="bold" fill="#ffffff">${escape(seed.product)}</text>
-  <text x="40" y="275" font-family="sans-serif" font-size="28" fill="#ffffff">${escape(seed.tagline)}</text>
+  <text x="40" y="220" font-family="sans-serif" font-size="52" font-weight="bold" fill="#ffffff">${escapeXml(seed.product)}</text>
+  <text x="40" y="275" font-family="sans-serif" font-size="28" fill="#ffffff">${escapeXml(seed.tagline)}</text>
   <rect x="40" y="360" width="220" height="70" rx="35" fill="#ffffff"/>
-  <text x="150" y="405" text-anchor="middle" font-family="sans-serif" font-size="28" font-weight="bold" fill="${to}">Shop ${escape(seed.price)}</text>
+  <text x="150" y="405" text-anchor="middle" font-family="sans-serif" font-size="28" font-weight="bold" fill="${to}">Shop ${escapeXml(seed.price)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
