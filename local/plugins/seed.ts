@@ -82,6 +82,7 @@ export async function seedContent(log: (line: string) => void, stop: () => boole
     await storeAd({ id: ad.id, png: await drawAdBanner(ad), navigateUrl: ad.navigateUrl, alternateText: ad.alternateText });
   }
   const images = seedImages();
+  log(`seed: drawing and storing ${images.length} images (${CONCURRENCY} at a time)…`);
   await pool(images, CONCURRENCY, stop, async (image) => {
     const width = Math.round((image.ratio.value.width * SEED_SCALE) / 8) * 8;
     const height = Math.round((image.ratio.value.height * SEED_SCALE) / 8) * 8;
