@@ -99,23 +99,7 @@ export function form(fields: Record<string, string>, attachment?: { content: Buf
   return data;
 }
 
-/** A hand-built multipart body (for truncation and malformed-body cases). */
-export function rawMultipart(
-  boundary: string,
-  parts: { name: string; value: string | Buffer; filename?: string; type?: string }[],
-): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`),
-    );
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return Buffer.concat(chunks);
-}
+export { rawMultipart } from '../../unit/forms/multipart-body';
 
 export const validFeedback = {
   feedbackType: 'bug_report',
