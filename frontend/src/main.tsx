@@ -1,14 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PRODUCT_NAME } from '../../shared/constants';
+import { App } from './app/app';
+import './styles/global.css';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <main>
-        <h1>{PRODUCT_NAME}</h1>
-      </main>
+      <App />
     </StrictMode>,
   );
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/common';
+import type { ApiError } from '../../../shared/schemas/common';
 import { filesHostFromApiBase } from '../../../shared/url-rule';
 
 /** The product's own API base (same origin in every deployment: CloudFront routes /api/*). */
@@ -39,7 +39,13 @@ export interface RequestOptions {
  * become ApiClientError with the server's `{ error: { code, message, fields } }`; a response that
  * drives logic is parsed with the shared zod schema when one is given.
  */
-export async function request<T = unknown>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+export async function request<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  schema?: z.ZodType<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -62,17 +68,31 @@ export async function request<T = unknown>(method: string, path: string, body?: 
   if (!response.ok) throw await toError(response);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('json')) throw new ApiClientError(response.status, 'bad_response', 'The server answered with something other than JSON.');
+  if (!type.includes('json'))
+    throw new ApiClientError(response.status, 'bad_response', 'The server answered with something other than JSON.');
   const data: unknown = await response.json();
   return schema ? schema.parse(data) : (data as T);
+}
+
+/**
+ * The shape of `apiErrorSchema`, checked by hand: this module is in the first chunk, and importing
+ * the zod schema here would add zod (~25 kB gzip) to every page's first load.
+ */
+function isApiError(body: unknown): body is ApiError {
+  const error = (body as { error?: unknown } | null)?.error as Record<string, unknown> | undefined;
+  if (typeof error !== 'object' || error === null) return false;
+  if (typeof error.code !== 'string' || typeof error.message !== 'string') return false;
+  const fields = error.fields;
+  if (fields === undefined) return true;
+  return typeof fields === 'object' && fields !== null && Object.values(fields).every((v) => typeof v === 'string');
 }
 
 async function toError(response: Response): Promise<ApiClientError> {
   const retryAfter = Number(response.headers.get('retry-after')) || undefined;
   try {
-    const parsed = apiErrorSchema.safeParse(await response.json());
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
+    const body: unknown = await response.json();
+    if (isApiError(body)) {
+      const { code, message, fields } = body.error;
       return new ApiClientError(response.status, code, message, fields, retryAfter);
     }
   } catch {
@@ -83,10 +103,12 @@ async function toError(response: Response): Promise<ApiClientError> {
 
 export const api = {
   get: <T>(path: string, schema?: z.ZodType<T>, options?: RequestOptions) => request<T>('GET', path, undefined, schema, options),
-  post: <T>(path: string, body?: unknown, schema?: z.ZodType<T>, options?: RequestOptions) => request<T>('POST', path, body, schema, options),
+  post: <T>(path: string, body?: unknown, schema?: z.ZodType<T>, options?: RequestOptions) =>
+    request<T>('POST', path, body, schema, options),
   delete: <T>(path: string, schema?: z.ZodType<T>, options?: RequestOptions) => request<T>('DELETE', path, undefined, schema, options),
   /** multipart/form-data (feedback, issue reports); the browser sets the boundary. */
-  postForm: <T>(path: string, form: FormData, schema?: z.ZodType<T>, options?: RequestOptions) => request<T>('POST', path, form, schema, options),
+  postForm: <T>(path: string, form: FormData, schema?: z.ZodType<T>, options?: RequestOptions) =>
+    request<T>('POST', path, form, schema, options),
 };
 
 /** Query string from a record, skipping undefined values. */

@@ -1,0 +1,87 @@
+import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { type Category, categoryBySlug, EMPTY_CATEGORY_TEXT, END_OF_GALLERY_TEXT } from '../../../../shared/category-table';
+import { SCROLL } from '../../../../shared/constants';
+import { BackToTop } from '../../components/ui/back-to-top';
+import { MasonryGrid } from '../../components/ui/masonry-grid';
+import { Seo } from '../../components/ui/seo';
+import { Spinner } from '../../components/ui/spinner';
+import { AdGrid, useGridAds } from '../../features/ads/components/ad-grid';
+import { LazyAdPopup } from '../../features/ads/components/lazy-ad-popup';
+import { useAds } from '../../features/ads/hooks/use-ads';
+import { useCategoryImages } from '../../features/categories/hooks/use-category-images';
+import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
+import { useViewCounter } from '../../features/lightbox/hooks/use-view-counter';
+import NotFoundPage from './not-found';
+
+function CategoryView({ category }: { category: Category }) {
+  const { images, loading, allLoaded, started, loadMore } = useCategoryImages(category);
+  const ads = useAds();
+  const gridAds = useGridAds(ads);
+  const [index, setIndex] = useState<number | null>(null);
+  const [adOpen, setAdOpen] = useState(false);
+  const countView = useViewCounter(
+    category.adEvery,
+    useCallback(() => {
+      if (ads?.length) setAdOpen(true);
+    }, [ads]),
+  );
+  const gridId = `${category.slug}-grid`;
+
+  return (
+    <>
+      <Seo
+        title={category.pageTitle}
+        description={`${category.heroTitle}: ${category.tagline} A curated collection of AI-generated ${category.navLabel.toLowerCase()} images.`}
+        keywords={`${category.navLabel} images, AI ${category.navLabel.toLowerCase()} art, AI image collection`}
+      />
+      <header className="category-hero">
+        <h1>{category.heroTitle}</h1>
+        <p>{category.tagline}</p>
+        <button
+          type="button"
+          className="category-hero__arrow"
+          aria-label="Scroll to the gallery"
+          onClick={() => document.getElementById(gridId)?.scrollIntoView({ behavior: 'smooth' })}
+        >
+          <span aria-hidden="true">↓</span>
+        </button>
+      </header>
+      <div className="container">
+        <AdGrid ads={gridAds.top} label="Sponsored" loading={!ads} />
+        <section id={gridId} aria-label={`${category.navLabel} images`} className="category-grid">
+          {images.length > 0 && <MasonryGrid images={images} label={`${category.navLabel} images`} onOpen={setIndex} />}
+          {loading && images.length === 0 && <Spinner />}
+          {started && !loading && images.length === 0 && <p className="empty">{EMPTY_CATEGORY_TEXT}</p>}
+          {images.length > 0 && !allLoaded && (
+            <div className="load-more">
+              <button type="button" className="btn" disabled={loading} onClick={() => void loadMore()}>
+                {loading ? 'Loading...' : category.loadMoreLabel}
+              </button>
+            </div>
+          )}
+          {images.length > 0 && allLoaded && <p className="end-text">{END_OF_GALLERY_TEXT}</p>}
+        </section>
+        <AdGrid ads={gridAds.bottom} label="Sponsored" loading={!ads} />
+      </div>
+      {index !== null && (
+        <LazyLightbox
+          images={images}
+          index={index}
+          onIndexChange={setIndex}
+          onClose={() => setIndex(null)}
+          onMove={countView}
+          paused={adOpen}
+        />
+      )}
+      {adOpen && ads && <LazyAdPopup ads={ads} onClose={() => setAdOpen(false)} />}
+      <BackToTop threshold={SCROLL.backToTopCollections} />
+    </>
+  );
+}
+
+/** Every category route renders this (one shared chunk); the path names the category. */
+export default function CategoryRoute() {
+  const category = categoryBySlug(useLocation().pathname.replace(/^\/+|\/+$/g, ''));
+  return category ? <CategoryView key={category.slug} category={category} /> : <NotFoundPage />;
+}

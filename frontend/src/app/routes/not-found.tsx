@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+import { PageHero } from '../../components/ui/page-hero';
+import { Seo } from '../../components/ui/seo';
+import { paths } from '../paths';
+
+export default function NotFoundPage() {
+  return (
+    <div className="container narrow">
+      <Seo title="Page not found" description="This page does not exist." />
+      <PageHero title="Page not found" tagline="The page you asked for does not exist or has moved." />
+      <p className="center">
+        <Link to={paths.home} className="btn btn--primary">
+          Back to the studio
+        </Link>
+      </p>
+    </div>
+  );
+}

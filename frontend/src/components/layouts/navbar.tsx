@@ -1,0 +1,57 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { CATEGORIES } from '../../../../shared/category-table';
+import { PRODUCT_NAME, SCROLL } from '../../../../shared/constants';
+import { paths } from '../../app/paths';
+
+const NAV = CATEGORIES.filter((c) => c.inNavbar);
+
+/** Top navbar: the spec's six links (Mountains as the round highlighted one), collapsible, recoloured after 500 px. */
+export function Navbar() {
+  const [open, setOpen] = useState(false);
+  const [scrolled, setScrolled] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL.navbarColourChange);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <header className={`navbar${scrolled ? ' navbar--scrolled' : ''}`}>
+      <nav className="navbar__inner" aria-label="Main">
+        <Link to={paths.home} className="brand">
+          <span className="brand__mark" aria-hidden="true" />
+          {PRODUCT_NAME}
+        </Link>
+        <button
+          type="button"
+          className="navbar__toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span aria-hidden="true" />
+        </button>
+        <ul id={menuId} className={`navbar__links${open ? ' navbar__links--open' : ''}`}>
+          {NAV.map((c) => (
+            <li key={c.slug}>
+              <NavLink
+                to={`/${c.slug}`}
+                className={({ isActive }) => `nav-link${c.slug === 'mountains' ? ' nav-link--pill' : ''}${isActive ? ' active' : ''}`}
+              >
+                {c.navLabel}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { TOAST_CONTAINER_PROPS } from '../../lib/notify';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+import { RouteProgress } from './route-progress';
+
+// Toasts come from a lazily loaded react-toastify (~10 kB gzip off the first chunk); toasts raised
+// before it mounts are queued by react-toastify and shown once it does.
+const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
+
+/** The shell: navbar, page, footer, toasts; the context menu is blocked app-wide (spec section 2). */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const block = (event: MouseEvent) => event.preventDefault();
+    document.addEventListener('contextmenu', block);
+    return () => document.removeEventListener('contextmenu', block);
+  }, []);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="main">
+        {/* A boundary per path: while a page's chunk loads, the progress bar shows (no spinner). */}
+        <Suspense key={pathname} fallback={<RouteProgress />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Suspense fallback={null}>
+        <ToastContainer {...TOAST_CONTAINER_PROPS} />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { BREAKPOINTS, MASONRY_COLUMNS } from '../../../../shared/constants';
+import type { ClientImage } from '../../../../shared/schemas/gallery';
+
+const NARROW = `(max-width: ${BREAKPOINTS.masonryOneColumn}px)`;
+const MEDIUM = `(max-width: ${BREAKPOINTS.masonryTwoColumns}px)`;
+
+function columnCount(): number {
+  if (window.matchMedia(NARROW).matches) return MASONRY_COLUMNS.narrow;
+  if (window.matchMedia(MEDIUM).matches) return MASONRY_COLUMNS.medium;
+  return MASONRY_COLUMNS.wide;
+}
+
+/** 5 columns; 2 at ≤992 px; 1 at ≤576 px (spec section 9). Read synchronously so the first paint is right. */
+export function useColumnCount(): number {
+  const [count, setCount] = useState(columnCount);
+  useEffect(() => {
+    const queries = [window.matchMedia(NARROW), window.matchMedia(MEDIUM)];
+    const update = () => setCount(columnCount());
+    for (const q of queries) q.addEventListener('change', update);
+    return () => {
+      for (const q of queries) q.removeEventListener('change', update);
+    };
+  }, []);
+  return count;
+}
+
+/**
+ * Greedy shortest-column placement by aspect ratio. Appending a page never moves the tiles already
+ * placed (the placement of a prefix does not depend on what follows), so paging causes no shift.
+ */
+export function placeInColumns<T extends { width: number; height: number }>(
+  items: readonly T[],
+  columns: number,
+): { item: T; index: number }[][] {
+  const cols: { item: T; index: number }[][] = Array.from({ length: columns }, () => []);
+  const heights = new Array<number>(columns).fill(0);
+  items.forEach((item, index) => {
+    let target = 0;
+    for (let c = 1; c < columns; c++) if ((heights[c] ?? 0) < (heights[target] ?? 0) - 1e-9) target = c;
+    cols[target]?.push({ item, index });
+    heights[target] = (heights[target] ?? 0) + item.height / item.width;
+  });
+  return cols;
+}
+
+export interface MasonryGridProps {
+  images: readonly ClientImage[];
+  onOpen: (index: number) => void;
+  label: string;
+}
+
+/**
+ * The masonry grid of every gallery. Each tile reserves its box from width/height (aspect-ratio),
+ * so lazy WebP thumbnails never shift the layout; the prompt is the hover caption and the alt text.
+ */
+export function MasonryGrid({ images, onOpen, label }: MasonryGridProps) {
+  const columns = useColumnCount();
+  const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
+  return (
+    <ul className="masonry" aria-label={label} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+      {placeInColumns(images, columns).map((column, c) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
+        <li key={c} className="masonry__column">
+          {column.map(({ item, index }) => (
+            <button
+              type="button"
+              key={item.id}
+              className="tile"
+              data-index={index}
+              aria-label={`Open image: ${item.prompt}`}
+              // The spec opens the viewer only on a thumbnail that has loaded.
+              onClick={() => loaded.has(item.id) && onOpen(index)}
+            >
+              <img
+                src={item.thumbnailUrl}
+                alt={item.prompt}
+                width={item.width}
+                height={item.height}
+                loading={index < columns ? 'eager' : 'lazy'}
+                decoding="async"
+                style={{ aspectRatio: `${item.width} / ${item.height}` }}
+                onLoad={() => setLoaded((prev) => new Set(prev).add(item.id))}
+                onError={() => setLoaded((prev) => new Set(prev).add(item.id))}
+              />
+              <span className="tile__caption" aria-hidden="true">
+                {item.prompt}
+              </span>
+            </button>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}

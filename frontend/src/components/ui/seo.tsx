@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { pageTitle } from '../../../../shared/category-table';
+
+export interface SeoProps {
+  /** Without the product suffix; it is added here. */
+  title: string;
+  description: string;
+  keywords?: string;
+}
+
+function setMeta(name: string, content: string): void {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.name = name;
+    document.head.append(tag);
+  }
+  tag.content = content;
+}
+
+/** Per-page `<title>` (with the product name as suffix) and meta description/keywords. */
+export function Seo({ title, description, keywords }: SeoProps) {
+  useEffect(() => {
+    document.title = pageTitle(title);
+    setMeta('description', description);
+    setMeta('keywords', keywords ?? 'AI image generator, text to image, FLUX, AI art');
+  }, [title, description, keywords]);
+  return null;
+}

@@ -1,0 +1,24 @@
+import { useMemo } from 'react';
+import type { Ad } from '../../../../../shared/schemas/ads';
+import { pickGridAds } from '../pick';
+import { AdTile } from './ad-tile';
+
+/** The ads above and below a gallery: pass the same `ads` to both slots so they never repeat. */
+export function useGridAds(ads: Ad[] | undefined): { top: Ad[]; bottom: Ad[] } {
+  return useMemo(() => pickGridAds(ads ?? []), [ads]);
+}
+
+/**
+ * Two ad tiles. Until the ads answer (`loading`), two empty boxes of the tiles' size hold the place,
+ * so their arrival shifts nothing; with no ads at all the grid is left out.
+ */
+export function AdGrid({ ads, label, loading = false, slots = 2 }: { ads: Ad[]; label: string; loading?: boolean; slots?: number }) {
+  if (!loading && ads.length === 0) return null;
+  return (
+    <aside className="ad-grid" aria-label={label}>
+      {loading
+        ? Array.from({ length: slots }, (_, i) => <span key={String(i)} className="ad-tile ad-tile--placeholder" aria-hidden="true" />)
+        : ads.map((ad) => <AdTile key={ad.id ?? `${ad.imageUrl}|${ad.navigateUrl}`} ad={ad} />)}
+    </aside>
+  );
+}

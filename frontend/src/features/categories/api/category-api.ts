@@ -1,0 +1,18 @@
+import { ADMIN_USER, MODEL_NAME } from '../../../../../shared/constants';
+import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import { api, FILES_HOST, qs } from '../../../lib/api-client';
+import { loadGallerySchemas } from '../../../lib/validators';
+
+const query = (category: string) => qs({ model: MODEL_NAME, category, user: ADMIN_USER });
+
+// GET /api/gallery/category/metadata → 204 or { lastUpdated }
+export async function fetchCategoryMetadata(category: string): Promise<{ lastUpdated: string } | undefined> {
+  const [schemas, data] = await Promise.all([loadGallerySchemas(), api.get<unknown>(`/gallery/category/metadata${query(category)}`)]);
+  return data === undefined ? undefined : schemas.categoryMetadataSchema.parse(data);
+}
+
+// GET /api/gallery/category/all → the full list
+export async function fetchCategoryImages(category: string): Promise<ClientImage[]> {
+  const [schemas, data] = await Promise.all([loadGallerySchemas(), api.get<unknown>(`/gallery/category/all${query(category)}`)]);
+  return schemas.galleryImageListSchema.parse(data).map((image) => schemas.toClientImage(image, FILES_HOST));
+}

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Category } from '../../../../../shared/category-table';
+import { PAGE_SIZE } from '../../../../../shared/constants';
+import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import { shuffle } from '../../../lib/site';
+import { readJson, readText, removeKeys, writeJson, writeText } from '../../../lib/storage';
+import { fetchCategoryImages, fetchCategoryMetadata } from '../api/category-api';
+
+/** Start of a category page (spec section 4): drop the cached list when the server's lastUpdated moved. */
+async function refreshCache(category: Category): Promise<void> {
+  const { list, lastUpdated } = category.storage;
+  try {
+    const meta = await fetchCategoryMetadata(category.apiValue);
+    if (!meta) {
+      removeKeys(list, lastUpdated);
+      return;
+    }
+    const stored = readText(lastUpdated);
+    if (!stored || Date.parse(meta.lastUpdated) > Date.parse(stored)) {
+      removeKeys(list);
+      writeText(lastUpdated, meta.lastUpdated);
+    }
+  } catch (err) {
+    console.warn('category metadata failed', err);
+  }
+}
+
+/**
+ * The category list: fetched once, cached in localStorage under the spec's keys, reshuffled on each
+ * use and paged locally 20 at a time by the Load More button only.
+ */
+export function useCategoryImages(category: Category) {
+  const [images, setImages] = useState<ClientImage[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [allLoaded, setAllLoaded] = useState(false);
+  const [started, setStarted] = useState(false);
+  const pool = useRef<ClientImage[] | null>(null);
+  const offset = useRef(0);
+  const busy = useRef(false);
+
+  const loadMore = useCallback(async () => {
+    if (busy.current || allLoaded) return;
+    busy.current = true;
+    setLoading(true);
+    try {
+      if (!pool.current) {
+        const cached = readJson<ClientImage[]>(category.storage.list);
+        const full = cached ?? (await fetchCategoryImages(category.apiValue));
+        pool.current = shuffle(full);
+        writeJson(category.storage.list, pool.current);
+      }
+      const page = pool.current.slice(offset.current, offset.current + PAGE_SIZE.category);
+      offset.current += page.length;
+      setImages((prev) => [...prev, ...page]);
+      if (page.length < PAGE_SIZE.category || offset.current >= pool.current.length) setAllLoaded(true);
+    } catch (err) {
+      console.warn('category list failed', err);
+      setAllLoaded(true);
+    } finally {
+      busy.current = false;
+      setLoading(false);
+      setStarted(true);
+    }
+  }, [allLoaded, category]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per category
+  useEffect(() => {
+    void refreshCache(category).then(loadMore);
+  }, [category.slug]);
+
+  return { images, loading, allLoaded, started, loadMore };
+}

@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../../../../shared/constants';
+import { paths } from '../../../app/paths';
+import { DocPage } from '../../../components/layouts/doc-page';
+
+export default function AboutPage() {
+  return (
+    <DocPage
+      title="About Us"
+      tagline="Turning words into pictures, for everyone."
+      description={`${PRODUCT_NAME} turns a text description into a picture in seconds, and curates themed collections of AI art.`}
+    >
+      <p>
+        {PRODUCT_NAME} is a free text-to-image studio for designers, marketers, creatives and the curious. Type a description, pick a shape,
+        and the FLUX.1-schnell model paints it in a few seconds on our GPUs.
+      </p>
+      <p>
+        Beside the studio we curate fourteen collections — from photography and seascapes to space and fantasy — that you can browse full
+        screen and download.
+      </p>
+      <p>There is no sign-up: your creations are kept for this browser under an anonymous id.</p>
+      <p className="center">
+        <Link to={paths.generate} className="btn btn--primary">
+          Start creating
+        </Link>
+      </p>
+    </DocPage>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from 'react-router-dom';
+import { MINIMUM_AGE, PRODUCT_NAME } from '../../../../../shared/constants';
+import { paths } from '../../../app/paths';
+import { DocPage } from '../../../components/layouts/doc-page';
+
+export default function PrivacyPage() {
+  return (
+    <DocPage
+      title="Privacy Policy"
+      meta="Effective and last updated 15 June 2025"
+      description={`How ${PRODUCT_NAME} collects, uses and protects your information.`}
+    >
+      <h2>Information we collect</h2>
+      <ul>
+        <li>Account data you give us, such as an email address when you contact us or subscribe.</li>
+        <li>The prompts you type and the images generated from them.</li>
+        <li>Log data (IP address, pages visited, times), device data (browser and operating system) and cookie data.</li>
+      </ul>
+      <h2>How we use it</h2>
+      <p>
+        To run and secure the service, generate and store your images, answer your messages, and improve the product — including training AI
+        models, unless you opt out where that choice is available.
+      </p>
+      <h2>Legal bases (EEA and UK)</h2>
+      <p>
+        We rely on performance of a contract, our legitimate interests in running a safe service, your consent where asked, and legal
+        obligations.
+      </p>
+      <h2>Disclosure</h2>
+      <p>
+        We share data with service providers that host and operate the service for us, when the law requires it, or in a business transfer.
+      </p>
+      <h2>Security and retention</h2>
+      <p>
+        We protect data with industry-standard measures and keep it only as long as needed for the purposes above or as the law requires.
+      </p>
+      <h2>Your rights</h2>
+      <p>
+        In the EU and UK you may access, correct, delete, restrict or port your data and object to processing. California residents have the
+        right to know, delete and opt out of the sale or sharing of personal information; we do not sell it.
+      </p>
+      <h2>International transfers</h2>
+      <p>Your information may be processed in the United States, with safeguards required by law.</p>
+      <h2>Children</h2>
+      <p>The service is not for children under {MINIMUM_AGE}, and we do not knowingly collect their data.</p>
+      <h2>Changes and contact</h2>
+      <p>
+        We will post changes on this page. Questions? <Link to={paths.contact}>Contact us</Link>. See also our{' '}
+        <Link to={paths.cookies}>Cookie Policy</Link>.
+      </p>
+    </DocPage>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useRef, useState } from 'react';
+import { TIMINGS } from '../../../../../shared/constants';
+import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import { API_BASE, qs } from '../../../lib/api-client';
+
+const SWIPE_PX = 50;
+
+export interface LightboxProps {
+  images: readonly ClientImage[];
+  index: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  /** Called on each previous/next move (the view counter of the ad popup). */
+  onMove?: () => void;
+  /** While the ad popup shows: the close button is hidden and keys do nothing here. */
+  paused?: boolean;
+}
+
+/** Download through the API (spec section 7): /api/download?path=<url-encoded image url>. */
+export function downloadHref(image: ClientImage): string | undefined {
+  return image.url ? `${API_BASE}/download${qs({ path: image.url })}` : undefined;
+}
+
+/** The full-screen viewer shared by every gallery (spec section 2 'Lightbox'). */
+export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused = false }: LightboxProps) {
+  const image = images[index];
+  const [status, setStatus] = useState<'loading' | 'loaded' | 'error'>('loading');
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const touchX = useRef<number | null>(null);
+  const atStart = index <= 0;
+  const atEnd = index >= images.length - 1;
+
+  useEffect(() => setStatus(image?.url ? 'loading' : 'error'), [image?.url]);
+
+  // Focus moves in (after the spec's 100 ms) and returns to where it was on close.
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const timer = window.setTimeout(() => closeRef.current?.focus(), TIMINGS.lightboxFocusDelayMs);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      window.clearTimeout(timer);
+      document.body.style.overflow = overflow;
+      previous?.focus?.();
+    };
+  }, []);
+
+  const move = (delta: -1 | 1) => {
+    const next = index + delta;
+    if (next < 0 || next > images.length - 1) return;
+    onIndexChange(next);
+    onMove?.();
+  };
+
+  useEffect(() => {
+    if (paused) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowLeft') move(-1);
+      else if (event.key === 'ArrowRight') move(1);
+      else if (event.key === 'Escape') onClose();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  if (!image) return null;
+  const href = downloadHref(image);
+  return (
+    <div
+      className="lightbox"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Image viewer"
+      onClick={(e) => e.target === e.currentTarget && !paused && onClose()}
+      onKeyDown={undefined}
+      onTouchStart={(e) => {
+        touchX.current = e.touches[0]?.clientX ?? null;
+      }}
+      onTouchEnd={(e) => {
+        const start = touchX.current;
+        const end = e.changedTouches[0]?.clientX;
+        touchX.current = null;
+        if (paused || start === null || end === undefined || Math.abs(end - start) < SWIPE_PX) return;
+        move(end < start ? 1 : -1);
+      }}
+    >
+      {!paused && (
+        <button ref={closeRef} type="button" className="lightbox__close" aria-label="Close viewer" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+      <button
+        type="button"
+        className="lightbox__side lightbox__side--prev"
+        aria-label="Previous image"
+        disabled={atStart}
+        onClick={() => move(-1)}
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <figure className="lightbox__figure">
+        {status === 'loading' && (
+          <div className="lightbox__loader" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span className="visually-hidden">Loading image…</span>
+          </div>
+        )}
+        {status === 'error' ? (
+          <p className="lightbox__error">Image failed to load.</p>
+        ) : (
+          <img
+            key={image.url}
+            src={image.url}
+            alt={image.prompt}
+            width={image.width}
+            height={image.height}
+            className={`lightbox__img${status === 'loaded' ? ' is-loaded' : ''}`}
+            onLoad={() => setStatus('loaded')}
+            onError={() => setStatus('error')}
+          />
+        )}
+        <figcaption>
+          <span className="lightbox__prompt">{image.prompt}</span>
+          <span className="lightbox__meta">
+            {image.aspectRatio} · {index + 1} / {images.length}
+          </span>
+        </figcaption>
+      </figure>
+      <button
+        type="button"
+        className="lightbox__side lightbox__side--next"
+        aria-label="Next image"
+        disabled={atEnd}
+        onClick={() => move(1)}
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+      <div className="lightbox__bar">
+        <button type="button" className="btn" disabled={atStart} onClick={() => move(-1)}>
+          Previous
+        </button>
+        {href ? (
+          <a className="btn btn--primary" href={href} download={image.filename}>
+            Download
+          </a>
+        ) : (
+          <button type="button" className="btn btn--primary" disabled>
+            Download
+          </button>
+        )}
+        <button type="button" className="btn" disabled={atEnd} onClick={() => move(1)}>
+          Next
+        </button>
+      </div>
+    </div>
+  );
+}

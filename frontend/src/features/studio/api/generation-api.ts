@@ -1,0 +1,42 @@
+import type { JobStatusResponse } from '../../../../../shared/schemas/generation';
+import { api } from '../../../lib/api-client';
+import { loadGenerationSchemas } from '../../../lib/validators';
+
+export interface StartRequest {
+  prompt: string;
+  aspectRatio: string;
+  userId: string;
+  requestId: string;
+}
+
+// POST /api/generate → 202 { jobId }
+export async function startGeneration(body: StartRequest, signal?: AbortSignal): Promise<string> {
+  const { generateAcceptedSchema } = await loadGenerationSchemas();
+  const { jobId } = await api.post('/generate', body, generateAcceptedSchema, { signal });
+  return jobId;
+}
+
+// GET /api/generate/{jobId}
+export async function getJobStatus(jobId: string, signal?: AbortSignal): Promise<JobStatusResponse> {
+  const { jobStatusResponseSchema } = await loadGenerationSchemas();
+  return api.get(`/generate/${encodeURIComponent(jobId)}`, jobStatusResponseSchema, { signal });
+}
+
+// DELETE /api/generate/{jobId}?userId=
+export async function cancelGeneration(jobId: string, userId: string): Promise<void> {
+  await api.delete(`/generate/${encodeURIComponent(jobId)}?userId=${encodeURIComponent(userId)}`);
+}
+
+// POST /api/generate/warm { userId } → 202
+export async function warmGpu(userId: string): Promise<void> {
+  await api.post('/generate/warm', { userId });
+}
+
+export interface Health {
+  renderer?: string;
+}
+
+// GET /api/health
+export function getHealth(): Promise<Health> {
+  return api.get<Health>('/health');
+}

@@ -1,0 +1,34 @@
+import type { ToastOptions } from 'react-toastify';
+import { TOAST_DEFAULTS } from '../../../shared/constants';
+import { ApiClientError } from './api-client';
+
+/**
+ * Toasts with the spec's global settings. react-toastify has no "prevent duplicates" switch; a
+ * toast id equal to the text gives the same effect (a second identical toast while one shows is dropped).
+ */
+export const TOAST_CONTAINER_PROPS = {
+  position: TOAST_DEFAULTS.position,
+  autoClose: TOAST_DEFAULTS.autoClose,
+  closeButton: TOAST_DEFAULTS.closeButton,
+  newestOnTop: true,
+  theme: 'dark',
+} as const;
+
+type Kind = 'success' | 'error' | 'info';
+
+/** react-toastify is loaded on first use, off the first chunk. */
+function show(kind: Kind, message: string, options?: ToastOptions): void {
+  void import('react-toastify').then(({ toast }) => toast[kind](message, { toastId: message, ...options }));
+}
+
+export const notify = {
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  info: (message: string, options?: ToastOptions) => show('info', message, options),
+};
+
+/** The client's error path as a toast: the server's own message for an API refusal, else `fallback`. */
+export function toastApiError(err: unknown, fallback: string): void {
+  if (err instanceof ApiClientError && err.status >= 400 && err.status < 600 && err.code !== 'http_error') notify.error(err.message);
+  else notify.error(fallback);
+}
