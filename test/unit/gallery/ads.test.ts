@@ -1,0 +1,60 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handler as randomAd } from '../../../lambdas/handlers/ads/get-random-ad';
+import { handler as listAds } from '../../../lambdas/handlers/ads/list-ads';
+import { storeAd } from '../../../lambdas/services/ads';
+import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const s3 = mockClient(S3Client);
+const ad = (id: string, alternateText = '') => ({
+  id,
+  navigateUrl: `https://example.com/${id}`,
+  imageUrl: `/files/ads/${id}.png`,
+  alternateText,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+describe('ads handlers', () => {
+  beforeEach(() => {
+    ddb.reset();
+    s3.reset();
+  });
+
+  it('lists every ad from the ads index, with the default alternate text', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [ad('a', 'Shoes'), ad('b')] });
+    const result = await listAds(apiEvent({ path: '/api/ads/all' }), lambdaContext());
+    expect(bodyOf(result)).toEqual([
+      { id: 'a', navigateUrl: 'https://example.com/a', imageUrl: '/files/ads/a.png', alternateText: 'Shoes' },
+      { id: 'b', navigateUrl: 'https://example.com/b', imageUrl: '/files/ads/b.png', alternateText: 'Sponsored Ad' },
+    ]);
+    expect(ddb.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
+      IndexName: 'gsi1',
+      ExpressionAttributeValues: { ':ads': 'ads' },
+    });
+  });
+
+  it('answers one of the ads, or 204 when there are none', async () => {
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [ad('a'), ad('b')] })
+      .resolves({ Items: [] });
+    const one = bodyOf(await randomAd(apiEvent({ path: '/api/ads/random' }), lambdaContext())) as { id: string };
+    expect(['a', 'b']).toContain(one.id);
+    expect((await randomAd(apiEvent({ path: '/api/ads/random' }), lambdaContext())).statusCode).toBe(204);
+  });
+
+  it('stores the banner (immutable) before the record', async () => {
+    s3.on(PutObjectCommand).resolves({});
+    ddb.on(PutCommand).resolves({});
+    const stored = await storeAd({ id: 'x', png: Buffer.from('png'), navigateUrl: 'https://example.com/x' });
+    expect(stored).toEqual({ id: 'x', navigateUrl: 'https://example.com/x', imageUrl: '/files/ads/x.png', alternateText: 'Sponsored Ad' });
+    expect(s3.commandCalls(PutObjectCommand)[0]?.args[0].input).toMatchObject({
+      Key: 'files/ads/x.png',
+      CacheControl: expect.stringContaining('immutable'),
+    });
+    expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({ pk: 'ad#x', gsi1pk: 'ads' });
+  });
+});
