@@ -211,7 +211,8 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: 
     headers.vary = 'accept-encoding';
     file = `${file}.gz`;
   } else if (accepts && COMPRESSIBLE.test(type)) {
-    return send(req, res, 200, headers, gzipSync(readFileSync(file)));
+    // send() compresses (and sets content-encoding); compressing here too sent gzip-in-gzip.
+    return send(req, res, 200, headers, readFileSync(file));
   }
   res.writeHead(200, headers);
   if (req.method === 'HEAD') return res.end();
