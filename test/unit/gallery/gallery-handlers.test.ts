@@ -176,7 +176,7 @@ describe('category handlers', () => {
     });
   });
 
-  it.each([{ category: 'space' }, { category: 'Space', user: 'user' }, {}])('answers 400 to %j', async (query) => {
+  it.each<Record<string, string>>([{ category: 'space' }, { category: 'Space', user: 'user' }, {}])('answers 400 to %j', async (query) => {
     for (const h of [categoryMetadata, listCategory]) {
       expect((await h(get('/api/gallery/category/all', query), lambdaContext())).statusCode).toBe(400);
     }

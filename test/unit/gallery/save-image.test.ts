@@ -19,7 +19,7 @@ beforeAll(async () => {
   Object.assign(process.env, { AUTH_JWKS_URL: JWKS_URL, AUTH_ISSUER: issuer.issuer, AUTH_AUDIENCE: issuer.audience });
   resetConfig();
   const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) =>
     String(input) === JWKS_URL
       ? new Response(JSON.stringify(issuer.jwks), { headers: { 'content-type': 'application/json' } })
       : realFetch(input, init),
