@@ -1,44 +1,70 @@
-import { type FormEvent, useState } from 'react';
-import { toast } from 'react-toastify';
-import { CONTACT_SUCCESS, contactMessageSchema } from '../../../../shared/schemas/forms';
+import { type FormEvent, useRef, useState } from 'react';
+import { TIMINGS } from '../../../../shared/constants';
+import { CONTACT_SUCCESS, contactMessageSchema, formReceiptSchema, HONEYPOT_FIELD } from '../../../../shared/schemas/forms';
+import { PageHero } from '../../components/ui/page-hero';
+import { Seo } from '../../components/ui/seo';
 import { api } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { FormField } from './components/form-field';
+import { HoneypotField } from './components/honeypot-field';
+import { SubmitButton } from './components/submit-button';
+import { useSchemaForm } from './hooks/use-schema-form';
+import './forms.css';
+
+const INITIAL = { firstName: '', lastName: '', email: '', subject: '', message: '' };
+const ORDER = ['firstName', 'lastName', 'email', 'subject', 'message'] as const;
 
 export default function ContactPage() {
-  const [status, setStatus] = useState('');
+  const form = useSchemaForm(contactMessageSchema, INITIAL, 'contact');
+  const [honeypot, setHoneypot] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = contactMessageSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      setStatus(parsed.error.issues[0]?.message ?? 'Invalid input.');
-      return;
+    if (inFlight.current || !form.checkAll(ORDER) || !form.data) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      await api.post('/contact', { ...form.data, [HONEYPOT_FIELD]: honeypot }, formReceiptSchema);
+      form.reset();
+      notify.success(CONTACT_SUCCESS, { autoClose: TIMINGS.contactToastMs });
+    } catch {
+      // Spec section 8: a contact failure is silently ignored; sending ends and the text stays for a retry.
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
     }
-    await api.post('/contact', parsed.data);
-    toast.success(CONTACT_SUCCESS);
-    form.reset();
   }
+
+  const field = (name: (typeof ORDER)[number]) => ({ id: form.idOf(name), error: form.errorOf(name), errorId: form.errorIdOf(name) });
   return (
-    <section>
-      <h1>Contact Us</h1>
-      <form onSubmit={onSubmit} noValidate>
-        <label>
-          First Name <input name="firstName" />
-        </label>
-        <label>
-          Last Name <input name="lastName" />
-        </label>
-        <label>
-          Email <input name="email" type="email" />
-        </label>
-        <label>
-          Subject <input name="subject" />
-        </label>
-        <label>
-          Message <textarea name="message" />
-        </label>
-        <p role="alert">{status}</p>
-        <button type="submit">Send Message</button>
+    <div className="container narrow form-page">
+      <Seo title="Contact Us" description="Questions, ideas or partnership requests: write to the team." />
+      <PageHero title="Contact Us" tagline="Questions, ideas or partnership requests: we read every message." />
+      <form className="card form-card" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <div className="form-row">
+          <FormField label="First Name" {...field('firstName')}>
+            <input className="input" autoComplete="given-name" required {...form.bind('firstName')} />
+          </FormField>
+          <FormField label="Last Name" {...field('lastName')}>
+            <input className="input" autoComplete="family-name" required {...form.bind('lastName')} />
+          </FormField>
+        </div>
+        <FormField label="Email" {...field('email')}>
+          <input className="input" type="email" autoComplete="email" required {...form.bind('email')} />
+        </FormField>
+        <FormField label="Subject" {...field('subject')}>
+          <input className="input" required maxLength={200} {...form.bind('subject')} />
+        </FormField>
+        <FormField label="Message" {...field('message')}>
+          <textarea className="input form-textarea" rows={7} required maxLength={5000} {...form.bind('message')} />
+        </FormField>
+        <HoneypotField value={honeypot} onChange={setHoneypot} />
+        <div className="form-actions">
+          <SubmitButton label="Send Message" busyLabel="Sending…" busy={busy} inactive={!form.valid} />
+        </div>
       </form>
-    </section>
+    </div>
   );
 }
