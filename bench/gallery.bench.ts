@@ -241,7 +241,10 @@ export async function run(): Promise<void> {
         'http/sdk p50': (http.p50 / sdk.p50).toFixed(2),
       });
     }
-    console.table(rows);
+    const columns = Object.keys(rows[0] ?? {});
+    console.info(`| ${columns.join(' | ')} |`);
+    console.info(`|${columns.map(() => '---').join('|')}|`);
+    for (const row of rows) console.info(`| ${columns.map((c) => row[c]).join(' | ')} |`);
     const categoryUrl = `${app.url}/api/gallery/category/all?model=flux_schnell&category=${CATEGORY}&user=admin`;
     const plain = (await (await fetch(categoryUrl, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()).byteLength;
     const { gzip } = await gzipSize(categoryUrl);
