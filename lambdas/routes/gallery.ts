@@ -23,6 +23,7 @@ export const galleryRoutes: RouteDef[] = [
     entry: 'handlers/gallery/save-image.ts',
     memoryMb: 1024,
     timeoutSeconds: 30,
+    nativeModules: ['sharp'],
     grants: ['table:images:read', 'table:images:write', 'bucket:images:write'],
   },
   // GET /api/download
