@@ -5,7 +5,8 @@ export function progressText(job: Pick<JobStatusResponse, 'status' | 'percent' |
   switch (job.status) {
     case 'queued': {
       const parts = ['Waiting for a GPU…'];
-      if (job.queuePosition !== undefined) parts.push(`position ${job.queuePosition + 1} in queue`);
+      // queuePosition counts the jobs ahead of this one.
+      if (job.queuePosition !== undefined) parts.push(job.queuePosition === 0 ? 'next in line' : `${job.queuePosition} ahead of you`);
       if (job.etaSeconds !== undefined) parts.push(`about ${formatEta(job.etaSeconds)}`);
       return parts.join(' · ');
     }

@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADS, PAGE_SIZE, TIMINGS } from '../../shared/constants';
+import { type E2E, SHOTS_DIR, startE2E, until, waitForFeatured } from './support';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  // Page 2 of the featured list needs more than one page of operator images.
+  await waitForFeatured(e2e.app, PAGE_SIZE.generator * 2 + 1);
+});
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+const tiles = (page: Page) => page.getByRole('tabpanel').getByRole('button', { name: /^Open image:/ });
+
+/** Opens the viewer on the first featured tile once its thumbnail has loaded (the spec opens only loaded ones). */
+async function openFirstTile(page: Page) {
+  const tile = tiles(page).first();
+  await tile.waitFor();
+  await tile
+    .locator('img')
+    .evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true }))));
+  await tile.click();
+  const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+  await viewer.waitFor();
+  return { tile, viewer };
+}
+
+describe('lightbox', () => {
+  it('moves with the arrow keys without wrapping, opens the ad popup on the 15th move with its countdown, and closes with Escape', async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/');
+    const { tile, viewer } = await openFirstTile(page);
+    const closeButton = viewer.getByRole('button', { name: 'Close viewer' });
+    await expect.poll(() => closeButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await viewer.getAttribute('aria-modal')).toBe('true');
+    const total = await tiles(page).count();
+    await expect(viewer.getByRole('button', { name: 'Previous image' }).isDisabled()).resolves.toBe(true);
+
+    // ArrowLeft at the first image does nothing (no wrap) and counts no view.
+    await page.keyboard.press('ArrowLeft');
+    await viewer.getByText(`1 / ${total}`).waitFor();
+
+    for (let move = 1; move < ADS.popupEvery; move++) {
+      await page.keyboard.press('ArrowRight');
+      await viewer.getByText(`${move + 1} / ${total}`).waitFor();
+    }
+    expect(await page.getByRole('dialog', { name: 'Sponsored' }).count()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+
+    const popup = page.getByRole('dialog', { name: 'Sponsored' });
+    await popup.waitFor();
+    await popup.getByText(/Close ad in [1-5] s/).waitFor();
+    expect(await closeButton.count()).toBe(0);
+    // The popup is static: Escape neither closes it nor the viewer.
+    await page.keyboard.press('Escape');
+    expect(await popup.isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS_DIR}/ad-popup.png` });
+    await popup.getByRole('button', { name: 'Close Ad' }).click({ timeout: (TIMINGS.adCountdownSeconds + 3) * 1000 });
+    await popup.waitFor({ state: 'detached' });
+    await closeButton.waitFor();
+
+    await page.keyboard.press('ArrowLeft');
+    await viewer.getByText(`${ADS.popupEvery} / ${total}`).waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await expect.poll(() => tile.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});
+
+describe('featured gallery paging', () => {
+  it('loads page 2 when scrolled near the bottom', async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/');
+    await expect.poll(() => tiles(page).count()).toBe(PAGE_SIZE.generator);
+
+    const page2 = page.waitForResponse(
+      (res) => res.url().includes('/api/gallery/admin?') && res.url().includes(`skip=${PAGE_SIZE.generator}`),
+    );
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect((await page2).status()).toBe(200);
+    await expect.poll(() => tiles(page).count()).toBeGreaterThan(PAGE_SIZE.generator);
+    await context.close();
+  });
+});
+
+describe('routes', () => {
+  it('renders a category page with its hero, images and load-more label', async () => {
+    await until(
+      async () => ((await (await fetch(`${e2e.app.url}/api/gallery/category/all?category=Photography`)).json()) as unknown[]).length > 0,
+      60_000,
+      'seeded photography images',
+    );
+    const { page, context } = await e2e.newPage();
+    await page.goto('/photography');
+    await page.getByRole('heading', { level: 1, name: 'The Art of AI Photography' }).waitFor();
+    await page
+      .getByRole('button', { name: /^Open image:/ })
+      .first()
+      .waitFor();
+    expect(await page.title()).toBe('Photography Image Collection | Artloom');
+    await context.close();
+  });
+
+  it('answers an unknown route with a real 404 page', async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+});

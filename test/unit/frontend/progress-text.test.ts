@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatEta, progressText } from '../../../frontend/src/features/studio/progress-text';
+
+describe('studio progress text', () => {
+  it('follows the spec wording for each stage', () => {
+    expect(progressText({ status: 'starting', percent: 0, message: '' })).toBe('Initializing…');
+    expect(progressText({ status: 'generating', percent: 49.6, message: '' })).toBe('Generating… 50%');
+    expect(progressText({ status: 'saving', percent: 100, message: '' })).toBe('Saving…');
+  });
+
+  it('shows the queue and the estimate while waiting for a GPU', () => {
+    expect(progressText({ status: 'queued', percent: 0, message: '', queuePosition: 2, etaSeconds: 75 })).toBe(
+      'Waiting for a GPU… · 2 ahead of you · about 1 min 15 s',
+    );
+    expect(progressText({ status: 'queued', percent: 0, message: '', queuePosition: 0 })).toBe('Waiting for a GPU… · next in line');
+  });
+
+  it("falls back to the server's message for other states", () => {
+    expect(progressText({ status: 'failed', percent: 0, message: 'Worker lost' })).toBe('Worker lost');
+  });
+
+  it('formats estimates', () => {
+    expect(formatEta(0.2)).toBe('1 s');
+    expect(formatEta(59)).toBe('59 s');
+    expect(formatEta(120)).toBe('2 min');
+  });
+});
