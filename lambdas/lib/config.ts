@@ -31,6 +31,19 @@ const configSchema = z.object({
   AUTH_ADMIN_GROUP: z.string().default('admins'),
   /** Lifetime of presigned download URLs, seconds. */
   DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** Generation (issue 4; see docs/generation.md). */
+  GENERATION_STATE_MACHINE_ARN: z.string().default('arn:aws:states:us-east-1:000000000000:stateMachine:artloom-generation'),
+  JOB_QUEUE_URL: z.string().default(''),
+  /** Auto Scaling group of GPU workers; '' = no group to scale (locally the in-process worker is always on). */
+  GPU_ASG_NAME: z.string().default(''),
+  GEN_QUEUE_CAP: z.coerce.number().int().min(1).default(20),
+  GEN_USER_HOURLY: z.coerce.number().int().min(0).default(30),
+  GEN_IP_HOURLY: z.coerce.number().int().min(0).default(60),
+  GEN_WARM_PER_MINUTE: z.coerce.number().int().min(0).default(6),
+  GEN_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).default(30),
+  GEN_TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** A worker seen within this many seconds counts as warm. */
+  GEN_WORKER_FRESH_SECONDS: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

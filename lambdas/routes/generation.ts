@@ -1,3 +1,27 @@
 import type { RouteDef } from './types';
 
-export const generationRoutes: RouteDef[] = [];
+export const generationRoutes: RouteDef[] = [
+  // POST /api/generate
+  {
+    method: 'POST',
+    path: '/api/generate',
+    entry: 'handlers/generate/post-generate.ts',
+    grants: ['table:jobs:write', 'table:counters:write', 'sfn:start'],
+  },
+  // POST /api/generate/warm
+  {
+    method: 'POST',
+    path: '/api/generate/warm',
+    entry: 'handlers/generate/post-warm.ts',
+    grants: ['table:jobs:read', 'table:counters:write', 'gpu:scale'],
+  },
+  // GET /api/generate/{jobId}
+  { method: 'GET', path: '/api/generate/{jobId}', entry: 'handlers/generate/get-job.ts', grants: ['table:jobs:read', 'table:images:read'] },
+  // DELETE /api/generate/{jobId}
+  {
+    method: 'DELETE',
+    path: '/api/generate/{jobId}',
+    entry: 'handlers/generate/delete-job.ts',
+    grants: ['table:jobs:write', 'table:images:read', 'sfn:stop'],
+  },
+];

@@ -1,0 +1,81 @@
+import { Duration } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Fail, IntegrationPattern, JsonPath, type RetryProps, Succeed, TaskInput, Timeout } from 'aws-cdk-lib/aws-stepfunctions';
+import { LambdaInvoke, SqsSendMessage } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import type { Construct } from 'constructs';
+
+/**
+ * The generation flow, defined once. The deployed state machine and the local interpreter
+ * (local/sfn) both run what this builds:
+ *
+ *   RecordJob → EnsureCapacity → DispatchToWorker (SQS + .waitForTaskToken, heartbeat) → StoreImage → Done
+ *   any Catch → MarkFailed → Failed
+ *
+ * Heartbeat and overall timeouts come from the execution input (`$.limits`), so the API's
+ * configuration sets them and tests can use seconds instead of minutes.
+ */
+export const STEP_NAMES = ['RecordJob', 'EnsureCapacity', 'StoreImage', 'MarkFailed'] as const;
+export type StepName = (typeof STEP_NAMES)[number];
+
+/** Lambda entry (relative to lambdas/) of each step. */
+export const STEP_ENTRIES: Record<StepName, string> = {
+  RecordJob: 'steps/record-job.ts',
+  EnsureCapacity: 'steps/ensure-capacity.ts',
+  StoreImage: 'steps/store-image.ts',
+  MarkFailed: 'steps/mark-failed.ts',
+};
+
+export const DISPATCH_STATE = 'DispatchToWorker';
+
+export interface GenerationFlowProps {
+  steps: Record<StepName, IFunction>;
+  queue: IQueue;
+}
+
+/** Transient errors (throttling, a blip in S3 or DynamoDB) retry with backoff; a cancelled job does not. */
+const noRetryOnCancel: RetryProps = { errors: ['JobCancelled'], maxAttempts: 0 };
+const transient: RetryProps = { errors: ['States.ALL'], interval: Duration.seconds(1), backoffRate: 2, maxAttempts: 3 };
+
+export function buildGenerationFlow(scope: Construct, props: GenerationFlowProps) {
+  const invoke = (name: StepName, resultPath: string) =>
+    new LambdaInvoke(scope, name, {
+      lambdaFunction: props.steps[name],
+      payloadResponseOnly: true,
+      resultPath,
+      retryOnServiceExceptions: false,
+    });
+
+  const failed = new Fail(scope, 'Failed', { error: 'GenerationFailed', cause: 'See the job record for the reason.' });
+  const markFailed = invoke('MarkFailed', '$.failure');
+  markFailed.addRetry(transient);
+  markFailed.next(failed);
+  const onError = { resultPath: '$.error', errors: ['States.ALL'] };
+
+  const recordJob = invoke('RecordJob', JsonPath.DISCARD);
+  recordJob.addRetry(noRetryOnCancel).addRetry(transient).addCatch(markFailed, onError);
+
+  const ensureCapacity = invoke('EnsureCapacity', '$.capacity');
+  ensureCapacity.addRetry(transient).addCatch(markFailed, onError);
+
+  const dispatch = new SqsSendMessage(scope, DISPATCH_STATE, {
+    queue: props.queue,
+    integrationPattern: IntegrationPattern.WAIT_FOR_TASK_TOKEN,
+    messageBody: TaskInput.fromObject({
+      taskToken: JsonPath.taskToken,
+      job: JsonPath.objectAt('$.job'),
+      heartbeatSeconds: JsonPath.numberAt('$.limits.heartbeatSeconds'),
+    }),
+    heartbeatTimeout: Timeout.at('$.limits.heartbeatSeconds'),
+    taskTimeout: Timeout.at('$.limits.taskTimeoutSeconds'),
+    resultPath: '$.result',
+  });
+  // A worker that died mid-job stops heartbeating: the job goes back on the queue once, for another worker.
+  dispatch.addRetry({ errors: ['States.HeartbeatTimeout'], maxAttempts: 1, interval: Duration.seconds(1) });
+  dispatch.addCatch(markFailed, onError);
+
+  const storeImage = invoke('StoreImage', '$.stored');
+  storeImage.addRetry(transient).addCatch(markFailed, onError);
+
+  return recordJob.next(ensureCapacity).next(dispatch).next(storeImage).next(new Succeed(scope, 'Done'));
+}

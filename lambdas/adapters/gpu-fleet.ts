@@ -1,0 +1,25 @@
+import { DescribeAutoScalingGroupsCommand, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
+import { config } from '../lib/config';
+import { autoScaling } from './aws-clients';
+import { freshWorkers } from './jobs-table';
+
+/**
+ * The GPU fleet: workers announce themselves in the jobs table (a beacon every few seconds), so
+ * "is one warm?" is a table query; starting one is the Auto Scaling group's desired capacity.
+ * With no group configured (locally, the worker runs in-process and is always on) there is
+ * nothing to start.
+ */
+export async function liveWorkerCount(now = Date.now()): Promise<number> {
+  return (await freshWorkers(now - config().GEN_WORKER_FRESH_SECONDS * 1000)).length;
+}
+
+/** Asks for at least one instance; returns true when a start was requested. */
+export async function requestWorker(): Promise<boolean> {
+  const group = config().GPU_ASG_NAME;
+  if (!group) return false;
+  const out = await autoScaling().send(new DescribeAutoScalingGroupsCommand({ AutoScalingGroupNames: [group] }));
+  const desired = out.AutoScalingGroups?.[0]?.DesiredCapacity ?? 0;
+  if (desired >= 1) return false;
+  await autoScaling().send(new SetDesiredCapacityCommand({ AutoScalingGroupName: group, DesiredCapacity: 1, HonorCooldown: false }));
+  return true;
+}

@@ -1,0 +1,32 @@
+import { GENERIC_GENERATION_ERROR } from '../../shared/schemas/generation';
+import { WORKER_ERRORS } from '../../shared/schemas/generation-flow';
+
+/**
+ * The reason a failed job shows, from the Catch's `{ Error, Cause }`. ComfyUI's own words are kept
+ * (they are what an operator needs); the States.* names become plain sentences.
+ */
+export function failureMessage(error: string, cause = ''): string {
+  const detail = cause.length > 300 ? `${cause.slice(0, 297)}…` : cause;
+  switch (error) {
+    case WORKER_ERRORS.unreachable:
+      return `The image server is unreachable. ${GENERIC_GENERATION_ERROR}`;
+    case WORKER_ERRORS.rejected:
+      return `The image server rejected the request (${detail}).`;
+    case WORKER_ERRORS.execution:
+      return `The image server failed while generating (${detail}).`;
+    case WORKER_ERRORS.timeout:
+      return `The image server gave no picture in time. ${GENERIC_GENERATION_ERROR}`;
+    case WORKER_ERRORS.interrupted:
+      return 'The image server interrupted the job.';
+    case WORKER_ERRORS.upload:
+      return `The picture could not be uploaded. ${GENERIC_GENERATION_ERROR}`;
+    case 'States.HeartbeatTimeout':
+      return `The GPU worker stopped responding. ${GENERIC_GENERATION_ERROR}`;
+    case 'States.Timeout':
+      return `No GPU worker finished the job in time. ${GENERIC_GENERATION_ERROR}`;
+    case 'JobCancelled':
+      return 'Cancelled.';
+    default:
+      return GENERIC_GENERATION_ERROR;
+  }
+}

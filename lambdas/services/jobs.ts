@@ -1,0 +1,102 @@
+import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../shared/constants';
+import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
+import type { FlowInput } from '../../shared/schemas/generation-flow';
+import { failInputSchema, flowInputSchema, storeInputSchema } from '../../shared/schemas/generation-flow';
+import { liveWorkerCount, requestWorker } from '../adapters/gpu-fleet';
+import { deleteStaging, getStaging } from '../adapters/job-staging';
+import { getJob, recordDuration, releaseLock, updateJob } from '../adapters/jobs-table';
+import { logger } from '../lib/logger';
+import { failureMessage } from './generation-failure';
+import { storeImage } from './image-store';
+
+/** The state machine's Lambda steps. Each is idempotent: Step Functions may run a step twice. */
+export class JobCancelledError extends Error {
+  override name = 'JobCancelled';
+}
+
+/** RecordJob: the execution has the job; a job cancelled before this point ends here. */
+export async function recordJob(raw: unknown): Promise<FlowInput> {
+  const input = flowInputSchema.parse(raw);
+  const job = await getJob(input.job.jobId);
+  if (!job || job.status === 'cancelled') throw new JobCancelledError(`job ${input.job.jobId} was cancelled`);
+  return input;
+}
+
+/** EnsureCapacity: a warm worker, or ask the fleet for one and tell the visitor we are starting it. */
+export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; requestedAt?: string }> {
+  const { job } = flowInputSchema.parse(raw);
+  if ((await liveWorkerCount()) > 0) return { warm: true };
+  await requestWorker();
+  const requestedAt = new Date().toISOString();
+  await updateJob(
+    job.jobId,
+    { status: 'starting', message: 'Waiting for a GPU…', capacityRequestedAt: requestedAt },
+    { onlyFrom: ['queued'] },
+  );
+  return { warm: false, requestedAt };
+}
+
+/** StoreImage: staging PNG → image store (original, thumbnail, record) → job done. */
+export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> {
+  const { job, result } = storeInputSchema.parse(raw);
+  const png = await getStaging(result.stagingKey);
+  if (!png) throw new Error(`staging object ${result.stagingKey} is missing`);
+  const image = await storeImage({
+    id: job.jobId,
+    png,
+    prompt: job.prompt,
+    aspectRatio: job.aspectRatio,
+    width: result.width,
+    height: result.height,
+    seed: result.seed,
+    owner: { kind: 'user', userId: job.userId },
+    category: DEFAULT_CATEGORY,
+    modelName: MODEL_NAME,
+    modelVersion: MODEL_VERSION,
+    steps: MODEL_STEPS,
+  });
+  await deleteStaging(result.stagingKey);
+  const record = await getJob(job.jobId);
+  const now = Date.now();
+  await updateJob(job.jobId, {
+    status: 'done',
+    percent: 100,
+    message: GENERATION_SUCCESS,
+    imageId: image.id,
+    seed: result.seed,
+    finishedAt: new Date(now).toISOString(),
+  });
+  await releaseLock(job.userId, job.jobId);
+  if (record) await recordHistory(job.jobId, record.createdAt, record.capacityRequestedAt, result.timings.pickedAt, now);
+  return { imageId: image.id };
+}
+
+/** The measured history the ETA reads: how long a cold start, a queue wait and a generation took. */
+async function recordHistory(
+  jobId: string,
+  createdAt: string,
+  capacityAt: string | undefined,
+  pickedAt: string,
+  doneMs: number,
+): Promise<void> {
+  const picked = Date.parse(pickedAt);
+  const writes = [recordDuration('generation', jobId, doneMs - picked)];
+  if (capacityAt) writes.push(recordDuration('coldStart', jobId, picked - Date.parse(capacityAt)));
+  else writes.push(recordDuration('queueWait', jobId, picked - Date.parse(createdAt)));
+  await Promise.all(writes).catch((err) => logger.warn('could not record durations', { error: err as Error }));
+}
+
+/** MarkFailed: every Catch ends here; the job shows the reason, the visitor may try again. */
+export async function markFailed(raw: unknown): Promise<{ reason: string }> {
+  const { job, error } = failInputSchema.parse(raw);
+  const reason = failureMessage(error.Error, error.Cause);
+  const status = error.Error === 'JobCancelled' ? 'cancelled' : 'failed';
+  await updateJob(job.jobId, {
+    status,
+    message: reason,
+    error: `${error.Error}: ${(error.Cause ?? '').slice(0, 500)}`,
+    finishedAt: new Date().toISOString(),
+  });
+  await releaseLock(job.userId, job.jobId);
+  return { reason };
+}

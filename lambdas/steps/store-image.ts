@@ -1,0 +1,4 @@
+import { storeJobImage } from '../services/jobs';
+
+/** Step Functions task (generation flow): see infra/lib/state-machine.ts. */
+export const handler = async (event: unknown) => storeJobImage(event);

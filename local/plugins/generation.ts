@@ -1,0 +1,108 @@
+import type { Server } from 'node:http';
+import { resetConfig } from '../../lambdas/lib/config';
+import { GpuWorker } from '../../worker/worker';
+import { type PreviewRenderer, startPreviewRenderer } from '../preview-renderer/server';
+import { generationDefinition, LOCAL_ACCOUNT, LOCAL_QUEUE_NAME, LOCAL_REGION, localFunctionArn } from '../sfn/definition';
+import { LocalQueues } from '../sfn/queue';
+import { LocalStepFunctions } from '../sfn/runner';
+import { sfnOperations, sqsOperations, startAwsJsonServer } from '../sfn/server';
+import type { LocalPlugin } from './types';
+
+/**
+ * Generation, locally: the state machine synthesized from infra/ run by the ASL interpreter, the job
+ * queue, the SFN/SQS endpoints the handlers' SDK clients talk to, one GPU worker in-process and the
+ * preview renderer (or a real ComfyUI when COMFYUI_URL is set).
+ */
+export interface GenerationRuntime {
+  runner: LocalStepFunctions;
+  queues: LocalQueues;
+  renderer?: PreviewRenderer;
+  comfyUrl: string;
+  workers: GpuWorker[];
+  /** Starts one more worker (tests: a second worker after killing the first). */
+  addWorker(): GpuWorker;
+}
+
+let current: GenerationRuntime | undefined;
+
+/** The running runtime of this process (tests reach the renderer's faults and the workers here). */
+export function generationRuntime(): GenerationRuntime {
+  if (!current) throw new Error('the generation plugin is not running');
+  return current;
+}
+
+const STATE_MACHINE_ARN = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:artloom-generation`;
+const num = (value: string | undefined, fallback: number) => (value && Number.isFinite(Number(value)) ? Number(value) : fallback);
+
+export const generationPlugin: LocalPlugin = {
+  name: 'generation',
+  async start(ctx) {
+    const env = { ...process.env, ...ctx.env };
+    const { handler: recordJob } = await import('../../lambdas/steps/record-job');
+    const { handler: ensureCapacity } = await import('../../lambdas/steps/ensure-capacity');
+    const { handler: storeImage } = await import('../../lambdas/steps/store-image');
+    const { handler: markFailed } = await import('../../lambdas/steps/mark-failed');
+    const steps = { RecordJob: recordJob, EnsureCapacity: ensureCapacity, StoreImage: storeImage, MarkFailed: markFailed };
+    const functions = Object.fromEntries(Object.entries(steps).map(([name, fn]) => [localFunctionArn(name).split(':').pop() ?? name, fn]));
+
+    const queues = new LocalQueues();
+    const runner = new LocalStepFunctions({
+      stateMachineArn: STATE_MACHINE_ARN,
+      definition: await generationDefinition(),
+      functions,
+      queues,
+      retryIntervalMs: env.LOCAL_SFN_RETRY_MS ? num(env.LOCAL_SFN_RETRY_MS, 1000) : undefined,
+      log: ctx.log,
+      trace: env.LOCAL_SFN_TRACE === '1',
+    });
+    const { server, url } = await startAwsJsonServer({ AWSStepFunctions: sfnOperations(runner), AmazonSQS: sqsOperations(queues) });
+
+    const renderer = env.COMFYUI_URL ? undefined : await startPreviewRenderer({ stepDelayMs: num(env.PREVIEW_STEP_DELAY_MS, 100) });
+    const comfyUrl = env.COMFYUI_URL ?? renderer?.url ?? '';
+    const handleEnv: Record<string, string> = {
+      SFN_ENDPOINT: url,
+      SQS_ENDPOINT: url,
+      JOB_QUEUE_URL: `${url}/${LOCAL_ACCOUNT}/${LOCAL_QUEUE_NAME}`,
+      GENERATION_STATE_MACHINE_ARN: STATE_MACHINE_ARN,
+      RENDERER: env.COMFYUI_URL ? 'comfyui' : 'preview',
+    };
+    // The in-process worker and steps read the same configuration as the handlers: apply it now.
+    Object.assign(process.env, handleEnv);
+    resetConfig();
+
+    const workers: GpuWorker[] = [];
+    const addWorker = () => {
+      const worker = new GpuWorker({
+        comfyUrl,
+        pollSeconds: 2,
+        beaconMs: num(env.WORKER_BEACON_MS, 2000),
+        comfyTimeoutMs: num(env.COMFY_TIMEOUT_MS, 60_000),
+      });
+      workers.push(worker);
+      worker.start();
+      return worker;
+    };
+    addWorker();
+    current = { runner, queues, renderer, comfyUrl, workers, addWorker };
+    ctx.log(`generation: state machine from infra, worker → ${renderer ? `preview renderer ${comfyUrl}` : `ComfyUI ${comfyUrl}`}`);
+
+    return {
+      env: handleEnv,
+      stop: async () => {
+        await Promise.all(workers.map((w) => w.stop()));
+        runner.stopAll();
+        queues.close();
+        await closeServer(server);
+        await renderer?.stop();
+        current = undefined;
+      },
+    };
+  },
+};
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocket, WebSocketServer } from 'ws';
+import { drawPreview } from './draw';
+import { type Graph, validateGraph } from './validate';
+
+/**
+ * The preview renderer: a stand-in for ComfyUI that speaks its HTTP and websocket protocol as
+ * recorded in ../shared/fixtures/comfyui (POST /prompt with ComfyUI's validation and error shapes,
+ * GET /history[/id], /view, /queue, POST /interrupt, /system_stats, /ws?clientId= with the recorded
+ * message sequence and progress 1..4) and draws an abstract picture instead of running a model.
+ *
+ * `faults` lets tests provoke ComfyUI's failures through the real protocol.
+ */
+export interface RendererFaults {
+  /** The next prompt fails while sampling with an execution_error message. */
+  executionError?: boolean;
+  /** The next prompt stalls after step 1 and never finishes. */
+  hang?: boolean;
+  /** Checkpoints on offer ([] makes validation reject the graph with value_not_in_list). */
+  checkpoints?: string[];
+}
+
+export interface PreviewRendererOptions {
+  /** Delay per sampler step (ms), to look like work and to let tests cancel mid-job. */
+  stepDelayMs?: number;
+  port?: number;
+}
+
+interface Job {
+  id: string;
+  number: number;
+  graph: Graph;
+  clientId?: string;
+  interrupted: boolean;
+}
+
+export interface PreviewRenderer {
+  url: string;
+  faults: RendererFaults;
+  /** Time spent drawing (ms) per finished prompt id (the bench compares it with the whole pipeline). */
+  drawMs: Map<string, number>;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_CHECKPOINTS = ['flux1-schnell-fp8.safetensors'];
+
+export async function startPreviewRenderer(options: PreviewRendererOptions = {}): Promise<PreviewRenderer> {
+  const stepDelayMs = options.stepDelayMs ?? 0;
+  const faults: RendererFaults = {};
+  const sockets = new Map<string, Set<WebSocket>>();
+  const history = new Map<string, unknown>();
+  const images = new Map<string, Buffer>();
+  const drawMs = new Map<string, number>();
+  const queue: Job[] = [];
+  let running: Job | undefined;
+  let counter = 0;
+  let imageCounter = 0;
+
+  const broadcast = (clientId: string | undefined, type: string, data: unknown) => {
+    const text = JSON.stringify({ type, data });
+    const targets = clientId ? (sockets.get(clientId) ?? new Set()) : new Set([...sockets.values()].flatMap((s) => [...s]));
+    for (const ws of targets) if (ws.readyState === WebSocket.OPEN) ws.send(text);
+  };
+  const status = () => ({ status: { exec_info: { queue_remaining: queue.length + (running ? 1 : 0) } } });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  async function execute(job: Job): Promise<void> {
+    const send = (type: string, data: Record<string, unknown>) => broadcast(job.clientId, type, { ...data, prompt_id: job.id });
+    const started = Date.now();
+    send('execution_start', { timestamp: started });
+    send('execution_cached', { nodes: [], timestamp: started });
+    const nodeOf = (cls: string) => Object.entries(job.graph).find(([, n]) => n.class_type === cls)?.[0] ?? '';
+    const sampler = nodeOf('KSampler');
+    for (const node of [nodeOf('CheckpointLoaderSimple'), nodeOf('EmptySD3LatentImage'), sampler])
+      send('executing', { node, display_node: node });
+    const interrupted = () => {
+      send('execution_interrupted', { node_id: sampler, node_type: 'KSampler', executed: [], timestamp: Date.now() });
+      history.set(job.id, historyEntry(job, {}, 'error', false));
+    };
+    const steps = Number(job.graph[sampler]?.inputs?.steps ?? 4);
+    for (let step = 1; step <= steps; step++) {
+      await sleep(stepDelayMs);
+      if (job.interrupted) return interrupted();
+      if (faults.executionError) {
+        faults.executionError = false;
+        send('execution_error', {
+          node_id: sampler,
+          node_type: 'KSampler',
+          executed: [],
+          exception_message: 'preview renderer: simulated sampler failure\n',
+          exception_type: 'RuntimeError',
+          traceback: [],
+          current_inputs: {},
+          current_outputs: {},
+          timestamp: Date.now(),
+        });
+        history.set(job.id, historyEntry(job, {}, 'error', false));
+        return;
+      }
+      send('progress', { value: step, max: steps, node: sampler });
+      if (faults.hang) {
+        faults.hang = false;
+        while (!job.interrupted) await sleep(50);
+        return interrupted();
+      }
+    }
+    const latent = job.graph[nodeOf('EmptySD3LatentImage')]?.inputs ?? {};
+    const prompt = String(job.graph[nodeOf('CLIPTextEncode')]?.inputs?.text ?? '');
+    const t0 = performance.now();
+    const png = await drawPreview({
+      prompt,
+      seed: Number(job.graph[sampler]?.inputs?.seed ?? 0),
+      width: Number(latent.width),
+      height: Number(latent.height),
+    });
+    drawMs.set(job.id, performance.now() - t0);
+    const filename = `flux_${String(++imageCounter).padStart(5, '0')}_.png`;
+    images.set(filename, png);
+    const save = nodeOf('SaveImage');
+    const output = { images: [{ filename, subfolder: '', type: 'output' }] };
+    send('executing', { node: save, display_node: save });
+    send('executed', { node: save, display_node: save, output });
+    history.set(job.id, historyEntry(job, { [save]: output }, 'success', true));
+    send('execution_success', { timestamp: Date.now() });
+  }
+
+  async function pump(): Promise<void> {
+    if (running) return;
+    while (queue.length) {
+      running = queue.shift();
+      if (!running) break;
+      await execute(running).catch(() => {});
+      running = undefined;
+      broadcast(undefined, 'status', status());
+    }
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    try {
+      await route(req, res);
+    } catch {
+      sendText(res, 500, '500 Internal Server Error\n\nServer got itself in trouble');
+    }
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname.replace(/^\/api(?=\/)/, '');
+    if (req.method === 'POST' && path === '/prompt') {
+      let body: { prompt?: Graph; client_id?: string };
+      try {
+        body = JSON.parse(await readText(req));
+      } catch {
+        return sendText(res, 500, '500 Internal Server Error\n\nServer got itself in trouble');
+      }
+      if (!body.prompt)
+        return sendJson(res, 400, {
+          error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} },
+          node_errors: {},
+        });
+      const checked = validateGraph(body.prompt, () => faults.checkpoints ?? DEFAULT_CHECKPOINTS);
+      if (!checked.ok) return sendJson(res, checked.status, checked.body);
+      const job: Job = { id: randomUUID(), number: counter++, graph: body.prompt, clientId: body.client_id, interrupted: false };
+      queue.push(job);
+      sendJson(res, 200, { prompt_id: job.id, number: job.number, node_errors: {} });
+      broadcast(undefined, 'status', status());
+      void pump();
+      return;
+    }
+    if (req.method === 'GET' && path === '/prompt')
+      return sendJson(res, 200, { exec_info: { queue_remaining: queue.length + (running ? 1 : 0) } });
+    if (req.method === 'GET' && path.startsWith('/history')) {
+      const id = path.split('/')[2];
+      if (id) return sendJson(res, 200, history.has(id) ? { [id]: history.get(id) } : {});
+      return sendJson(res, 200, Object.fromEntries(history));
+    }
+    if (req.method === 'GET' && path === '/view') {
+      const png = images.get(url.searchParams.get('filename') ?? '');
+      if (!png) return sendText(res, 404, '404: Not Found');
+      res.writeHead(200, {
+        'content-type': 'image/png',
+        'content-length': png.length,
+        'content-disposition': `filename="${url.searchParams.get('filename')}"`,
+      });
+      return void res.end(png);
+    }
+    if (req.method === 'GET' && path === '/queue') {
+      const item = (j: Job) => [j.number, j.id, j.graph, { client_id: j.clientId }, ['9']];
+      return sendJson(res, 200, { queue_running: running ? [item(running)] : [], queue_pending: queue.map(item) });
+    }
+    if (req.method === 'POST' && path === '/interrupt') {
+      await readText(req);
+      if (running) running.interrupted = true;
+      return sendText(res, 200, '');
+    }
+    if (req.method === 'GET' && path === '/system_stats') {
+      return sendJson(res, 200, {
+        system: {
+          os: process.platform,
+          comfyui_version: 'preview-renderer',
+          python_version: 'n/a',
+          pytorch_version: 'n/a',
+          embedded_python: false,
+          argv: ['preview-renderer'],
+        },
+        devices: [
+          {
+            name: 'preview renderer (no GPU)',
+            type: 'cpu',
+            index: 0,
+            vram_total: 0,
+            vram_free: 0,
+            torch_vram_total: 0,
+            torch_vram_free: 0,
+          },
+        ],
+      });
+    }
+    sendText(res, 404, '404: Not Found');
+  }
+
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname.replace(/^\/api(?=\/)/, '') !== '/ws') return socket.destroy();
+    const clientId = url.searchParams.get('clientId') ?? randomUUID().replaceAll('-', '');
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const set = sockets.get(clientId) ?? new Set();
+      set.add(ws);
+      sockets.set(clientId, set);
+      ws.on('close', () => set.delete(ws));
+      ws.send(JSON.stringify({ type: 'status', data: { ...status(), sid: clientId } }));
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    faults,
+    drawMs,
+    stop: async () => {
+      for (const set of sockets.values()) for (const ws of set) ws.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function historyEntry(job: Job, outputs: Record<string, unknown>, statusStr: 'success' | 'error', completed: boolean) {
+  return {
+    prompt: [job.number, job.id, job.graph, { client_id: job.clientId }, ['9']],
+    outputs,
+    status: { status_str: statusStr, completed, messages: [] },
+    meta: {},
+  };
+}
+
+async function readText(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * Input and output shapes of the generation state machine's steps (issue 4). The execution input
+ * is `flowInputSchema`; each Lambda step reads and returns the same `job` object, the worker
+ * receives `workerMessageSchema` on the queue and completes the task token with `workerResultSchema`.
+ */
+export const flowLimitsSchema = z.object({
+  /** Seconds without a worker heartbeat before the dispatch step fails with States.HeartbeatTimeout. */
+  heartbeatSeconds: z.number().int().min(1),
+  /** Longest a dispatched job may take in all (queue wait + cold start + generation). */
+  taskTimeoutSeconds: z.number().int().min(1),
+});
+export type FlowLimits = z.infer<typeof flowLimitsSchema>;
+
+export const flowJobSchema = z.object({
+  jobId: z.string(),
+  userId: z.string(),
+  prompt: z.string(),
+  aspectRatio: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type FlowJob = z.infer<typeof flowJobSchema>;
+
+export const flowInputSchema = z.object({ job: flowJobSchema, limits: flowLimitsSchema });
+export type FlowInput = z.infer<typeof flowInputSchema>;
+
+/** What EnsureCapacity found: a live worker, or a start it asked for. */
+export const capacitySchema = z.object({ warm: z.boolean(), requestedAt: z.string().optional() });
+
+export const workerMessageSchema = z.object({
+  taskToken: z.string(),
+  job: flowJobSchema,
+  heartbeatSeconds: z.number().int().min(1),
+});
+export type WorkerMessage = z.infer<typeof workerMessageSchema>;
+
+export const workerTimingsSchema = z.object({
+  /** When the worker took the job off the queue (ISO 8601). */
+  pickedAt: z.string(),
+  /** ComfyUI time from POST /prompt to the output image, ms. */
+  renderMs: z.number().nonnegative(),
+  /** Whole worker time (pick → upload done), ms. */
+  workerMs: z.number().nonnegative(),
+});
+
+export const workerResultSchema = z.object({
+  stagingKey: z.string(),
+  seed: z.number().int().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  comfyPromptId: z.string(),
+  timings: workerTimingsSchema,
+});
+export type WorkerResult = z.infer<typeof workerResultSchema>;
+
+/** StoreImage's input: the execution state after the dispatch step (ResultPath $.result). */
+export const storeInputSchema = flowInputSchema.extend({ result: workerResultSchema, capacity: capacitySchema.optional() });
+
+/** MarkFailed's input: a Catch put `{ Error, Cause }` at $.error. */
+export const failInputSchema = z.object({
+  job: flowJobSchema,
+  error: z.object({ Error: z.string(), Cause: z.string().optional() }),
+});
+
+/**
+ * Error names the worker uses when it fails a task token; MarkFailed maps them (and the
+ * States.* names) to the message the visitor sees.
+ */
+export const WORKER_ERRORS = {
+  unreachable: 'ComfyUnreachable',
+  rejected: 'ComfyRejected',
+  execution: 'ComfyExecutionError',
+  timeout: 'ComfyTimeout',
+  interrupted: 'ComfyInterrupted',
+  upload: 'UploadFailed',
+} as const;

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/local-app';
+import { ended, getStatus, newRequest, postGenerate, waitFor } from './support';
+
+describe('generation flow (local HTTP API → state machine → worker → preview renderer)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ plugins: ['generation'], env: { PREVIEW_STEP_DELAY_MS: '60' } });
+  });
+  afterAll(async () => app?.stop());
+
+  it('turns a prompt into an image in the visitor list, with thumbnail and record', async () => {
+    const req = newRequest({ aspectRatio: '16:9' });
+    const res = await postGenerate(app, req);
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+
+    const { last, seen } = await waitFor(app, jobId, ended);
+    expect(last.status).toBe('done');
+    expect(last.percent).toBe(100);
+    expect(seen.some((s) => s.status === 'generating' && s.percent > 0 && s.percent < 100)).toBe(true);
+    const image = last.image;
+    expect(image).toMatchObject({
+      id: jobId,
+      prompt: req.prompt,
+      aspectRatio: '16:9',
+      width: 1280,
+      height: 720,
+      modelName: 'flux_schnell',
+      category: 'default',
+    });
+    expect(image?.seed).toBeGreaterThanOrEqual(0);
+
+    const original = await app.api(image?.url ?? '');
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toContain('image/png');
+    const thumb = await app.api(image?.thumbnailUrl ?? '');
+    expect(thumb.status).toBe(200);
+
+    const list = await app.api(`/api/gallery/list?userId=${req.userId}`);
+    if (list.status === 200) {
+      const body = JSON.stringify(await list.json());
+      expect(body).toContain(jobId);
+    }
+  });
+
+  it('starts one job for the same requestId twice', async () => {
+    const req = newRequest();
+    const a = (await (await postGenerate(app, req)).json()) as { jobId: string };
+    const second = await postGenerate(app, req);
+    expect(second.status).toBe(202);
+    expect(((await second.json()) as { jobId: string }).jobId).toBe(a.jobId);
+    await waitFor(app, a.jobId, ended);
+  });
+
+  it('refuses a second job while the first is in flight (409 job_in_flight)', async () => {
+    const req = newRequest();
+    const first = (await (await postGenerate(app, req)).json()) as { jobId: string };
+    const res = await postGenerate(app, { ...req, requestId: `other-${Date.now()}` });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('job_in_flight');
+    const { last } = await waitFor(app, first.jobId, ended);
+    expect(last.status).toBe('done');
+    const again = await postGenerate(app, { ...req, requestId: `third-${Date.now()}` });
+    expect(again.status).toBe(202);
+    await waitFor(app, ((await again.json()) as { jobId: string }).jobId, ended);
+  });
+
+  it('answers 400 with the prompt rule message, 404 for an unknown job', async () => {
+    const bad = await postGenerate(app, newRequest({ prompt: 'xx' }));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('meaningful prompt');
+    const ratio = await postGenerate(app, newRequest({ aspectRatio: '5:4' }));
+    expect(ratio.status).toBe(400);
+    const user = await postGenerate(app, newRequest({ userId: 'not-a-uuid' }));
+    expect(user.status).toBe(400);
+    const missing = await app.api('/api/generate/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    await expect(getStatus(app, 'nope')).rejects.toThrow(/status 400/);
+  });
+});

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { JobStatusResponse } from '../../../shared/schemas/generation';
+import { jobStatusResponseSchema } from '../../../shared/schemas/generation';
+import type { TestApp } from '../../support/local-app';
+
+export const PROMPT = 'A colorful sunset over the ocean';
+
+export function newRequest(overrides: Record<string, unknown> = {}) {
+  return { prompt: PROMPT, aspectRatio: '4:3', userId: randomUUID(), requestId: `req-${randomUUID()}`, ...overrides };
+}
+
+export async function postGenerate(app: TestApp, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
+  return app.api('/api/generate', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+export async function getStatus(app: TestApp, jobId: string): Promise<JobStatusResponse> {
+  const res = await app.api(`/api/generate/${jobId}`);
+  if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
+  return jobStatusResponseSchema.parse(await res.json());
+}
+
+/** Polls the status API (as the browser does) until `until` holds; returns every status seen. */
+export async function waitFor(
+  app: TestApp,
+  jobId: string,
+  until: (s: JobStatusResponse) => boolean,
+  timeoutMs = 20_000,
+  intervalMs = 50,
+): Promise<{ last: JobStatusResponse; seen: JobStatusResponse[] }> {
+  const seen: JobStatusResponse[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await getStatus(app, jobId);
+    seen.push(s);
+    if (until(s)) return { last: s, seen };
+    if (Date.now() > deadline) throw new Error(`timed out; last status ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+export const ended = (s: JobStatusResponse) => s.status === 'done' || s.status === 'failed' || s.status === 'cancelled';

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { ComfyError, runGraph } from '../lambdas/adapters/comfyui';
+import { deleteJob, receiveJob } from '../lambdas/adapters/job-queue';
+import { putStaging } from '../lambdas/adapters/job-staging';
+import { getJob, removeWorker, touchWorker, updateJob } from '../lambdas/adapters/jobs-table';
+import { isTokenGone, sendTaskFailure, sendTaskHeartbeat, sendTaskSuccess } from '../lambdas/adapters/state-machine';
+import { logger } from '../lambdas/lib/logger';
+import { buildFluxGraph, OUTPUT_NODE, randomSeed } from '../lambdas/services/generation-graph';
+import { generatingMessage } from '../lambdas/services/generation-progress';
+import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-flow';
+
+/**
+ * The GPU worker: runs beside ComfyUI on the GPU instance (systemd) and in-process locally.
+ * One job at a time: take it off the queue, drive ComfyUI over HTTP + websocket, report percent to
+ * the job record, hand the PNG over through a staging object and complete the task token.
+ * While a job runs it heartbeats the token (so a dead worker is noticed by Step Functions) and
+ * watches the job record (so a cancel interrupts ComfyUI).
+ */
+export interface WorkerOptions {
+  comfyUrl: string;
+  workerId?: string;
+  /** SQS long-poll wait (s). */
+  pollSeconds?: number;
+  /** No image from ComfyUI within this → failed job (default 60 s). */
+  comfyTimeoutMs?: number;
+  /** Presence beacon interval while idle (ms). */
+  beaconMs?: number;
+  /** After this long without a job, call onIdle (the instance scales itself in). 0 = never. */
+  idleShutdownMs?: number;
+  onIdle?: () => Promise<void> | void;
+}
+
+export class GpuWorker {
+  readonly workerId: string;
+  private readonly opts: Required<Omit<WorkerOptions, 'onIdle' | 'workerId'>> & Pick<WorkerOptions, 'onIdle'>;
+  private running = false;
+  private loop?: Promise<void>;
+  private poll?: AbortController;
+  private current?: AbortController;
+  private killed = false;
+  /** Jobs finished (for tests and the bench). */
+  completed = 0;
+
+  constructor(opts: WorkerOptions) {
+    this.workerId = opts.workerId ?? `w-${randomUUID().slice(0, 8)}`;
+    this.opts = {
+      comfyUrl: opts.comfyUrl.replace(/\/$/, ''),
+      pollSeconds: opts.pollSeconds ?? 10,
+      comfyTimeoutMs: opts.comfyTimeoutMs ?? 60_000,
+      beaconMs: opts.beaconMs ?? 5_000,
+      idleShutdownMs: opts.idleShutdownMs ?? 0,
+      onIdle: opts.onIdle,
+    };
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Graceful stop: finishes nothing new, leaves the running job to its heartbeat. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.poll?.abort();
+    await this.loop?.catch(() => {});
+    await removeWorker(this.workerId).catch(() => {});
+  }
+
+  /** Simulates a crash (tests): stops at once, without failing or completing the current token. */
+  async kill(): Promise<void> {
+    this.killed = true;
+    this.running = false;
+    this.poll?.abort();
+    this.current?.abort();
+    await this.loop?.catch(() => {});
+  }
+
+  private async run(): Promise<void> {
+    let idleSince = Date.now();
+    let lastBeacon = 0;
+    while (this.running) {
+      try {
+        if (Date.now() - lastBeacon >= this.opts.beaconMs) {
+          await touchWorker(this.workerId, 'idle');
+          lastBeacon = Date.now();
+        }
+        this.poll = new AbortController();
+        const job = await receiveJob(Math.min(this.opts.pollSeconds, Math.ceil(this.opts.beaconMs / 1000)), this.poll.signal);
+        if (!job) {
+          if (this.opts.idleShutdownMs > 0 && Date.now() - idleSince > this.opts.idleShutdownMs) {
+            await this.opts.onIdle?.();
+            idleSince = Date.now();
+          }
+          continue;
+        }
+        await deleteJob(job.receiptHandle);
+        await this.process(job.message);
+        idleSince = Date.now();
+        lastBeacon = 0;
+      } catch (err) {
+        if (!this.running) break;
+        logger.error('worker loop error', { error: err as Error });
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  private async process(msg: WorkerMessage): Promise<void> {
+    const { job, taskToken } = msg;
+    const picked = Date.now();
+    const pickedAt = new Date(picked).toISOString();
+    const taken = await updateJob(job.jobId, {
+      status: 'generating',
+      percent: 0,
+      message: generatingMessage(0),
+      pickedAt,
+      workerId: this.workerId,
+    });
+    if (!taken) {
+      await sendTaskFailure(taskToken, 'JobCancelled', 'The job ended before a worker took it.').catch(() => {});
+      return;
+    }
+    await touchWorker(this.workerId, 'busy');
+    const abort = new AbortController();
+    this.current = abort;
+    const beat = setInterval(() => void this.beat(taskToken, job.jobId, abort), Math.max(200, (msg.heartbeatSeconds * 1000) / 3));
+    try {
+      const seed = randomSeed();
+      let lastPercent = 0;
+      const result = await runGraph({
+        baseUrl: this.opts.comfyUrl,
+        graph: buildFluxGraph({ prompt: job.prompt, width: job.width, height: job.height, seed }),
+        outputNode: OUTPUT_NODE,
+        timeoutMs: this.opts.comfyTimeoutMs,
+        signal: abort.signal,
+        onProgress: (event) => {
+          if (!('percent' in event) || event.percent <= lastPercent) return;
+          lastPercent = event.percent;
+          void updateJob(job.jobId, { percent: event.percent, message: generatingMessage(event.percent) }).catch(() => {});
+        },
+      });
+      if (this.killed) return;
+      await updateJob(job.jobId, { status: 'saving', percent: 97, message: 'Saving your image…' });
+      let stagingKey: string;
+      try {
+        stagingKey = await putStaging(job.jobId, result.png);
+      } catch (err) {
+        throw Object.assign(new Error(`Could not upload the image: ${(err as Error).message}`), { code: WORKER_ERRORS.upload });
+      }
+      await sendTaskSuccess(taskToken, {
+        stagingKey,
+        seed,
+        width: job.width,
+        height: job.height,
+        comfyPromptId: result.promptId,
+        timings: { pickedAt, renderMs: result.renderMs, workerMs: Date.now() - picked },
+      });
+      this.completed++;
+    } catch (err) {
+      if (this.killed) return;
+      await this.fail(taskToken, err);
+    } finally {
+      clearInterval(beat);
+      this.current = undefined;
+    }
+  }
+
+  private async beat(taskToken: string, jobId: string, abort: AbortController): Promise<void> {
+    if (this.killed) return;
+    try {
+      await sendTaskHeartbeat(taskToken);
+      const job = await getJob(jobId);
+      if (job?.status === 'cancelled') abort.abort();
+    } catch (err) {
+      // The execution was stopped (cancel) or timed out: stop working on it.
+      if (isTokenGone(err)) abort.abort();
+      else logger.warn('heartbeat failed', { error: err as Error });
+    }
+  }
+
+  private async fail(taskToken: string, err: unknown): Promise<void> {
+    const error = err instanceof ComfyError ? comfyErrorName(err) : ((err as { code?: string }).code ?? 'WorkerError');
+    const cause = (err as Error).message;
+    logger.warn('job failed on the worker', { error, cause });
+    try {
+      await sendTaskFailure(taskToken, error, cause);
+    } catch (sendErr) {
+      if (!isTokenGone(sendErr)) throw sendErr;
+    }
+  }
+}
+
+function comfyErrorName(err: ComfyError): string {
+  const names = {
+    unreachable: WORKER_ERRORS.unreachable,
+    rejected: WORKER_ERRORS.rejected,
+    execution: WORKER_ERRORS.execution,
+    timeout: WORKER_ERRORS.timeout,
+    interrupted: WORKER_ERRORS.interrupted,
+  } as const;
+  return names[err.kind];
+}
