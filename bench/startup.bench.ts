@@ -21,7 +21,12 @@ function treeRssMb(pid: number): number {
   let grew = true;
   while (grew) {
     grew = false;
-    for (const [p, pp] of rows) if (pids.has(pp) && !pids.has(p)) pids.add(p), (grew = true);
+    for (const [p, pp] of rows) {
+      if (pids.has(pp) && !pids.has(p)) {
+        pids.add(p);
+        grew = true;
+      }
+    }
   }
   return rows.filter(([p]) => pids.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
 }
