@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ROUTES } from '../lambdas/routes';
 import { createLocalServer, type LocalMiddleware, type LocalServerOptions } from './http-server';
-import { PLUGINS, type LocalPlugin, type PluginHandle } from './plugins';
+import { type LocalPlugin, PLUGINS, type PluginHandle } from './plugins';
 import { type Endpoints, LOCAL_CREDENTIALS, LOCAL_REGION, provision, startStack } from './stack';
 
 export interface LocalAppOptions {

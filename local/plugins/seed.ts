@@ -88,17 +88,16 @@ export async function seedContent(log: (line: string) => void, stop: () => boole
     const height = Math.round((image.ratio.value.height * SEED_SCALE) / 8) * 8;
     const png = await drawPreview({ prompt: image.prompt, seed: image.seed, width, height });
     await storeImage({
-        id: image.id,
-        png,
-        prompt: image.prompt,
-        aspectRatio: image.ratio.label,
-        width,
-        height,
-        seed: image.seed,
-        owner: { kind: 'admin' },
-        category: image.category,
-      }),
-    );
+      id: image.id,
+      png,
+      prompt: image.prompt,
+      aspectRatio: image.ratio.label,
+      width,
+      height,
+      seed: image.seed,
+      owner: { kind: 'admin' },
+      category: image.category,
+    });
   });
   if (stop()) return { skipped: false, images: 0, ads: SEED_ADS.length, ms: Math.round(performance.now() - started) };
   const result = { skipped: false, images: images.length, ads: SEED_ADS.length, ms: Math.round(performance.now() - started) };
