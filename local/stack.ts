@@ -85,9 +85,9 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
     const ddb = new DynamoDBClient({ region: LOCAL_REGION, endpoint: dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
     const s3 = new S3Client({ region: LOCAL_REGION, endpoint: s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
-    await waitFor('DynamoDB Local', () => ddb.send(new ListTablesCommand({})), 30_000);
+    await waitFor('DynamoDB Local', () => ddb.send(new ListTablesCommand({})), 90_000);
     log(`DynamoDB Local ready on ${dynamoEndpoint} (${dynamoDir ?? 'in memory'}) in ${Math.round(performance.now() - started)} ms`);
-    await waitFor('s3rver', () => s3.send(new ListBucketsCommand({})), 20_000);
+    await waitFor('s3rver', () => s3.send(new ListBucketsCommand({})), 60_000);
     log(`s3rver ready on ${s3Endpoint} (${options.dataDir ? s3Dir : 'temporary folder'})`);
     ddb.destroy();
     s3.destroy();

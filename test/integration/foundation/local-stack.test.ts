@@ -132,5 +132,6 @@ describe('persistence', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two cold JVM starts: generous on a loaded 2-core machine.
+  }, 240_000);
 });
