@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { END_OF_GALLERY_TEXT } from '../../shared/category-table';
 import { ADS, PAGE_SIZE, TIMINGS } from '../../shared/constants';
 import { type E2E, SHOTS_DIR, startE2E, until, waitForFeatured } from './support';
 
@@ -53,7 +54,12 @@ describe('lightbox', () => {
 
     const popup = page.getByRole('dialog', { name: 'Sponsored' });
     await popup.waitFor();
-    await popup.getByText(/Close ad in [1-5] s/).waitFor();
+    // The countdown ticks down once a second from 5; no 'Close Ad' before it reaches 0.
+    const countdown = popup.getByText(/^Close ad in [1-5] s$/);
+    const first = Number((await countdown.textContent())?.match(/\d/)?.[0]);
+    expect(first).toBeGreaterThanOrEqual(TIMINGS.adCountdownSeconds - 1);
+    await popup.getByText(`Close ad in ${first - 1} s`).waitFor({ timeout: 2_500 });
+    expect(await popup.getByRole('button', { name: 'Close Ad' }).count()).toBe(0);
     expect(await closeButton.count()).toBe(0);
     // The popup is static: Escape neither closes it nor the viewer.
     await page.keyboard.press('Escape');
@@ -89,9 +95,13 @@ describe('featured gallery paging', () => {
 });
 
 describe('routes', () => {
-  it('renders a category page with its hero, images and load-more label', async () => {
+  it('renders a category page with its hero, its images and the end-of-gallery text', async () => {
+    let count = 0;
     await until(
-      async () => ((await (await fetch(`${e2e.app.url}/api/gallery/category/all?category=Photography`)).json()) as unknown[]).length > 0,
+      async () => {
+        count = ((await (await fetch(`${e2e.app.url}/api/gallery/category/all?category=Photography`)).json()) as unknown[]).length;
+        return count > 0;
+      },
       60_000,
       'seeded photography images',
     );
@@ -103,6 +113,11 @@ describe('routes', () => {
       .first()
       .waitFor();
     expect(await page.title()).toBe('Photography Image Collection | Artloom');
+    // The seed holds fewer than one page (20): every image shows and the end text replaces 'Load More'.
+    expect(count).toBeLessThan(PAGE_SIZE.category);
+    await expect.poll(() => page.getByRole('button', { name: /^Open image:/ }).count()).toBe(count);
+    await page.getByText(END_OF_GALLERY_TEXT).waitFor();
+    expect(await page.getByRole('button', { name: 'Load More Photography Images...' }).count()).toBe(0);
     await context.close();
   });
 

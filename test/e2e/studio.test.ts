@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '../../lambdas/lib/config';
+import { generationRuntime } from '../../local/plugins/generation';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { MEANINGFUL_PROMPT_MESSAGE } from '../../shared/prompt-rule';
-import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
+import { GENERATION_SUCCESS, type JobStatusResponse } from '../../shared/schemas/generation';
 import { type E2E, SHOTS_DIR, startE2E, waitForFeatured } from './support';
 
 let e2e: E2E;
@@ -25,6 +28,11 @@ describe('AI Art Studio', () => {
     await page.goto('/');
     await expect(tab(page, 'Featured Gallery').getAttribute('aria-selected')).resolves.toBe('true');
     expect(await tab(page, 'My AI Creations').count()).toBe(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId)).toMatch(/^[0-9a-f-]{36}$/);
+    // The local app draws with the preview renderer, and /api/health says so: the studio shows the badge.
+    const health = (await (await fetch(`${e2e.app.url}/api/health`)).json()) as { renderer?: string };
+    expect(health.renderer).toBe('preview');
+    await page.getByText('preview renderer — no GPU').waitFor();
     const prompt = 'A lighthouse on a cliff at dawn, soft mist';
 
     // Act
@@ -89,6 +97,121 @@ describe('AI Art Studio', () => {
     await page.getByLabel('Prompt').fill('A red fox in snow');
     await expect(button.isDisabled()).resolves.toBe(false);
     await context.close();
+  });
+});
+
+describe('AI Art Studio and the generation API', () => {
+  /** Stops every GPU worker so jobs wait in the queue; `resume` starts one again. */
+  async function pauseWorkers() {
+    const rt = generationRuntime();
+    await Promise.all(rt.workers.splice(0).map((w) => w.stop()));
+    return { resume: () => void rt.addWorker() };
+  }
+
+  const postGenerate = (body: Record<string, unknown>) =>
+    fetch(`${e2e.app.url}/api/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const jobStatus = async (jobId: string) => (await (await fetch(`${e2e.app.url}/api/generate/${jobId}`)).json()) as JobStatusResponse;
+
+  it('shows the queue position and ETA while the job waits for a GPU, and Cancel deletes the job', async () => {
+    const workers = await pauseWorkers();
+    try {
+      const { page, context } = await e2e.newPage();
+      await page.goto('/generate');
+      const prompt = 'A quiet harbour at night with lanterns';
+      await page.getByLabel('Prompt').fill(prompt);
+      const started = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith('/api/generate'));
+      await page.getByRole('button', { name: 'Generate Image' }).click();
+      const { jobId } = (await (await started).json()) as { jobId: string };
+
+      // The status API's queue position and ETA, as the studio words them.
+      await page.getByText(/^(Waiting for|Starting) a GPU… · (next in line|\d+ ahead of you) · about \d+( min)?( \d+ s| s)?$/).waitFor();
+      const api = await jobStatus(jobId);
+      expect(['queued', 'starting']).toContain(api.status);
+      expect(api.queuePosition).toBeTypeOf('number');
+      expect(api.etaSeconds).toBeTypeOf('number');
+
+      const deleted = page.waitForResponse(
+        (res) => res.request().method() === 'DELETE' && res.url().includes(`/api/generate/${jobId}?userId=`),
+      );
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      expect((await deleted).status()).toBe(202);
+      await page.getByText('Generation cancelled.').waitFor();
+      await page.getByRole('button', { name: 'Generate Image' }).waitFor();
+      await expect(page.getByLabel('Prompt').inputValue()).resolves.toBe(prompt);
+      expect((await jobStatus(jobId)).status).toBe('cancelled');
+      await context.close();
+    } finally {
+      workers.resume();
+    }
+  });
+
+  it("shows the API's refusals as toasts: one job in flight (409), hourly limit (429), busy (503)", async () => {
+    const workers = await pauseWorkers();
+    const userId = randomUUID();
+    let heldJob: string | undefined;
+    try {
+      const { page, context } = await e2e.newPage();
+      // This visitor already has a job waiting (started from another tab).
+      await context.addInitScript(([key, id]) => localStorage.setItem(key, id), [STORAGE_KEYS.userId, userId] as const);
+      const held = await postGenerate({
+        prompt: 'A red kite over green hills',
+        aspectRatio: '4:3',
+        userId,
+        requestId: `e2e-${randomUUID()}`,
+      });
+      expect(held.status).toBe(202);
+      heldJob = ((await held.json()) as { jobId: string }).jobId;
+      await page.goto('/generate');
+      const prompt = 'A paper boat on a rainy street';
+      const generate = page.getByRole('button', { name: 'Generate Image' });
+      const refusal = async (status: number) => {
+        const answer = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith('/api/generate'));
+        await page.getByLabel('Prompt').fill(prompt);
+        await generate.click();
+        const res = await answer;
+        expect(res.status()).toBe(status);
+        return ((await res.json()) as { error: { message: string } }).error.message;
+      };
+
+      const inFlight = await refusal(409);
+      await page.getByText(inFlight).waitFor();
+      expect(inFlight).toMatch(/already have an image being generated/);
+      // The studio is idle again with the prompt kept.
+      await generate.waitFor();
+      await expect(page.getByLabel('Prompt').inputValue()).resolves.toBe(prompt);
+
+      // Every attempt counts towards the visitor's hourly limit: spend the rest from here.
+      const hourly = config().GEN_USER_HOURLY;
+      for (let i = 2; i < hourly; i++) {
+        const res = await postGenerate({ prompt, aspectRatio: '4:3', userId, requestId: `e2e-${randomUUID()}` });
+        expect(res.status).toBe(409);
+      }
+      const limited = await refusal(429);
+      await page.getByText(limited).waitFor();
+      expect(limited).toMatch(/many images this hour/);
+      await generate.waitFor();
+
+      // Busy (the queue is full): 20 queued jobs are needed to reach it for real, more than the per-IP
+      // hourly limit leaves for this file, so the API's answer is played back here in its exact shape.
+      const busy = 'Our image generator is busy right now. Please try again in a moment.';
+      await page.route('**/api/generate', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 503,
+              headers: { 'retry-after': '12' },
+              contentType: 'application/json',
+              body: JSON.stringify({ error: { code: 'busy', message: busy } }),
+            })
+          : route.fallback(),
+      );
+      expect(await refusal(503)).toBe(busy);
+      await page.getByText(busy).waitFor();
+      await generate.waitFor();
+      await context.close();
+    } finally {
+      if (heldJob) await fetch(`${e2e.app.url}/api/generate/${heldJob}?userId=${userId}`, { method: 'DELETE' });
+      workers.resume();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEta, progressText } from '../../../frontend/src/features/studio/progress-text';
+import { formatEta, isWaitingForGpu, progressText } from '../../../frontend/src/features/studio/progress-text';
 
 describe('studio progress text', () => {
   it('follows the spec wording for each stage', () => {
@@ -13,6 +13,16 @@ describe('studio progress text', () => {
       'Waiting for a GPU… · 2 ahead of you · about 1 min 15 s',
     );
     expect(progressText({ status: 'queued', percent: 0, message: '', queuePosition: 0 })).toBe('Waiting for a GPU… · next in line');
+    expect(progressText({ status: 'starting', percent: 0, message: '', queuePosition: 0, etaSeconds: 180 })).toBe(
+      'Starting a GPU… · next in line · about 3 min',
+    );
+  });
+
+  it('treats queued and starting as waiting for a GPU, and nothing else', () => {
+    expect(isWaitingForGpu('queued')).toBe(true);
+    expect(isWaitingForGpu('starting')).toBe(true);
+    expect(isWaitingForGpu('generating')).toBe(false);
+    expect(isWaitingForGpu('saving')).toBe(false);
   });
 
   it("falls back to the server's message for other states", () => {

@@ -1,17 +1,18 @@
 import type { JobStatusResponse } from '../../../../shared/schemas/generation';
 
-/** The studio's status line for a job status (spec section 4 wording, plus the queue while waiting for a GPU). */
-export function progressText(job: Pick<JobStatusResponse, 'status' | 'percent' | 'queuePosition' | 'etaSeconds' | 'message'>): string {
+type JobView = Pick<JobStatusResponse, 'status' | 'percent' | 'queuePosition' | 'etaSeconds' | 'message'>;
+
+/**
+ * The studio's status line for a job status: the spec's section 4 wording for each stage, plus the
+ * status API's queue position and ETA while the job waits for a GPU ('queued': a worker is warm and
+ * busy; 'starting': the fleet is booting one).
+ */
+export function progressText(job: JobView): string {
   switch (job.status) {
-    case 'queued': {
-      const parts = ['Waiting for a GPU…'];
-      // queuePosition counts the jobs ahead of this one.
-      if (job.queuePosition !== undefined) parts.push(job.queuePosition === 0 ? 'next in line' : `${job.queuePosition} ahead of you`);
-      if (job.etaSeconds !== undefined) parts.push(`about ${formatEta(job.etaSeconds)}`);
-      return parts.join(' · ');
-    }
+    case 'queued':
+      return withQueue('Waiting for a GPU…', job);
     case 'starting':
-      return 'Initializing…';
+      return job.queuePosition === undefined && job.etaSeconds === undefined ? 'Initializing…' : withQueue('Starting a GPU…', job);
     case 'generating':
       return `Generating… ${Math.round(job.percent)}%`;
     case 'saving':
@@ -21,6 +22,19 @@ export function progressText(job: Pick<JobStatusResponse, 'status' | 'percent' |
     default:
       return job.message;
   }
+}
+
+/** Is the job still waiting for a GPU (no percent to show yet)? */
+export function isWaitingForGpu(status: JobStatusResponse['status']): boolean {
+  return status === 'queued' || status === 'starting';
+}
+
+function withQueue(head: string, job: JobView): string {
+  const parts = [head];
+  // queuePosition counts the jobs ahead of this one.
+  if (job.queuePosition !== undefined) parts.push(job.queuePosition === 0 ? 'next in line' : `${job.queuePosition} ahead of you`);
+  if (job.etaSeconds !== undefined) parts.push(`about ${formatEta(job.etaSeconds)}`);
+  return parts.join(' · ');
 }
 
 export function formatEta(seconds: number): string {

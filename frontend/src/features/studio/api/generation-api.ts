@@ -1,5 +1,5 @@
 import type { JobStatusResponse } from '../../../../../shared/schemas/generation';
-import { api } from '../../../lib/api-client';
+import { API_BASE, api } from '../../../lib/api-client';
 import { loadGenerationSchemas } from '../../../lib/validators';
 
 export interface StartRequest {
@@ -33,10 +33,16 @@ export async function warmGpu(userId: string): Promise<void> {
 }
 
 export interface Health {
+  ok?: boolean;
   renderer?: string;
 }
 
-// GET /api/health
-export function getHealth(): Promise<Health> {
-  return api.get<Health>('/health');
+/**
+ * GET /api/health → { ok, renderer, dependencies }. Read as is, 503 included: a degraded dependency
+ * does not change which renderer draws the pictures.
+ */
+export async function getHealth(signal?: AbortSignal): Promise<Health> {
+  const res = await fetch(`${API_BASE}/health`, { headers: { accept: 'application/json' }, signal });
+  const body = (await res.json()) as unknown;
+  return typeof body === 'object' && body !== null ? (body as Health) : {};
 }

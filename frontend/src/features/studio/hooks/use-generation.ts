@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify';
 import { loadGallerySchemas, loadGenerationSchemas } from '../../../lib/validators';
 import { getVisitor } from '../../../lib/visitor';
 import { cancelGeneration, getJobStatus, startGeneration } from '../api/generation-api';
-import { progressText } from '../progress-text';
+import { isWaitingForGpu, progressText } from '../progress-text';
 
 export interface GenerationState {
   busy: boolean;
@@ -22,6 +22,11 @@ const IDLE: GenerationState = { busy: false, percent: 0, text: '', waitingForGpu
 const MAX_POLL_ERRORS = 5;
 /** Longest the studio follows one job, queue wait included. */
 const MAX_FOLLOW_MS = 10 * 60 * 1000;
+
+/** An answer that refuses the request with its own message (other failures get the generic one). */
+function isRefusal(err: unknown): err is ApiClientError {
+  return err instanceof ApiClientError && (err.status === 503 || (err.status >= 400 && err.status < 500)) && err.code !== 'http_error';
+}
 
 function requestId(): string {
   return crypto.getRandomValues(new Uint32Array(4)).reduce((s, n) => s + n.toString(36).padStart(7, '0'), '');
@@ -69,14 +74,8 @@ export function useGeneration(onSuccess: (image: ClientImage) => void, onSettled
         try {
           jobId = await startGeneration({ prompt: check.prompt, aspectRatio, userId, requestId: requestId() }, signal);
         } catch (err) {
-          // Refusals (prompt rule, one job in flight, rate limit, busy) carry their own message.
-          if (err instanceof ApiClientError && err.status >= 400 && err.status < 500 && err.code !== 'http_error') {
-            setState(IDLE);
-            notify.error(err.message);
-            onSettled(false);
-            return;
-          }
-          if (err instanceof ApiClientError && err.status === 503) {
+          // Refusals (prompt rule 400, one job in flight 409, rate limit 429, busy 503) carry their own message.
+          if (isRefusal(err)) {
             setState(IDLE);
             notify.error(err.message);
             onSettled(false);
@@ -120,13 +119,8 @@ export function useGeneration(onSuccess: (image: ClientImage) => void, onSettled
             notify.success(GENERATION_SUCCESS);
             return;
           }
-          setState({
-            busy: true,
-            jobId,
-            percent: job.status === 'queued' ? 0 : job.percent,
-            text: progressText(job),
-            waitingForGpu: job.status === 'queued',
-          });
+          const waiting = isWaitingForGpu(job.status);
+          setState({ busy: true, jobId, percent: waiting ? 0 : job.percent, text: progressText(job), waitingForGpu: waiting });
         }
         await fail();
         onSettled(false);

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { getHealth } from '../api/generation-api';
 
-/** Which renderer answers generations: 'preview' (local, deterministic, no GPU) or 'comfyui'. */
+/**
+ * Which renderer answers generations, from GET /api/health's `renderer`: 'preview' (local,
+ * deterministic, no GPU, no AI) or 'comfyui'. Undefined until known (and when health cannot be read).
+ */
 export function useRenderer(): string | undefined {
   const [renderer, setRenderer] = useState<string>();
   useEffect(() => {
-    let live = true;
-    getHealth()
-      .then((h) => live && setRenderer(h.renderer))
+    const controller = new AbortController();
+    getHealth(controller.signal)
+      .then((h) => setRenderer(typeof h.renderer === 'string' ? h.renderer : undefined))
       .catch(() => {});
-    return () => {
-      live = false;
-    };
+    return () => controller.abort();
   }, []);
   return renderer;
 }
