@@ -26,6 +26,8 @@ const SEED_SCALE = 0.5;
 
 export interface SeedResult {
   skipped: boolean;
+  /** True when a stop interrupted the run; it finishes on the next start. */
+  interrupted?: boolean;
   images: number;
   ads: number;
   ms: number;
@@ -83,6 +85,7 @@ export async function seedContent(log: (line: string) => void, stop: () => boole
   }
   const images = seedImages();
   log(`seed: drawing and storing ${images.length} images (${CONCURRENCY} at a time)…`);
+  let stored = 0;
   await pool(images, CONCURRENCY, stop, async (image) => {
     const width = Math.round((image.ratio.value.width * SEED_SCALE) / 8) * 8;
     const height = Math.round((image.ratio.value.height * SEED_SCALE) / 8) * 8;
@@ -98,8 +101,10 @@ export async function seedContent(log: (line: string) => void, stop: () => boole
       owner: { kind: 'admin' },
       category: image.category,
     });
+    stored++;
   });
-  if (stop()) return { skipped: false, images: 0, ads: SEED_ADS.length, ms: Math.round(performance.now() - started) };
+  if (stop())
+    return { skipped: false, interrupted: true, images: stored, ads: SEED_ADS.length, ms: Math.round(performance.now() - started) };
   const result = { skipped: false, images: images.length, ads: SEED_ADS.length, ms: Math.round(performance.now() - started) };
   await dynamo().send(
     new PutCommand({ TableName: table, Item: { ...SEED_MARKER, version: SEED_VERSION, seededAt: new Date().toISOString(), ...result } }),
@@ -124,7 +129,9 @@ export const seedPlugin: LocalPlugin = {
         ctx.log('seed: checking for seed content in the background…');
         lastRun = seedContent(ctx.log, () => stopping).then(
           (r) => {
-            ctx.log(r.skipped ? 'seed: already seeded' : `seed: stored ${r.images} images and ${r.ads} ads in ${r.ms} ms`);
+            if (r.skipped) ctx.log('seed: already seeded');
+            else if (r.interrupted) ctx.log(`seed: interrupted after ${r.images} images; it finishes on the next start`);
+            else ctx.log(`seed: stored ${r.images} images and ${r.ads} ads in ${r.ms} ms`);
             return r;
           },
           (err: Error) => {
