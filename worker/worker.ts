@@ -36,7 +36,6 @@ export class GpuWorker {
   private running = false;
   private loop?: Promise<void>;
   private poll?: AbortController;
-  private current?: AbortController;
   private killed = false;
   /** Jobs finished (for tests and the bench). */
   completed = 0;
@@ -67,13 +66,14 @@ export class GpuWorker {
     await removeWorker(this.workerId).catch(() => {});
   }
 
-  /** Simulates a crash (tests): stops at once, without failing or completing the current token. */
-  async kill(): Promise<void> {
+  /**
+   * Simulates a crash (tests): from now on the worker sends nothing (no heartbeat, no answer, no
+   * beacon) and ComfyUI is left running, as when an instance dies.
+   */
+  kill(): void {
     this.killed = true;
     this.running = false;
     this.poll?.abort();
-    this.current?.abort();
-    await this.loop?.catch(() => {});
   }
 
   private async run(): Promise<void> {
@@ -110,6 +110,18 @@ export class GpuWorker {
     const { job, taskToken } = msg;
     const picked = Date.now();
     const pickedAt = new Date(picked).toISOString();
+    // The heartbeat clock has run since the message was sent: beat at once. A token that is already
+    // gone (the attempt timed out while the message waited, or the execution was stopped) means
+    // this message is stale: the job is someone else's now, leave its record alone.
+    try {
+      await sendTaskHeartbeat(taskToken);
+    } catch (err) {
+      if (isTokenGone(err)) {
+        logger.warn('stale job message dropped', { jobId: job.jobId });
+        return;
+      }
+      logger.warn('heartbeat failed', { error: err as Error }); // the next beats try again
+    }
     const taken = await updateJob(job.jobId, {
       status: 'generating',
       percent: 0,
@@ -123,7 +135,6 @@ export class GpuWorker {
     }
     await touchWorker(this.workerId, 'busy');
     const abort = new AbortController();
-    this.current = abort;
     const beat = setInterval(() => void this.beat(taskToken, job.jobId, abort), Math.max(200, (msg.heartbeatSeconds * 1000) / 3));
     try {
       const seed = randomSeed();
@@ -135,7 +146,7 @@ export class GpuWorker {
         timeoutMs: this.opts.comfyTimeoutMs,
         signal: abort.signal,
         onProgress: (event) => {
-          if (!('percent' in event) || event.percent <= lastPercent) return;
+          if (this.killed || !('percent' in event) || event.percent <= lastPercent) return;
           lastPercent = event.percent;
           void updateJob(job.jobId, { percent: event.percent, message: generatingMessage(event.percent) }).catch(() => {});
         },
@@ -162,7 +173,6 @@ export class GpuWorker {
       await this.fail(taskToken, err);
     } finally {
       clearInterval(beat);
-      this.current = undefined;
     }
   }
 

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { resetConfig } from '../../lambdas/lib/config';
-import { GpuWorker } from '../../worker/worker';
+import { GpuWorker, type WorkerOptions } from '../../worker/worker';
 import { type PreviewRenderer, startPreviewRenderer } from '../preview-renderer/server';
 import { generationDefinition, LOCAL_ACCOUNT, LOCAL_QUEUE_NAME, LOCAL_REGION, localFunctionArn } from '../sfn/definition';
 import { LocalQueues } from '../sfn/queue';
@@ -19,8 +19,8 @@ export interface GenerationRuntime {
   renderer?: PreviewRenderer;
   comfyUrl: string;
   workers: GpuWorker[];
-  /** Starts one more worker (tests: a second worker after killing the first). */
-  addWorker(): GpuWorker;
+  /** Starts one more worker (tests: a second worker after killing the first, or one with other options). */
+  addWorker(options?: Partial<WorkerOptions>): GpuWorker;
 }
 
 let current: GenerationRuntime | undefined;
@@ -71,12 +71,13 @@ export const generationPlugin: LocalPlugin = {
     resetConfig();
 
     const workers: GpuWorker[] = [];
-    const addWorker = () => {
+    const addWorker = (options: Partial<WorkerOptions> = {}) => {
       const worker = new GpuWorker({
         comfyUrl,
         pollSeconds: 2,
         beaconMs: num(env.WORKER_BEACON_MS, 2000),
         comfyTimeoutMs: num(env.COMFY_TIMEOUT_MS, 60_000),
+        ...options,
       });
       workers.push(worker);
       worker.start();

@@ -55,11 +55,14 @@ export class LocalQueues {
   ): Promise<ReceivedMessage[]> {
     const deadline = Date.now() + waitSeconds * 1000;
     for (;;) {
+      // A receive whose caller went away (a stopped worker's long poll) must not take a message:
+      // it would stay invisible for the visibility timeout with nobody working on it.
+      if (signal?.aborted) return [];
       const now = Date.now();
       const ready = this.list(name)
         .filter((m) => m.visibleAt <= now)
         .slice(0, Math.max(1, max));
-      if (ready.length || now >= deadline || this.closed || signal?.aborted) {
+      if (ready.length || now >= deadline || this.closed) {
         return ready.map((m) => {
           m.visibleAt = now + visibilitySeconds * 1000;
           m.receipt = `${m.id}#${randomUUID()}`;
@@ -73,6 +76,7 @@ export class LocalQueues {
         function done() {
           clearTimeout(timer);
           waiters.delete(done);
+          signal?.removeEventListener('abort', done);
           resolve();
         }
         const waiters = this.waiters;

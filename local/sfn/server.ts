@@ -9,7 +9,8 @@ import { LocalSfnError, type LocalStepFunctions } from './runner';
  * The handlers' and the worker's SDK clients point here through SFN_ENDPOINT / SQS_ENDPOINT.
  */
 type Body = Record<string, unknown>;
-type Op = (body: Body) => Promise<unknown> | unknown;
+/** `signal` aborts when the caller hangs up before the answer (an aborted long poll). */
+type Op = (body: Body, signal: AbortSignal) => Promise<unknown> | unknown;
 
 class AwsError extends Error {
   constructor(
@@ -61,12 +62,13 @@ export function sqsOperations(queues: LocalQueues): Record<string, Op> {
   const name = (b: Body) => queueNameFromUrl(String(b.QueueUrl ?? ''));
   return {
     sendMessage: (b) => queues.send(name(b), String(b.MessageBody ?? '')),
-    receiveMessage: async (b) => {
+    receiveMessage: async (b, signal) => {
       const messages = await queues.receive(
         name(b),
         Number(b.MaxNumberOfMessages ?? 1),
         Number(b.WaitTimeSeconds ?? 0),
         Number(b.VisibilityTimeout ?? 30),
+        signal,
       );
       return messages.length ? { Messages: messages } : {};
     },
@@ -97,11 +99,15 @@ export async function startAwsJsonServer(services: Record<string, Record<string,
       res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
       res.end(JSON.stringify(body));
     };
+    const hangUp = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) hangUp.abort();
+    });
     try {
       // Operations are keyed in camelCase (StartExecution → startExecution).
       const fn = services[service]?.[op.charAt(0).toLowerCase() + op.slice(1)];
       if (!fn) throw new AwsError('UnknownOperationException', `The local stand-in does not implement ${target || '(no target)'}.`);
-      send(200, await fn(await readBody(req)));
+      send(200, await fn(await readBody(req), hangUp.signal));
     } catch (err) {
       if (err instanceof AwsError || err instanceof LocalSfnError) {
         send(err instanceof AwsError ? err.status : 400, { __type: err.type, message: err.message });

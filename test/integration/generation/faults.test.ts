@@ -1,0 +1,151 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generationRuntime } from '../../../local/plugins/generation';
+import { startTestApp, type TestApp } from '../../support/local-app';
+import { ended, newRequest, postGenerate, waitFor } from './support';
+
+/** Each fault of issue 4 ends in a clean state the status API shows. */
+describe('generation faults', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // A short heartbeat keeps the killed-worker case quick; 2 s (beats every ~0.7 s) leaves room for
+    // the pauses of a busy two-core machine, which 1 s did not.
+    app = await startTestApp({
+      plugins: ['generation'],
+      env: { PREVIEW_STEP_DELAY_MS: '150', GEN_HEARTBEAT_SECONDS: '2', LOCAL_SFN_RETRY_MS: '50', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '0' },
+    });
+    // One healthy job first: the handlers are imported on first use, a pause no heartbeat should have to absorb.
+    const warm = await postGenerate(app, newRequest());
+    expect((await waitFor(app, ((await warm.json()) as { jobId: string }).jobId, ended)).last.status).toBe('done');
+  });
+  afterAll(async () => app?.stop());
+  afterEach(async () => {
+    // Back to one healthy worker and a healthy renderer.
+    const rt = generationRuntime();
+    Object.assign(rt.renderer?.faults ?? {}, { executionError: false, hang: false, checkpoints: undefined });
+    const live = rt.workers.splice(0);
+    await Promise.all(live.map((w) => w.stop()));
+    rt.addWorker();
+  });
+
+  async function run(): Promise<{ jobId: string; status: Awaited<ReturnType<typeof waitFor>> }> {
+    const res = await postGenerate(app, newRequest());
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    return { jobId, status: await waitFor(app, jobId, ended) };
+  }
+
+  async function useWorker(options: Parameters<ReturnType<typeof generationRuntime>['addWorker']>[0]) {
+    const rt = generationRuntime();
+    await Promise.all(rt.workers.splice(0).map((w) => w.stop()));
+    return rt.addWorker(options);
+  }
+
+  it('fails cleanly when ComfyUI is unreachable', async () => {
+    await useWorker({ comfyUrl: 'http://127.0.0.1:9' });
+    const { status } = await run();
+    expect(status.last.status).toBe('failed');
+    expect(status.last.message).toMatch(/unreachable/i);
+  });
+
+  it('fails with ComfyUI’s node_errors when the graph is rejected', async () => {
+    const rt = generationRuntime();
+    if (rt.renderer) rt.renderer.faults.checkpoints = [];
+    const { status } = await run();
+    expect(status.last.status).toBe('failed');
+    expect(status.last.message).toMatch(/rejected.*Value not in list.*ckpt_name/);
+  });
+
+  it('fails with the execution_error ComfyUI reports', async () => {
+    const rt = generationRuntime();
+    if (rt.renderer) rt.renderer.faults.executionError = true;
+    const { status } = await run();
+    expect(status.last.status).toBe('failed');
+    expect(status.last.message).toMatch(/failed while generating.*KSampler.*simulated sampler failure/);
+  });
+
+  it('fails when ComfyUI gives no output in time (and interrupts it)', async () => {
+    await useWorker({ comfyTimeoutMs: 1500 });
+    const rt = generationRuntime();
+    if (rt.renderer) rt.renderer.faults.hang = true;
+    const { status } = await run();
+    expect(status.last.status).toBe('failed');
+    expect(status.last.message).toMatch(/no picture in time/);
+  });
+
+  it('retries a failed S3 write and still finishes', async () => {
+    const original = S3Client.prototype.send;
+    let failures = 0;
+    const spy = vi.spyOn(S3Client.prototype, 'send').mockImplementation(function (this: S3Client, command: unknown, ...rest: unknown[]) {
+      const input = (command as { input?: { Key?: string } }).input;
+      if (failures < 1 && command?.constructor?.name === 'PutObjectCommand' && input?.Key?.startsWith('files/images/')) {
+        failures++;
+        return Promise.reject(Object.assign(new Error('simulated S3 outage'), { name: 'InternalError' }));
+      }
+      return (original as (...a: unknown[]) => Promise<unknown>).call(this, command, ...rest);
+    } as never);
+    try {
+      const { status } = await run();
+      expect(failures).toBe(1);
+      expect(status.last.status).toBe('done');
+      expect(status.last.image).toBeDefined();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('detects a worker killed mid-job by its missing heartbeat and retries once on another worker', async () => {
+    const rt = generationRuntime();
+    const first = rt.workers[0];
+    const res = await postGenerate(app, newRequest());
+    const { jobId } = (await res.json()) as { jobId: string };
+    await waitFor(app, jobId, (s) => s.status === 'generating');
+    const before = first?.completed;
+    first?.kill();
+    const second = rt.addWorker();
+    const { last } = await waitFor(app, jobId, ended, 30_000);
+    expect(last.status).toBe('done');
+    expect(second.completed).toBe(1);
+    expect(first?.completed).toBe(before);
+    const execution = [...rt.runner.executions.values()].find((e) => e.name === jobId);
+    expect(execution?.status).toBe('SUCCEEDED');
+  });
+
+  it('cancels a job while it waits in the queue', async () => {
+    const rt = generationRuntime();
+    await Promise.all(rt.workers.splice(0).map((w) => w.stop()));
+    const req = newRequest();
+    const { jobId } = (await (await postGenerate(app, req)).json()) as { jobId: string };
+    await waitFor(app, jobId, (s) => s.status === 'starting' || s.status === 'queued');
+    const res = await app.api(`/api/generate/${jobId}?userId=${req.userId}`, { method: 'DELETE' });
+    expect(res.status).toBe(202);
+    expect(((await res.json()) as { status: string }).status).toBe('cancelled');
+    // Someone else's id cannot cancel it; the job stays cancelled once a worker shows up.
+    const other = await app.api(`/api/generate/${jobId}?userId=${newRequest().userId}`, { method: 'DELETE' });
+    expect(other.status).toBe(404);
+    rt.addWorker();
+    await new Promise((r) => setTimeout(r, 800));
+    const { last } = await waitFor(app, jobId, ended);
+    expect(last.status).toBe('cancelled');
+    expect(rt.runner.executions.get(rt.runner.executionArn(jobId))?.status).toBe('ABORTED');
+  });
+
+  it('cancels a job while it is generating and interrupts ComfyUI', async () => {
+    const rt = generationRuntime();
+    const req = newRequest();
+    const { jobId } = (await (await postGenerate(app, req)).json()) as { jobId: string };
+    await waitFor(app, jobId, (s) => s.status === 'generating' && s.percent >= 10);
+    const res = await app.api(`/api/generate/${jobId}?userId=${req.userId}`, { method: 'DELETE' });
+    expect(res.status).toBe(202);
+    await new Promise((r) => setTimeout(r, 1200));
+    const { last } = await waitFor(app, jobId, ended);
+    expect(last.status).toBe('cancelled');
+    expect(last.image).toBeUndefined();
+    const history = (await (await fetch(`${rt.comfyUrl}/history`)).json()) as Record<string, { status: { status_str: string } }>;
+    expect(Object.values(history).some((h) => h.status.status_str === 'error')).toBe(true);
+    // The visitor may start the next one at once.
+    const next = await postGenerate(app, { ...req, requestId: `next-${Date.now()}` });
+    expect(next.status).toBe(202);
+    await waitFor(app, ((await next.json()) as { jobId: string }).jobId, ended);
+  });
+});
