@@ -130,14 +130,12 @@ describe('POST /api/generate', () => {
       .on(GetCommand, { Key: { pk: `req#${USER}#req-0001-abcd`, sk: 'req' } })
       .resolvesOnce({})
       .resolves({ Item: { jobId: JOB } });
-    ddb
-      .on(TransactWriteCommand)
-      .rejects(
-        Object.assign(new Error('Transaction cancelled'), {
-          name: 'TransactionCanceledException',
-          CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
-        }),
-      );
+    ddb.on(TransactWriteCommand).rejects(
+      Object.assign(new Error('Transaction cancelled'), {
+        name: 'TransactionCanceledException',
+        CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+      }),
+    );
     const result = await post(request());
     expect(result.statusCode).toBe(202);
     expect(bodyOf(result)).toEqual({ jobId: JOB });
