@@ -18,7 +18,7 @@ import {
 import { startExecution, stopExecution } from '../adapters/state-machine';
 import { config } from '../lib/config';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
-import { estimateEta } from './eta';
+import { estimateEta, FIRST_GUESS, median } from './eta';
 import { toGalleryImage } from './image-store';
 import { consume } from './rate-limit';
 
@@ -31,6 +31,23 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string): P
   const same = await getRequestJobId(req.userId, req.requestId);
   if (same) return { jobId: same };
 
+  const holder = await getInFlightJobId(req.userId);
+  let stale: string | undefined;
+  if (holder) {
+    const held = await getJob(holder);
+    if (held && !TERMINAL_STATUSES.includes(held.status)) throw new ConflictError(IN_FLIGHT_MESSAGE, 'job_in_flight');
+    stale = holder;
+  }
+  const active = await activeJobs(cfg.GEN_QUEUE_CAP);
+  if (active.length >= cfg.GEN_QUEUE_CAP) {
+    const gen = median(await recentDurations('generation')) ?? FIRST_GUESS.generationMs;
+    throw new ServiceUnavailableError(
+      'Our image generator is busy right now. Please try again in a moment.',
+      Math.max(5, Math.ceil((active.length * gen) / 1000)),
+    );
+  }
+
+  // The hourly caps count jobs that could start: a 409 or a 503 costs the visitor nothing.
   await consume(
     { scope: 'gen-user', limit: cfg.GEN_USER_HOURLY, windowSeconds: HOUR },
     req.userId,
@@ -41,22 +58,6 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string): P
     sourceIp,
     'Too many images from your network this hour. Please try again later.',
   );
-
-  const holder = await getInFlightJobId(req.userId);
-  let stale: string | undefined;
-  if (holder) {
-    const held = await getJob(holder);
-    if (held && !TERMINAL_STATUSES.includes(held.status)) throw new ConflictError(IN_FLIGHT_MESSAGE, 'job_in_flight');
-    stale = holder;
-  }
-  const active = await activeJobs(cfg.GEN_QUEUE_CAP);
-  if (active.length >= cfg.GEN_QUEUE_CAP) {
-    const gen = (await recentDurations('generation')).sort((a, b) => a - b)[0] ?? 8000;
-    throw new ServiceUnavailableError(
-      'Our image generator is busy right now. Please try again in a moment.',
-      Math.max(5, Math.ceil((active.length * gen) / 1000)),
-    );
-  }
 
   const now = new Date().toISOString();
   const { width, height } = ratioSize(req.aspectRatio);

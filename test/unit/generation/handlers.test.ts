@@ -183,6 +183,17 @@ describe('POST /api/generate', () => {
     expect(Number(result.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
+  it('a refused request (409, 503) does not count against the hourly caps', async () => {
+    process.env.GEN_QUEUE_CAP = '1';
+    ddb.on(GetCommand, { Key: { pk: `inflight#${USER}`, sk: 'lock' } }).resolves({ Item: { jobId: JOB } });
+    ddb.on(GetCommand, { Key: { pk: `job#${JOB}`, sk: 'job' } }).resolves({ Item: { jobId: JOB, userId: USER, status: 'queued' } });
+    expect((await post(request())).statusCode).toBe(409);
+    ddb.on(GetCommand, { Key: { pk: `inflight#${USER}`, sk: 'lock' } }).resolves({});
+    ddb.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ jobId: JOB, createdAt: 'a' }] });
+    expect((await post(request())).statusCode).toBe(503);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
   it('a cap of 0 switches the hourly limits off', async () => {
     process.env.GEN_USER_HOURLY = '0';
     process.env.GEN_IP_HOURLY = '0';
@@ -199,7 +210,7 @@ describe('POST /api/generate', () => {
     const result = await post(request());
     expect(result.statusCode).toBe(503);
     expect((bodyOf(result) as ErrorBody).error.code).toBe('busy');
-    expect(result.headers?.['retry-after']).toBe(String(Math.ceil((3 * 4_000) / 1000)));
+    expect(result.headers?.['retry-after']).toBe(String(Math.ceil((3 * 5_000) / 1000))); // 3 jobs x the median
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
