@@ -18,6 +18,22 @@ export const appContextSchema = z.object({
   gpuInstanceType: z.string().default('g6.xlarge'),
   /** Upper bound of GPU instances running at once (bill guard). */
   gpuMaxInstances: z.coerce.number().int().min(1).max(20).default(2),
+  /** Stopped, bootstrapped GPU instances kept ready (EBS cost only); 0 = every start installs from scratch. */
+  gpuWarmPoolSize: z.coerce.number().int().min(0).max(20).default(1),
+  /** A worker scales its instance in after this many seconds without a job. */
+  gpuIdleShutdownSeconds: z.coerce.number().int().min(60).default(600),
+  /** ComfyUI release tag installed on the GPU instances (the fixtures were recorded with 0.3.64). */
+  comfyuiVersion: z
+    .string()
+    .regex(/^v\d+\.\d+\.\d+$/)
+    .default('v0.3.64'),
+  /** An AMI id for the GPU instances instead of the Deep Learning AMI resolved from SSM at deploy time. */
+  amiId: z
+    .string()
+    .regex(/^ami-[0-9a-f]{8,17}$/)
+    .optional(),
+  /** Where the instances download flux1-schnell-fp8.safetensors from. */
+  modelUrl: z.url().default('https://huggingface.co/Comfy-Org/flux1-schnell/resolve/main/flux1-schnell-fp8.safetensors'),
 });
 export type AppContext = z.infer<typeof appContextSchema>;
 

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, type HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -58,7 +58,7 @@ export class Api extends Construct {
     const environment: Record<string, string> = { ...props.environment };
     for (const t of TABLES) environment[t.env] = props.tables[t.id].tableName;
     for (const b of BUCKETS) environment[b.env] = props.buckets[b.id].bucketName;
-    if (props.stateMachine) environment.STATE_MACHINE_ARN = props.stateMachine.stateMachineArn;
+    if (props.stateMachine) environment.GENERATION_STATE_MACHINE_ARN = props.stateMachine.stateMachineArn;
 
     for (const route of props.routes) {
       const fn = this.functionFor(route, environment, props);
@@ -110,17 +110,30 @@ function applyGrant(grant: Grant, fn: ProjectFunction, props: ApiProps): void {
   } else if (grant === 'sfn:start') {
     props.stateMachine?.grantStartExecution(fn);
   } else if (grant === 'sfn:stop') {
+    // Executions of this one state machine (arn:…:execution:<machine>:*; each is named after its job).
     if (props.stateMachine) {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['states:StopExecution', 'states:DescribeExecution'],
-          resources: [`arn:${Stack.of(fn).partition}:states:${Stack.of(fn).region}:${Stack.of(fn).account}:execution:*`],
-        }),
-      );
+      props.stateMachine.grantExecution(fn, 'states:StopExecution', 'states:DescribeExecution');
+      const stack = Stack.of(fn);
+      const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+      const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
+      Validations.of(fn).acknowledge({
+        id: `AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:${region}:${account}:execution:${nagName(stack.resolve(stack.splitArn(props.stateMachine.stateMachineArn, ArnFormat.COLON_RESOURCE_NAME).resourceName))}:*]`,
+        reason:
+          'Cancel stops the execution of a job; executions are named after job ids, so the grant covers this state machine’s executions and no others.',
+      });
     }
   } else if (grant === 'gpu:scale') {
     props.grantScale?.(fn);
   } else if (grant === 'ses:send') {
     if (props.sesIdentityArn) fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.sesIdentityArn] }));
   }
+}
+
+/** How cdk-nag writes a resolved value in a finding id (`<Logical.Attr>`, `<Logical>`, else the intrinsic as JSON). */
+function nagName(resolved: unknown): string {
+  if (typeof resolved === 'string') return resolved;
+  const r = resolved as { 'Fn::GetAtt'?: [string, string]; Ref?: string };
+  if (r['Fn::GetAtt']) return `<${r['Fn::GetAtt'][0]}.${r['Fn::GetAtt'][1]}>`;
+  if (r.Ref) return `<${r.Ref}>`;
+  return JSON.stringify(resolved); // e.g. the name split out of the state machine's ARN
 }

@@ -4,6 +4,8 @@ import { ROUTES } from '../../../lambdas/routes';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { Generation, JobQueue } from '../constructs/generation';
+import { GpuFleet } from '../constructs/gpu-fleet';
 import { Web } from '../constructs/web';
 import type { AppContext } from '../context';
 import { acknowledgeStackWide } from '../nag';
@@ -16,6 +18,8 @@ export interface ArtloomStackProps extends StackProps {
 export class ArtloomStack extends Stack {
   readonly data: Data;
   readonly auth: Auth;
+  readonly generation: Generation;
+  readonly gpuFleet: GpuFleet;
   readonly api: Api;
   readonly web: Web;
 
@@ -34,11 +38,45 @@ export class ArtloomStack extends Stack {
       ...(ctx.notifyEmail ? { NOTIFY_EMAIL: ctx.notifyEmail, NOTIFY_FROM: ctx.notifyFrom ?? ctx.notifyEmail } : {}),
     };
 
+    // The queue first (the fleet consumes it), then the fleet (EnsureCapacity scales it), then the
+    // flow's state machine (the fleet's workers complete its task tokens).
+    const { jobs, images } = this.data.tables;
+    const imagesBucket = this.data.buckets.images;
+    const jobQueue = new JobQueue(this, 'gpu-jobs');
+    this.gpuFleet = new GpuFleet(this, 'gpu', {
+      instanceType: ctx.gpuInstanceType,
+      maxInstances: ctx.gpuMaxInstances,
+      warmPoolSize: ctx.gpuWarmPoolSize,
+      comfyuiVersion: ctx.comfyuiVersion,
+      amiId: ctx.amiId,
+      modelUrl: ctx.modelUrl,
+      idleShutdownSeconds: ctx.gpuIdleShutdownSeconds,
+      // The first job after a boot also loads the 17 GB checkpoint from EBS.
+      comfyTimeoutSeconds: 240,
+      queue: jobQueue.queue,
+      jobsTable: jobs,
+      imagesBucket,
+    });
+    this.generation = new Generation(this, 'generation', {
+      queue: jobQueue.queue,
+      tables: { jobs, images },
+      imagesBucket,
+      environment,
+      fleet: this.gpuFleet,
+    });
+    this.gpuFleet.allowTaskCallbacks(this.generation.stateMachine);
+
     this.api = new Api(this, 'api', {
       routes: ROUTES,
       tables: this.data.tables,
       buckets: this.data.buckets,
-      environment,
+      environment: {
+        ...environment,
+        JOB_QUEUE_URL: this.generation.queue.queueUrl,
+        GPU_ASG_NAME: this.gpuFleet.autoScalingGroupName,
+      },
+      stateMachine: this.generation.stateMachine,
+      grantScale: (grantee) => this.gpuFleet.grantScale(grantee),
       rateLimit: ctx.apiRateLimit,
       sesIdentityArn: ctx.notifyFrom
         ? `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${ctx.notifyFrom.split('@')[1]}`

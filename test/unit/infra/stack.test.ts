@@ -1,20 +1,104 @@
-import { App, Validations } from 'aws-cdk-lib';
+import { createRequire } from 'node:module';
+import { App, type CfnResource, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DLAMI_SSM_PARAMETER } from '../../../infra/lib/constructs/gpu-fleet';
 import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
+import { DISPATCH_STATE, STEP_NAMES, type StepName } from '../../../infra/lib/state-machine';
 import { ROUTES } from '../../../lambdas/routes';
 
+type AslValidator = (definition: unknown) => { isValid: boolean; errors: { message: string }[] };
+const validateAsl = createRequire(import.meta.url)('asl-validator') as AslValidator;
+
+// biome-ignore lint/suspicious/noExplicitAny: synthesized template JSON, navigated by the assertions
+type Json = any;
+type Resource = { Type: string; Properties: Record<string, Json> };
+const ACCOUNT = '123456789012';
+const REGION = 'us-east-1';
+
+/** The ARN a Lambda with this logical id gets in the stand-in resolution below. */
+const lambdaArn = (id: string) => `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${id}`;
+
+/**
+ * Resolves the intrinsics of a synthesized template value the way CloudFormation would, with
+ * recognisable stand-ins: a Lambda's `Fn::GetAtt [X, Arn]` → lambdaArn(X), `Ref X` → `ref:X`.
+ */
+function resolveCfn(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(resolveCfn);
+  if (value && typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    if ('Fn::Join' in obj) {
+      const [sep, parts] = obj['Fn::Join'] as [string, unknown[]];
+      return parts.map((p) => String(resolveCfn(p))).join(sep);
+    }
+    if ('Fn::GetAtt' in obj) {
+      const [id, attr] = obj['Fn::GetAtt'] as [string, string];
+      const type = (template.toJSON().Resources[id] as Resource | undefined)?.Type;
+      if (attr === 'Arn' && type === 'AWS::Lambda::Function') return lambdaArn(id);
+      return `getatt:${id}.${attr}`;
+    }
+    if ('Ref' in obj) {
+      const ref = obj.Ref as string;
+      const pseudo: Record<string, string> = {
+        'AWS::Partition': 'aws',
+        'AWS::Region': REGION,
+        'AWS::AccountId': ACCOUNT,
+        'AWS::URLSuffix': 'amazonaws.com',
+      };
+      return pseudo[ref] ?? `ref:${ref}`;
+    }
+    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, resolveCfn(v)]));
+  }
+  return value;
+}
+
+const only = (resources: Record<string, Resource>): [string, Resource] => {
+  const entries = Object.entries(resources);
+  expect(entries).toHaveLength(1);
+  return entries[0] as [string, Resource];
+};
+
+/** The logical id of a construct's CloudFormation resource. */
+const logicalId = (c: IConstruct) => stack.resolve((c.node.defaultChild as CfnResource).logicalId) as string;
+
+/** The logical id of an API handler's Lambda (by its entry) or of a flow step's Lambda (`step-<Name>`). */
+function functionIdFor(entry: string): string {
+  const step = /^step-(\w+)$/.exec(entry)?.[1] as StepName | undefined;
+  const fn = step ? stack.generation.steps[step] : stack.api.functions.get(`handlers/${entry}.ts`);
+  if (!fn) throw new Error(`no function for ${entry}`);
+  return logicalId(fn);
+}
+
+/** Every policy statement attached to the role of a function (by the function's logical id). */
+function statementsOfFunction(fnId: string): { Action: string | string[]; Resource: unknown }[] {
+  const fn = template.toJSON().Resources[fnId] as Resource;
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return statementsOfRole(roleId);
+}
+
+function statementsOfRole(roleId: string): { Action: string | string[]; Resource: unknown }[] {
+  const policies = template.findResources('AWS::IAM::Policy') as Record<string, Resource>;
+  return Object.values(policies)
+    .filter((p) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+    .flatMap((p) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+}
+
+const actionsOf = (statements: { Action: string | string[] }[]) =>
+  statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+
 let template: Template;
+let stack: ArtloomStack;
 let app: App;
 beforeAll(() => {
   // Skip esbuild bundling: assertions read the template, not the code assets.
   app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new ArtloomStack(app, 'Test', {
+  stack = new ArtloomStack(app, 'Test', {
     context: appContextSchema.parse({}),
-    env: { account: '123456789012', region: 'us-east-1' },
+    env: { account: ACCOUNT, region: REGION },
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   template = Template.fromStack(stack);
@@ -76,6 +160,235 @@ describe('Artloom stack', () => {
   it('has an operator user pool with an admins group and no self sign-up', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', { AdminCreateUserConfig: { AllowAdminCreateUserOnly: true } });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admins' });
+  });
+
+  it('tells the handlers the state machine, the job queue and the GPU group under the names config.ts reads', () => {
+    const [machineId] = only(template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>);
+    const [asgId] = only(template.findResources('AWS::AutoScaling::AutoScalingGroup') as Record<string, Resource>);
+    const queues = template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } });
+    const [queueId] = only(queues as Record<string, Resource>);
+    const fn = template.toJSON().Resources[functionIdFor('generate/post-generate')] as Resource;
+    const env = fn.Properties.Environment.Variables as Record<string, unknown>;
+    expect(env.GENERATION_STATE_MACHINE_ARN).toEqual({ Ref: machineId });
+    expect(env.STATE_MACHINE_ARN).toBeUndefined();
+    expect(env.GPU_ASG_NAME).toEqual({ Ref: asgId });
+    expect(env.JOB_QUEUE_URL).toEqual({ Ref: queueId });
+  });
+
+  it('lets POST /api/generate start executions and DELETE stop them, of this state machine only', () => {
+    const [machineId] = only(template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>);
+    const start = statementsOfFunction(functionIdFor('generate/post-generate')).filter((s) =>
+      actionsOf([s]).includes('states:StartExecution'),
+    );
+    expect(start).toHaveLength(1);
+    expect(start[0]?.Resource).toEqual({ Ref: machineId });
+    const stop = statementsOfFunction(functionIdFor('generate/delete-job')).find((s) => actionsOf([s]).includes('states:StopExecution'));
+    expect(JSON.stringify(stop?.Resource)).toContain(':execution:');
+    expect(JSON.stringify(stop?.Resource)).toContain(machineId);
+    // warm may scale the fleet; no other handler may.
+    expect(actionsOf(statementsOfFunction(functionIdFor('generate/post-warm')))).toContain('autoscaling:SetDesiredCapacity');
+    expect(actionsOf(statementsOfFunction(functionIdFor('generate/get-job')))).not.toContain('autoscaling:SetDesiredCapacity');
+  });
+
+  describe('generation state machine', () => {
+    let machine: Resource;
+    let definition: { StartAt: string; States: Record<string, Record<string, Json>> };
+    beforeAll(() => {
+      [, machine] = only(template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>);
+      definition = JSON.parse(resolveCfn(machine.Properties.DefinitionString) as string);
+    });
+
+    it('is a Standard state machine with X-Ray tracing and ALL-level logging to a log group', () => {
+      expect(machine.Properties.StateMachineType).toBe('STANDARD');
+      expect(machine.Properties.TracingConfiguration).toEqual({ Enabled: true });
+      expect(machine.Properties.LoggingConfiguration.Level).toBe('ALL');
+      const destination = machine.Properties.LoggingConfiguration.Destinations[0].CloudWatchLogsLogGroup.LogGroupArn;
+      const logGroupId = destination['Fn::GetAtt'][0] as string;
+      expect(template.toJSON().Resources[logGroupId].Type).toBe('AWS::Logs::LogGroup');
+    });
+
+    it('has a definition asl-validator accepts', () => {
+      const result = validateAsl(definition);
+      expect(JSON.stringify(result.errors, null, 1)).toBe('[]');
+      expect(result.isValid).toBe(true);
+    });
+
+    it('has the flow of the issue: record, capacity, dispatch with heartbeat, store, done; failures end in Failed', () => {
+      expect(definition.StartAt).toBe('RecordJob');
+      for (const name of ['RecordJob', 'EnsureCapacity', DISPATCH_STATE, 'StoreImage', 'MarkFailed', 'Done', 'Failed'])
+        expect(Object.keys(definition.States)).toContain(name);
+      const s = definition.States;
+      expect(s.RecordJob?.Next).toBe('EnsureCapacity');
+      expect(s.EnsureCapacity?.Next).toBe(DISPATCH_STATE);
+      expect(s[DISPATCH_STATE]?.Next).toBe('StoreImage');
+      expect(s.StoreImage?.Next).toBe('Done');
+      expect(s.MarkFailed?.Next).toBe('Failed');
+      expect(s.Done?.Type).toBe('Succeed');
+      expect(s.Failed?.Type).toBe('Fail');
+      for (const name of ['RecordJob', 'EnsureCapacity', DISPATCH_STATE, 'StoreImage'])
+        expect(s[name]?.Catch).toEqual([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'MarkFailed' })]);
+    });
+
+    it('dispatches through SQS with a task token and a heartbeat, retrying a dead worker once', () => {
+      const dispatch = definition.States[DISPATCH_STATE] as Record<string, Json>;
+      const [queueId] = only(
+        template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }) as Record<string, Resource>,
+      );
+      expect(dispatch.Resource).toBe('arn:aws:states:::sqs:sendMessage.waitForTaskToken');
+      expect(dispatch.HeartbeatSecondsPath).toBe('$.limits.heartbeatSeconds');
+      expect(dispatch.Parameters.QueueUrl).toBe(`ref:${queueId}`);
+      expect(dispatch.Parameters.MessageBody['taskToken.$']).toBe('$$.Task.Token');
+      expect(dispatch.Retry).toEqual([expect.objectContaining({ ErrorEquals: ['States.HeartbeatTimeout'], MaxAttempts: 1 })]);
+    });
+
+    it('invokes each step on its own Lambda', () => {
+      for (const name of STEP_NAMES) {
+        const fnId = functionIdFor(`step-${name}`);
+        expect(definition.States[name]?.Resource).toBe(lambdaArn(fnId));
+      }
+    });
+
+    it('gives each step exactly what its code touches', () => {
+      const store = template.toJSON().Resources[functionIdFor('step-StoreImage')] as Resource;
+      expect(store.Properties.MemorySize).toBeGreaterThanOrEqual(1024);
+      const storeActions = actionsOf(statementsOfFunction(functionIdFor('step-StoreImage')));
+      expect(storeActions).toEqual(
+        expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem']),
+      );
+      const storeS3 = statementsOfFunction(functionIdFor('step-StoreImage')).filter((st) =>
+        actionsOf([st]).some((a) => a.startsWith('s3:')),
+      );
+      for (const st of storeS3) expect(JSON.stringify(st.Resource)).toMatch(/\/(staging|files)\/\*/);
+      const record = actionsOf(statementsOfFunction(functionIdFor('step-RecordJob')));
+      expect(record).toContain('dynamodb:GetItem');
+      expect(record).not.toContain('dynamodb:PutItem');
+      expect(record.some((a) => a.startsWith('s3:') || a.startsWith('autoscaling:'))).toBe(false);
+      expect(actionsOf(statementsOfFunction(functionIdFor('step-EnsureCapacity')))).toEqual(
+        expect.arrayContaining(['autoscaling:SetDesiredCapacity', 'autoscaling:DescribeAutoScalingGroups', 'dynamodb:UpdateItem']),
+      );
+      expect(actionsOf(statementsOfFunction(functionIdFor('step-MarkFailed'))).some((a) => a.startsWith('autoscaling:'))).toBe(false);
+    });
+
+    it('sends to an encrypted, TLS-only queue with a dead-letter queue', () => {
+      const [queueId, queue] = only(
+        template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }) as Record<string, Resource>,
+      );
+      expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: queueId }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+        },
+      });
+    });
+  });
+
+  describe('GPU fleet', () => {
+    it('is an Auto Scaling group that starts at zero, up to the configured maximum', () => {
+      const [, asg] = only(template.findResources('AWS::AutoScaling::AutoScalingGroup') as Record<string, Resource>);
+      expect(asg.Properties.MinSize).toBe('0');
+      expect(asg.Properties.MaxSize).toBe(String(appContextSchema.parse({}).gpuMaxInstances));
+      // Unset = MinSize at creation, and a deploy never resets a running fleet.
+      expect(asg.Properties.DesiredCapacity).toBeUndefined();
+      template.hasResourceProperties('AWS::AutoScaling::LifecycleHook', {
+        LifecycleTransition: 'autoscaling:EC2_INSTANCE_LAUNCHING',
+        DefaultResult: 'ABANDON',
+      });
+      template.hasResourceProperties('AWS::AutoScaling::WarmPool', {
+        PoolState: 'Stopped',
+        MinSize: 0,
+        InstanceReusePolicy: { ReuseOnScaleIn: true },
+      });
+    });
+
+    it('accepts no inbound traffic: no ingress rule, egress on 80/443 only, no SSH key, IMDSv2', () => {
+      const [, sg] = only(
+        template.findResources('AWS::EC2::SecurityGroup', {
+          Properties: { GroupDescription: Match.stringLikeRegexp('GPU workers') },
+        }) as Record<string, Resource>,
+      );
+      expect(sg.Properties.SecurityGroupIngress ?? []).toEqual([]);
+      template.resourceCountIs('AWS::EC2::SecurityGroupIngress', 0);
+      expect((sg.Properties.SecurityGroupEgress as { FromPort: number }[]).map((e) => e.FromPort).sort()).toEqual([443, 80]);
+      const [, lt] = only(template.findResources('AWS::EC2::LaunchTemplate') as Record<string, Resource>);
+      const data = lt.Properties.LaunchTemplateData;
+      expect(data.KeyName).toBeUndefined();
+      expect(data.MetadataOptions).toMatchObject({ HttpTokens: 'required', InstanceMetadataTags: 'enabled' });
+      expect(data.InstanceType).toBe('g6.xlarge');
+      expect(data.BlockDeviceMappings[0].Ebs).toMatchObject({ Encrypted: true, VolumeType: 'gp3' });
+      template.resourceCountIs('AWS::EC2::NatGateway', 0);
+    });
+
+    it('boots the Deep Learning AMI from its public SSM parameter (resolved at deploy time)', () => {
+      const [, lt] = only(template.findResources('AWS::EC2::LaunchTemplate') as Record<string, Resource>);
+      const param = lt.Properties.LaunchTemplateData.ImageId.Ref as string;
+      const parameters = template.toJSON().Parameters as Record<string, { Type: string; Default: string }>;
+      expect(parameters[param]).toEqual({ Type: 'AWS::SSM::Parameter::Value<AWS::EC2::Image::Id>', Default: DLAMI_SSM_PARAMETER });
+    });
+
+    it('installs pinned ComfyUI on loopback, the FLUX checkpoint and the worker under systemd', () => {
+      const [, lt] = only(template.findResources('AWS::EC2::LaunchTemplate') as Record<string, Resource>);
+      const script = String(resolveCfn(lt.Properties.LaunchTemplateData.UserData['Fn::Base64']));
+      expect(script).toContain("--branch 'v0.3.64' https://github.com/Comfy-Org/ComfyUI.git");
+      expect(script).toContain('main.py --listen 127.0.0.1 --port 8188');
+      expect(script).toContain('/opt/ComfyUI/models/checkpoints/flux1-schnell-fp8.safetensors');
+      expect(script).toMatch(/aws s3 cp .*s3:\/\/.*\.zip|aws s3 cp .*s3:\/\/.*\/opt\/artloom\/worker\/worker\.mjs/);
+      expect(script).toContain('systemctl enable comfyui.service artloom-worker.service');
+      expect(script).toMatch(/JOB_QUEUE_URL=ref:/);
+      expect(script).toContain('GPU_IDLE_SHUTDOWN_SECONDS=600');
+    });
+
+    it('gives the instance role the queue, task callbacks, the jobs table, staging uploads and its own group', () => {
+      const [roleId] = only(
+        template.findResources('AWS::IAM::Role', { Properties: { Description: Match.stringLikeRegexp('GPU worker') } }) as Record<
+          string,
+          Resource
+        >,
+      );
+      const statements = statementsOfRole(roleId);
+      const actions = actionsOf(statements);
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'sqs:ReceiveMessage',
+          'sqs:DeleteMessage',
+          'states:SendTaskSuccess',
+          'states:SendTaskFailure',
+          'states:SendTaskHeartbeat',
+          'dynamodb:UpdateItem',
+          's3:PutObject',
+          'autoscaling:SetDesiredCapacity',
+          'autoscaling:TerminateInstanceInAutoScalingGroup',
+        ]),
+      );
+      const puts = statements.filter((st) => actionsOf([st]).includes('s3:PutObject'));
+      for (const st of puts) expect(JSON.stringify(st.Resource)).toContain('/staging/*');
+      expect(actions.some((a) => a === 's3:GetObject' || a === 'states:StartExecution' || a === 'sqs:SendMessage')).toBe(false);
+      template.hasResourceProperties('AWS::IAM::Role', {
+        Description: Match.stringLikeRegexp('GPU worker'),
+        ManagedPolicyArns: [
+          Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([':iam::aws:policy/AmazonSSMManagedInstanceCore'])]) }),
+        ],
+      });
+    });
+  });
+
+  it('takes the GPU context: a fixed AMI, another instance type and no warm pool', () => {
+    const other = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new ArtloomStack(other, 'Other', {
+      context: appContextSchema.parse({
+        amiId: 'ami-0123456789abcdef0',
+        gpuInstanceType: 'g5.2xlarge',
+        gpuWarmPoolSize: 0,
+        gpuMaxInstances: 4,
+      }),
+      env: { account: ACCOUNT, region: REGION },
+    });
+    const t = Template.fromStack(stack);
+    t.hasResourceProperties('AWS::EC2::LaunchTemplate', {
+      LaunchTemplateData: Match.objectLike({ ImageId: 'ami-0123456789abcdef0', InstanceType: 'g5.2xlarge' }),
+    });
+    t.hasResourceProperties('AWS::AutoScaling::AutoScalingGroup', { MinSize: '0', MaxSize: '4' });
+    t.resourceCountIs('AWS::AutoScaling::WarmPool', 0);
   });
 
   it('passes cdk-nag AwsSolutions with zero unacknowledged findings', () => {

@@ -1,0 +1,144 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CfnResource, Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct, type IConstruct } from 'constructs';
+import { buildGenerationFlow, STEP_ENTRIES, STEP_NAMES, type StepName } from '../state-machine';
+import { ProjectFunction } from './project-function';
+
+/** How cdk-nag spells a resource's ARN in a finding id. */
+const arnToken = (c: IConstruct) => `<${Stack.of(c).resolve((c.node.defaultChild as CfnResource).logicalId)}.Arn>`;
+
+const LAMBDAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../lambdas');
+
+/** Where the worker hands the PNG over (lambdas/adapters/job-staging.ts) and where public objects live. */
+const STAGING_PREFIX = 'staging/';
+const PUBLIC_FILES_PREFIX = 'files/';
+
+/**
+ * The GPU job queue: the state machine sends to it (sendMessage.waitForTaskToken), the workers
+ * long-poll it. Its own construct because the fleet (which consumes it) is built before the flow.
+ */
+export class JobQueue extends Construct {
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    // A message a worker received but never deleted (it died between receive and delete) comes back
+    // after its visibility timeout; after three tries it is parked here. Its task token is dead by
+    // then (the execution's heartbeat has already retried or failed the job): kept for inspection only.
+    this.deadLetterQueue = new Queue(this, 'dlq', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(4),
+    });
+    this.queue = new Queue(this, 'queue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // A job message is useless once its execution's task timeout has passed.
+      retentionPeriod: Duration.hours(4),
+      visibilityTimeout: Duration.seconds(60),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 3 },
+    });
+  }
+}
+
+export interface GenerationProps {
+  queue: IQueue;
+  tables: { jobs: TableV2; images: TableV2 };
+  imagesBucket: Bucket;
+  /** Environment shared by every function (limits, renderer…); table, bucket and fleet names are added here. */
+  environment: Record<string, string>;
+  /** The GPU fleet: its group name for EnsureCapacity's env, and the right to scale it. */
+  fleet: { autoScalingGroupName: string; grantScale(grantee: IGrantable): void };
+}
+
+/**
+ * The deployed generation flow: the four step Lambdas and the Standard state
+ * machine built by buildGenerationFlow (the same builder the local interpreter synthesizes).
+ * Each step gets exactly what its code in lambdas/services/jobs.ts touches.
+ */
+export class Generation extends Construct {
+  readonly queue: IQueue;
+  readonly stateMachine: StateMachine;
+  readonly steps: Record<StepName, ProjectFunction>;
+
+  constructor(scope: Construct, id: string, props: GenerationProps) {
+    super(scope, id);
+    const { jobs, images } = props.tables;
+
+    this.queue = props.queue;
+
+    const environment: Record<string, string> = {
+      ...props.environment,
+      JOBS_TABLE: jobs.tableName,
+      IMAGES_TABLE: images.tableName,
+      IMAGES_BUCKET: props.imagesBucket.bucketName,
+      GPU_ASG_NAME: props.fleet.autoScalingGroupName,
+    };
+    const settings: Partial<Record<StepName, { memorySize: number; timeout: Duration; nativeModules?: string[] }>> = {
+      // sharp decodes a 1920x1080 PNG and encodes the WebP thumbnail: memory is also CPU in Lambda.
+      StoreImage: { memorySize: 1024, timeout: Duration.seconds(30), nativeModules: ['sharp'] },
+    };
+    this.steps = {} as Record<StepName, ProjectFunction>;
+    for (const name of STEP_NAMES) {
+      this.steps[name] = new ProjectFunction(this, `step-${name}`, {
+        entry: join(LAMBDAS_DIR, STEP_ENTRIES[name]),
+        memorySize: settings[name]?.memorySize ?? 256,
+        timeout: settings[name]?.timeout ?? Duration.seconds(10),
+        nativeModules: settings[name]?.nativeModules,
+        environment,
+      });
+    }
+
+    // RecordJob: getJob.
+    jobs.grantReadData(this.steps.RecordJob);
+    // EnsureCapacity: freshWorkers (gsi1 query) + updateJob; DescribeAutoScalingGroups + SetDesiredCapacity.
+    jobs.grantReadWriteData(this.steps.EnsureCapacity);
+    props.fleet.grantScale(this.steps.EnsureCapacity);
+    // StoreImage: staging object get + delete, original and thumbnail put, image record (transaction),
+    // job update, lock release, duration history.
+    const store = this.steps.StoreImage;
+    props.imagesBucket.grantRead(store, `${STAGING_PREFIX}*`);
+    props.imagesBucket.grantDelete(store, `${STAGING_PREFIX}*`);
+    props.imagesBucket.grantPut(store, `${PUBLIC_FILES_PREFIX}*`);
+    images.grantReadWriteData(store);
+    jobs.grantReadWriteData(store);
+    // MarkFailed: updateJob + releaseLock.
+    jobs.grantReadWriteData(this.steps.MarkFailed);
+
+    const bucketArn = arnToken(props.imagesBucket);
+    for (const prefix of [STAGING_PREFIX, PUBLIC_FILES_PREFIX]) {
+      Validations.of(store).acknowledge({
+        id: `AwsSolutions::AwsSolutions-IAM5[Resource::${bucketArn}/${prefix}*]`,
+        reason: `StoreImage reads and deletes the worker's staging objects (${STAGING_PREFIX}<jobId>.png) and writes the public original and thumbnail (${PUBLIC_FILES_PREFIX}images|thumbs/<id>): one prefix each, keys are per job.`,
+      });
+    }
+
+    const logGroup = new LogGroup(this, 'flow-logs', {
+      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-generation`,
+      retention: RetentionDays.ONE_MONTH,
+    });
+    this.stateMachine = new StateMachine(this, 'flow', {
+      stateMachineType: StateMachineType.STANDARD,
+      definitionBody: DefinitionBody.fromChainable(buildGenerationFlow(this, { steps: this.steps, queue: this.queue })),
+      tracingEnabled: true,
+      // Execution data (prompts, task tokens) stays out of the logs; the job record carries the reason of a failure.
+      logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
+      // A bound on any execution, far above a cold start plus the task timeout: nothing runs for ever.
+      timeout: Duration.hours(2),
+    });
+    for (const name of STEP_NAMES) {
+      Validations.of(this.stateMachine).acknowledge({
+        id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(this.steps[name])}:*]`,
+        reason: 'LambdaInvoke grants the step function and its versions (<arn>:*); one function each, nothing else.',
+      });
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import { pathToFileURL } from 'node:url';
+import {
+  DescribeAutoScalingGroupsCommand,
+  SetDesiredCapacityCommand,
+  TerminateInstanceInAutoScalingGroupCommand,
+} from '@aws-sdk/client-auto-scaling';
+import { z } from 'zod';
+import { autoScaling } from '../lambdas/adapters/aws-clients';
+import { logger } from '../lambdas/lib/logger';
+import { GpuWorker } from './worker';
+
+/**
+ * The GPU instance's entry point (systemd unit `artloom-worker`, bundled by infra/lib/constructs/gpu-fleet.ts):
+ * reads its environment, waits until ComfyUI answers, runs the GpuWorker and, after a stretch without
+ * jobs, scales its own instance in. SIGTERM (instance stop, scale-in, `systemctl stop`) stops it
+ * gracefully: no new job is taken, a running one is left to its task heartbeat.
+ */
+const envSchema = z.object({
+  COMFYUI_URL: z.url().default('http://127.0.0.1:8188'),
+  JOB_QUEUE_URL: z.url(),
+  JOBS_TABLE: z.string().min(1),
+  IMAGES_BUCKET: z.string().min(1),
+  AWS_REGION: z.string().min(1),
+  /** Scale in after this many seconds without a job; 0 = never. */
+  GPU_IDLE_SHUTDOWN_SECONDS: z.coerce.number().int().min(0).default(600),
+  /** No image from ComfyUI within this → failed job. */
+  COMFYUI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** How long to wait for ComfyUI to come up before giving up (systemd restarts us). */
+  COMFYUI_WAIT_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Overrides for running off EC2 (otherwise read from the instance metadata service). */
+  INSTANCE_ID: z.string().optional(),
+  GPU_ASG_NAME: z.string().optional(),
+  IMDS_URL: z.url().default('http://169.254.169.254'),
+});
+export type WorkerEnv = z.infer<typeof envSchema>;
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): WorkerEnv {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`worker environment is invalid: ${fields}`);
+  }
+  return parsed.data;
+}
+
+/** IMDSv2 (a session token first): the instance's id, group and Auto Scaling target state. */
+export class InstanceMetadata {
+  private token?: string;
+  constructor(private readonly baseUrl: string) {}
+
+  async get(path: string): Promise<string | undefined> {
+    try {
+      this.token ??= await this.fetchText(`${this.baseUrl}/latest/api/token`, {
+        method: 'PUT',
+        headers: { 'X-aws-ec2-metadata-token-ttl-seconds': '21600' },
+      });
+      if (!this.token) return undefined;
+      return await this.fetchText(`${this.baseUrl}/latest/meta-data/${path}`, { headers: { 'X-aws-ec2-metadata-token': this.token } });
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async fetchText(url: string, init: RequestInit): Promise<string | undefined> {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(2_000) });
+    if (!res.ok) return undefined;
+    return (await res.text()).trim();
+  }
+}
+
+/** Polls ComfyUI's /system_stats until it answers 200 (the service may still be loading). */
+export async function waitForComfy(baseUrl: string, timeoutMs: number, intervalMs = 2_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl.replace(/\/$/, '')}/system_stats`, { signal: AbortSignal.timeout(5_000) });
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`ComfyUI did not answer /system_stats within ${Math.round(timeoutMs / 1000)} s (${last})`);
+}
+
+/**
+ * Scales this instance in. The last instance sets the group's desired capacity to 0, so that with a
+ * warm pool it goes back stopped (reuse on scale-in) rather than being replaced; one of several
+ * terminates itself and decrements the desired capacity, so that a busy neighbour is never chosen.
+ */
+export async function scaleIn(group: string, instanceId: string): Promise<'desired-zero' | 'terminated'> {
+  const out = await autoScaling().send(new DescribeAutoScalingGroupsCommand({ AutoScalingGroupNames: [group] }));
+  const desired = out.AutoScalingGroups?.[0]?.DesiredCapacity ?? 0;
+  if (desired <= 1) {
+    await autoScaling().send(new SetDesiredCapacityCommand({ AutoScalingGroupName: group, DesiredCapacity: 0, HonorCooldown: false }));
+    return 'desired-zero';
+  }
+  await autoScaling().send(
+    new TerminateInstanceInAutoScalingGroupCommand({ InstanceId: instanceId, ShouldDecrementDesiredCapacity: true }),
+  );
+  return 'terminated';
+}
+
+export async function main(env: WorkerEnv = readEnv()): Promise<void> {
+  const imds = new InstanceMetadata(env.IMDS_URL);
+  // Warm pool preparation boots the instance once before stopping it: nothing to serve then.
+  const target = await imds.get('autoscaling/target-lifecycle-state');
+  if (target?.startsWith('Warmed:')) {
+    logger.info('instance is being prepared for the warm pool; worker not started', { target });
+    return;
+  }
+  const instanceId = env.INSTANCE_ID ?? (await imds.get('instance-id'));
+  const group = env.GPU_ASG_NAME ?? (await imds.get('tags/instance/aws:autoscaling:groupName'));
+
+  await waitForComfy(env.COMFYUI_URL, env.COMFYUI_WAIT_SECONDS * 1000);
+  const idleShutdownMs = group && instanceId ? env.GPU_IDLE_SHUTDOWN_SECONDS * 1000 : 0;
+  if (!idleShutdownMs) logger.warn('idle scale-in disabled', { group, instanceId, seconds: env.GPU_IDLE_SHUTDOWN_SECONDS });
+
+  let stopping: Promise<void> | undefined;
+  const worker: GpuWorker = new GpuWorker({
+    comfyUrl: env.COMFYUI_URL,
+    workerId: instanceId,
+    comfyTimeoutMs: env.COMFYUI_TIMEOUT_SECONDS * 1000,
+    idleShutdownMs,
+    onIdle: async () => {
+      if (!group || !instanceId || stopping) return;
+      const how = await scaleIn(group, instanceId);
+      logger.info('idle: scaling this instance in', { group, instanceId, how });
+      // Take no new job while the group shuts the instance down (not awaited: we are inside the loop).
+      stopping = worker.stop();
+    },
+  });
+  const shutdown = (signal: string) => {
+    logger.info('stopping the worker', { signal });
+    stopping ??= worker.stop();
+    void stopping.then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  worker.start();
+  logger.info('worker started', { workerId: worker.workerId, comfyUrl: env.COMFYUI_URL, idleShutdownMs });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    logger.error('worker failed to start', { error: err as Error });
+    process.exit(1);
+  });
+}
