@@ -308,16 +308,8 @@ export class GpuFleet extends Construct {
       'The worker only uploads its PNG to staging/<jobId>.png (never public); StoreImage takes it from there.',
     );
     ack(
-      'AS2',
-      'No load balancer: workers pull jobs from SQS and nothing connects to them, so EC2 status checks are the health check; a dead worker is caught by the task heartbeat.',
-    );
-    ack(
       'AS3',
       'Scaling is driven by the application (EnsureCapacity / idle scale-in) and visible in the job records and the group activity history; no operator acts on per-event notifications.',
-    );
-    ack(
-      'EC29',
-      'Instances of an Auto Scaling group that scales to zero are disposable by design; termination protection would block idle scale-in.',
     );
   }
 }
@@ -346,8 +338,13 @@ export function bootstrapScript(o: BootstrapOptions): string[] {
     'set -euo pipefail',
     'exec > >(tee -a /var/log/artloom-bootstrap.log) 2>&1',
     'export DEBIAN_FRONTEND=noninteractive HOME=/root',
-    'apt-get update -y',
-    'apt-get install -y --no-install-recommends git python3-venv unzip xz-utils curl ca-certificates',
+    // A failed bootstrap gives the instance back at once instead of holding a GPU for the hook's timeout.
+    'imds() { local t; t=$(curl -sfX PUT http://169.254.169.254/latest/api/token -H "X-aws-ec2-metadata-token-ttl-seconds: 60") && curl -sf -H "X-aws-ec2-metadata-token: $t" "http://169.254.169.254/latest/meta-data/$1"; }',
+    `abandon() { aws autoscaling complete-lifecycle-action --region "$(imds placement/region)" --auto-scaling-group-name "$(imds tags/instance/aws:autoscaling:groupName)" --lifecycle-hook-name ${BOOTSTRAP_HOOK} --instance-id "$(imds instance-id)" --lifecycle-action-result ABANDON || true; }`,
+    'trap abandon ERR',
+    // First boot: unattended-upgrades may hold the apt locks for a while.
+    'for i in $(seq 1 30); do apt-get -o DPkg::Lock::Timeout=60 update -y && break; sleep 10; done',
+    'apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends git python3-venv unzip xz-utils curl ca-certificates',
     'id -u artloom >/dev/null 2>&1 || useradd --system --home-dir /opt/artloom --create-home --shell /usr/sbin/nologin artloom',
     'command -v aws >/dev/null || { curl -fsSL -o /tmp/awscli.zip https://awscli.amazonaws.com/awscli-exe-linux-x86_64.zip && unzip -q /tmp/awscli.zip -d /tmp && /tmp/aws/install; }',
     // g6.xlarge has 16 GiB of RAM; loading a 17 GB checkpoint needs headroom.
