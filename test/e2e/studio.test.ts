@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { config } from '../../lambdas/lib/config';
 import { generationRuntime } from '../../local/plugins/generation';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { MEANINGFUL_PROMPT_MESSAGE } from '../../shared/prompt-rule';
@@ -11,8 +10,12 @@ import { type E2E, SHOTS_DIR, startE2E, waitForFeatured } from './support';
 
 let e2e: E2E;
 
+/** Small caps so the refusals are reached for real; every other test here starts one job per visitor. */
+const HOURLY = '3';
+const QUEUE_CAP = '2';
+
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await startE2E({ env: { GEN_USER_HOURLY: HOURLY, GEN_QUEUE_CAP: QUEUE_CAP } });
   await waitForFeatured(e2e.app, 12);
 });
 afterAll(async () => {
@@ -20,14 +23,27 @@ afterAll(async () => {
 });
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
+const tabTiles = (page: Page) => page.getByRole('tabpanel').getByRole('button', { name: /^Open image:/ });
+
+/** Uncaught errors and console errors of the page (a failed hydration is reported as one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  return errors;
+}
 
 describe('AI Art Studio', () => {
   it('lets a new visitor generate from home, opens the image in the viewer and first in My AI Creations, and keeps it after reload', async () => {
     // Prepare: a fresh browser profile is a new visitor.
     const { page, context } = await e2e.newPage();
+    const errors = collectErrors(page);
     await page.goto('/');
     await expect(tab(page, 'Featured Gallery').getAttribute('aria-selected')).resolves.toBe('true');
     expect(await tab(page, 'My AI Creations').count()).toBe(0);
+    // Home hydrates its prerendered HTML: a mismatch would be reported as an error.
+    await tabTiles(page).first().waitFor();
+    expect(errors).toEqual([]);
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId)).toMatch(/^[0-9a-f-]{36}$/);
     // The local app draws with the preview renderer, and /api/health says so: the studio shows the badge.
     const health = (await (await fetch(`${e2e.app.url}/api/health`)).json()) as { renderer?: string };
@@ -61,6 +77,7 @@ describe('AI Art Studio', () => {
     expect(userId).toMatch(/^[0-9a-f-]{36}$/);
     await page.reload();
     await expect(tab(page, 'My AI Creations').getAttribute('aria-selected')).resolves.toBe('true');
+    expect(errors).toEqual([]);
     await page
       .getByRole('tabpanel')
       .getByRole('button', { name: `Open image: ${prompt}` })
@@ -145,71 +162,61 @@ describe('AI Art Studio and the generation API', () => {
     }
   });
 
-  it("shows the API's refusals as toasts: one job in flight (409), hourly limit (429), busy (503)", async () => {
+  it("shows the API's refusals as toasts: one job in flight (409), queue full (503), hourly limit (429)", async () => {
     const workers = await pauseWorkers();
     const userId = randomUUID();
-    let heldJob: string | undefined;
-    try {
-      const { page, context } = await e2e.newPage();
-      // This visitor already has a job waiting (started from another tab).
-      await context.addInitScript(([key, id]) => localStorage.setItem(key, id), [STORAGE_KEYS.userId, userId] as const);
-      const held = await postGenerate({
+    const jobs: { jobId: string; userId: string }[] = [];
+    const queue = async (owner: string) => {
+      const res = await postGenerate({
         prompt: 'A red kite over green hills',
         aspectRatio: '4:3',
-        userId,
+        userId: owner,
         requestId: `e2e-${randomUUID()}`,
       });
-      expect(held.status).toBe(202);
-      heldJob = ((await held.json()) as { jobId: string }).jobId;
+      expect(res.status).toBe(202);
+      const job = { jobId: ((await res.json()) as { jobId: string }).jobId, userId: owner };
+      jobs.push(job);
+      return job;
+    };
+    const cancel = async ({ jobId, userId: owner }: { jobId: string; userId: string }) =>
+      expect((await fetch(`${e2e.app.url}/api/generate/${jobId}?userId=${owner}`, { method: 'DELETE' })).status).toBe(202);
+    try {
+      const { page, context } = await e2e.newPage();
+      await context.addInitScript(([key, id]) => localStorage.setItem(key, id), [STORAGE_KEYS.userId, userId] as const);
       await page.goto('/generate');
       const prompt = 'A paper boat on a rainy street';
       const generate = page.getByRole('button', { name: 'Generate Image' });
+      /** Clicks Generate Image, expects the API to refuse with `status`, and returns its message. */
       const refusal = async (status: number) => {
         const answer = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith('/api/generate'));
         await page.getByLabel('Prompt').fill(prompt);
         await generate.click();
         const res = await answer;
         expect(res.status()).toBe(status);
-        return ((await res.json()) as { error: { message: string } }).error.message;
+        const { message } = ((await res.json()) as { error: { message: string } }).error;
+        await page.getByText(message).waitFor();
+        // The studio is idle again with the prompt kept.
+        await generate.waitFor();
+        await expect(page.getByLabel('Prompt').inputValue()).resolves.toBe(prompt);
+        return message;
       };
 
-      const inFlight = await refusal(409);
-      await page.getByText(inFlight).waitFor();
-      expect(inFlight).toMatch(/already have an image being generated/);
-      // The studio is idle again with the prompt kept.
-      await generate.waitFor();
-      await expect(page.getByLabel('Prompt').inputValue()).resolves.toBe(prompt);
+      // This visitor already has a job waiting (started from another tab): 409.
+      const held = await queue(userId);
+      expect(await refusal(409)).toMatch(/already have an image being generated/);
+      await cancel(held);
 
-      // Every attempt counts towards the visitor's hourly limit: spend the rest from here.
-      const hourly = config().GEN_USER_HOURLY;
-      for (let i = 2; i < hourly; i++) {
-        const res = await postGenerate({ prompt, aspectRatio: '4:3', userId, requestId: `e2e-${randomUUID()}` });
-        expect(res.status).toBe(409);
-      }
-      const limited = await refusal(429);
-      await page.getByText(limited).waitFor();
-      expect(limited).toMatch(/many images this hour/);
-      await generate.waitFor();
+      // The queue is full (GEN_QUEUE_CAP=2 for this file): two other visitors' jobs wait. 503.
+      const others = [await queue(randomUUID()), await queue(randomUUID())];
+      expect(await refusal(503)).toMatch(/busy right now/);
+      for (const job of others) await cancel(job);
 
-      // Busy (the queue is full): 20 queued jobs are needed to reach it for real, more than the per-IP
-      // hourly limit leaves for this file, so the API's answer is played back here in its exact shape.
-      const busy = 'Our image generator is busy right now. Please try again in a moment.';
-      await page.route('**/api/generate', (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({
-              status: 503,
-              headers: { 'retry-after': '12' },
-              contentType: 'application/json',
-              body: JSON.stringify({ error: { code: 'busy', message: busy } }),
-            })
-          : route.fallback(),
-      );
-      expect(await refusal(503)).toBe(busy);
-      await page.getByText(busy).waitFor();
-      await generate.waitFor();
+      // The visitor has used the hourly cap (GEN_USER_HOURLY=3): the held job and two more. 429.
+      for (let i = 1; i < Number(HOURLY); i++) await cancel(await queue(userId));
+      expect(await refusal(429)).toMatch(/many images this hour/);
       await context.close();
     } finally {
-      if (heldJob) await fetch(`${e2e.app.url}/api/generate/${heldJob}?userId=${userId}`, { method: 'DELETE' });
+      for (const job of jobs) await fetch(`${e2e.app.url}/api/generate/${job.jobId}?userId=${job.userId}`, { method: 'DELETE' });
       workers.resume();
     }
   });

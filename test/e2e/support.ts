@@ -23,14 +23,15 @@ export interface E2E {
   stop(): Promise<void>;
 }
 
-/** The real local app (its own DynamoDB Local and s3rver, every plugin) serving the built SPA, plus Chromium. */
-export async function startE2E(): Promise<E2E> {
+/** The real local app (its own DynamoDB Local and s3rver, every plugin) serving the built SPA, plus Chromium; `env` overrides handler settings. */
+export async function startE2E(options: { env?: Record<string, string> } = {}): Promise<E2E> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   const app = await startLocalApp({
     port: 0,
     dataDir: null,
     staticDir: 'frontend/dist',
     plugins: PLUGINS,
+    ...(options.env ? { env: options.env } : {}),
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return {

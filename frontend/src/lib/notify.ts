@@ -16,8 +16,30 @@ export const TOAST_CONTAINER_PROPS = {
 
 type Kind = 'success' | 'error' | 'info';
 
-/** react-toastify is loaded on first use, off the first chunk. */
+let needed = false;
+const waiting = new Set<() => void>();
+
+/**
+ * Calls `mount` once the first toast is asked for (at once if one already was): the shell mounts the
+ * toast container then, so react-toastify (~10 kB gzip) is neither loaded nor run during page load.
+ * Returns an unsubscribe function.
+ */
+export function whenToastsNeeded(mount: () => void): () => void {
+  if (needed) {
+    mount();
+    return () => {};
+  }
+  waiting.add(mount);
+  return () => waiting.delete(mount);
+}
+
+/** react-toastify is loaded on first use; a toast raised before its container mounts is queued by it. */
 function show(kind: Kind, message: string, options?: ToastOptions): void {
+  if (!needed) {
+    needed = true;
+    for (const mount of waiting) mount();
+    waiting.clear();
+  }
   void import('react-toastify').then(({ toast }) => toast[kind](message, { toastId: message, ...options }));
 }
 

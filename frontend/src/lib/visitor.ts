@@ -18,9 +18,14 @@ function uuid(): string {
 
 let current: Visitor | undefined;
 
+/** Who the build-time prerender of home (and the render that hydrates it) shows the page to. */
+export const PRERENDER_VISITOR: Visitor = { userId: '', isNew: true };
+
 /** The visitor's identity: `photos_user_id` in localStorage, made on the first visit. */
 export function getVisitor(): Visitor {
   if (current) return current;
+  // The build-time prerender of home (no window) renders what a new visitor's first render shows.
+  if (typeof window === 'undefined') return PRERENDER_VISITOR;
   let stored: string | null = null;
   try {
     stored = localStorage.getItem(STORAGE_KEYS.userId);

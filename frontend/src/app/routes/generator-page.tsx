@@ -12,7 +12,8 @@ import { usePagedImages } from '../../features/gallery/hooks/use-paged-images';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
 import { useViewCounter } from '../../features/lightbox/hooks/use-view-counter';
 import { Studio } from '../../features/studio/components/studio';
-import { getVisitor, markReturning } from '../../lib/visitor';
+import { useHydrated } from '../../lib/use-hydrated';
+import { getVisitor, markReturning, PRERENDER_VISITOR } from '../../lib/visitor';
 
 /** The viewer follows the list it was opened on (so paging while open keeps next working). */
 interface Viewer {
@@ -25,9 +26,13 @@ interface Viewer {
  * spec's section 4 says for new and returning visitors.
  */
 export function GeneratorPage() {
-  const visitor = getVisitor();
-  const [hasOwn, setHasOwn] = useState(!visitor.isNew);
-  const [active, setActive] = useState<GalleryTab>(visitor.isNew ? 'featured' : 'mine');
+  // Hydrating home's prerender, render what it holds (a new visitor's page); the stored visitor follows.
+  const visitor = useHydrated() ? getVisitor() : PRERENDER_VISITOR;
+  const [ownAfterSuccess, setHasOwn] = useState(false);
+  const hasOwn = ownAfterSuccess || !visitor.isNew;
+  // Until a tab is chosen: a returning visitor starts on their own tab, a new one on the featured tab.
+  const [chosen, setActive] = useState<GalleryTab | null>(null);
+  const active: GalleryTab = chosen ?? (hasOwn ? 'mine' : 'featured');
   const fetchMine = useCallback((page: number, signal: AbortSignal) => fetchUserImages(visitor.userId, page, signal), [visitor.userId]);
   const mine = usePagedImages(fetchMine, hasOwn);
   const featured = usePagedImages(fetchFeaturedImages, true);

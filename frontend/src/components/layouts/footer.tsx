@@ -4,6 +4,7 @@ import { CATEGORIES } from '../../../../shared/category-table';
 import { PRODUCT_NAME } from '../../../../shared/constants';
 import { paths } from '../../app/paths';
 import { SITE_DOMAIN } from '../../lib/site';
+import { useHydrated } from '../../lib/use-hydrated';
 
 // The newsletter form validates with the shared zod schema; loading it lazily keeps zod out of the first chunk.
 const NewsletterForm = lazy(() => import('../../features/forms/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
@@ -37,7 +38,11 @@ const GROUPS: { title: string; links: { to: string; label: string }[] }[] = [
   { title: 'Collections', links: byGroup('collections') },
 ];
 
+/** The year index.html's prerender was made in (frontend/vite.config.ts); the hydrating render repeats it. */
+const PRERENDER_YEAR = Number(import.meta.env.VITE_PRERENDER_YEAR) || new Date().getFullYear();
+
 export function Footer() {
+  const year = useHydrated() ? new Date().getFullYear() : PRERENDER_YEAR;
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -61,7 +66,7 @@ export function Footer() {
           </Suspense>
         </section>
         <p className="footer__copy">
-          © {new Date().getFullYear()} {SITE_DOMAIN} · {PRODUCT_NAME}. All rights reserved.
+          © {year} {SITE_DOMAIN} · {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

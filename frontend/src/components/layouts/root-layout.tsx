@@ -1,17 +1,19 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { TOAST_CONTAINER_PROPS } from '../../lib/notify';
+import { TOAST_CONTAINER_PROPS, whenToastsNeeded } from '../../lib/notify';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { RouteProgress } from './route-progress';
 
-// Toasts come from a lazily loaded react-toastify (~10 kB gzip off the first chunk); toasts raised
-// before it mounts are queued by react-toastify and shown once it does.
+// Toasts come from a lazily loaded react-toastify (~10 kB gzip off the first chunk), mounted when the
+// first toast is asked for; toasts raised before it mounts are queued by react-toastify and shown once it does.
 const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
 
 /** The shell: navbar, page, footer, toasts; the context menu is blocked app-wide (spec section 2). */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const [toasts, setToasts] = useState(false);
+  useEffect(() => whenToastsNeeded(() => setToasts(true)), []);
   useEffect(() => {
     const block = (event: MouseEvent) => event.preventDefault();
     document.addEventListener('contextmenu', block);
@@ -30,9 +32,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <ToastContainer {...TOAST_CONTAINER_PROPS} />
-      </Suspense>
+      {toasts && (
+        <Suspense fallback={null}>
+          <ToastContainer {...TOAST_CONTAINER_PROPS} />
+        </Suspense>
+      )}
     </>
   );
 }

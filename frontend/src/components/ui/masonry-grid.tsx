@@ -6,6 +6,7 @@ const NARROW = `(max-width: ${BREAKPOINTS.masonryOneColumn}px)`;
 const MEDIUM = `(max-width: ${BREAKPOINTS.masonryTwoColumns}px)`;
 
 function columnCount(): number {
+  if (typeof window === 'undefined') return MASONRY_COLUMNS.wide;
   if (window.matchMedia(NARROW).matches) return MASONRY_COLUMNS.narrow;
   if (window.matchMedia(MEDIUM).matches) return MASONRY_COLUMNS.medium;
   return MASONRY_COLUMNS.wide;

@@ -33,7 +33,7 @@ export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
       <div className="studio__head">
         <Heading id={`${promptId}-title`}>AI Art Studio</Heading>
         {renderer === 'preview' && (
-          <span className="badge" title="Pictures are drawn by a deterministic local renderer, not by AI">
+          <span className="badge studio__badge" title="Pictures are drawn by a deterministic local renderer, not by AI">
             preview renderer — no GPU
           </span>
         )}

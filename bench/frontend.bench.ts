@@ -1,0 +1,141 @@
+/**
+ * Frontend budgets (figures, not assertions): gzip sizes of what the home page loads first, and
+ * Lighthouse (mobile) performance, accessibility and CLS for home against the real local app.
+ * Builds the SPA first. Chromium: CHROME_PATH or /usr/bin/chromium.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startLocalApp } from '../local/app';
+import { PLUGINS } from '../local/plugins';
+
+const ROOT = join(import.meta.dirname, '..');
+const DIST = join(ROOT, 'frontend/dist');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+const AIM = { initialJsKb: 90, performance: 95, accessibility: 100, cls: 0 };
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const gz = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+
+/** The entry chunk plus everything it imports statically: what the browser must load before home renders. */
+function initialAssets(manifest: Record<string, ManifestChunk>): { js: string[]; css: string[] } {
+  const entry = Object.values(manifest).find((c) => c.isEntry);
+  if (!entry) throw new Error('no entry in the Vite manifest');
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (chunk: ManifestChunk) => {
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const key of chunk.imports ?? []) {
+      const next = manifest[key];
+      if (next) visit(next);
+    }
+  };
+  visit(entry);
+  return { js: [...js], css: [...css] };
+}
+
+function bundleFigures() {
+  execFileSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const { js, css } = initialAssets(manifest);
+  const jsGz = js.reduce((sum, f) => sum + gz(f), 0);
+  const cssGz = css.reduce((sum, f) => sum + gz(f), 0);
+  const all = Object.values(manifest)
+    .map((c) => c.file)
+    .filter((f) => f.endsWith('.js'));
+  const largestLazy = all
+    .filter((f) => !js.includes(f))
+    .map((f) => ({ f, size: gz(f) }))
+    .sort((a, b) => b.size - a.size)[0];
+  return { jsFiles: js.length, jsGz, cssGz, chunks: all.length, largestLazy };
+}
+
+async function lighthouseFigures(url: string) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('lighthouse returned no report');
+    // LIGHTHOUSE_REPORT=path keeps the whole report (to see the LCP element, the request chain…).
+    if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr, null, 1));
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      cls: audit('cumulative-layout-shift'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      fcpMs: audit('first-contentful-paint'),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+export async function run(): Promise<void> {
+  const bundle = bundleFigures();
+  const rows: Record<string, string>[] = [
+    { metric: 'home initial JS (gzip)', value: `${kb(bundle.jsGz)} kB in ${bundle.jsFiles} files`, aim: `< ${AIM.initialJsKb} kB` },
+    { metric: 'home initial CSS (gzip)', value: `${kb(bundle.cssGz)} kB`, aim: '' },
+    { metric: 'JS chunks in the build', value: String(bundle.chunks), aim: '' },
+    {
+      metric: 'largest lazy chunk (gzip)',
+      value: bundle.largestLazy ? `${bundle.largestLazy.f} ${kb(bundle.largestLazy.size)} kB` : '-',
+      aim: '',
+    },
+  ];
+  if (!existsSync(CHROME_PATH)) {
+    rows.push({ metric: 'lighthouse', value: `skipped: no Chromium at ${CHROME_PATH}`, aim: '' });
+    console.table(rows);
+    return;
+  }
+  const app = await startLocalApp({ port: 0, dataDir: null, staticDir: DIST, plugins: PLUGINS });
+  try {
+    // Wait for the seed step so the galleries have images, as a visitor would see them.
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const res = await fetch(`${app.url}/api/gallery/admin/random?model=flux_schnell&skip=0&take=25`);
+      if (res.ok && ((await res.json()) as unknown[]).length >= 12) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const lh = await lighthouseFigures(`${app.url}/`);
+    rows.push(
+      { metric: 'lighthouse mobile performance', value: String(lh.performance), aim: `≥ ${AIM.performance}` },
+      { metric: 'lighthouse mobile accessibility', value: String(lh.accessibility), aim: String(AIM.accessibility) },
+      { metric: 'CLS', value: lh.cls.toFixed(3), aim: String(AIM.cls) },
+      { metric: 'LCP (simulated mobile)', value: `${Math.round(lh.lcpMs)} ms`, aim: '' },
+      { metric: 'FCP (simulated mobile)', value: `${Math.round(lh.fcpMs)} ms`, aim: '' },
+      { metric: 'TBT (simulated mobile)', value: `${Math.round(lh.tbtMs)} ms`, aim: '' },
+    );
+  } finally {
+    await app.stop();
+  }
+  console.table(rows);
+}
