@@ -133,7 +133,8 @@ export class GpuWorker {
       await sendTaskFailure(taskToken, 'JobCancelled', 'The job ended before a worker took it.').catch(() => {});
       return;
     }
-    await touchWorker(this.workerId, 'busy');
+    // The presence beacon is not on the visitor's wait: it runs beside ComfyUI's work.
+    const busy = touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
     const abort = new AbortController();
     const beat = setInterval(() => void this.beat(taskToken, job.jobId, abort), Math.max(200, (msg.heartbeatSeconds * 1000) / 3));
     try {
@@ -152,13 +153,13 @@ export class GpuWorker {
         },
       });
       if (this.killed) return;
-      await updateJob(job.jobId, { status: 'saving', percent: 97, message: 'Saving your image…' });
-      let stagingKey: string;
-      try {
-        stagingKey = await putStaging(job.jobId, result.png);
-      } catch (err) {
-        throw Object.assign(new Error(`Could not upload the image: ${(err as Error).message}`), { code: WORKER_ERRORS.upload });
-      }
+      // 'saving' is shown while the upload runs: the two writes go together.
+      const [, stagingKey] = await Promise.all([
+        updateJob(job.jobId, { status: 'saving', percent: 97, message: 'Saving your image…' }),
+        putStaging(job.jobId, result.png).catch((err: Error) => {
+          throw Object.assign(new Error(`Could not upload the image: ${err.message}`), { code: WORKER_ERRORS.upload });
+        }),
+      ]);
       await sendTaskSuccess(taskToken, {
         stagingKey,
         seed,
@@ -173,6 +174,7 @@ export class GpuWorker {
       await this.fail(taskToken, err);
     } finally {
       clearInterval(beat);
+      await busy;
     }
   }
 

@@ -28,17 +28,20 @@ const IN_FLIGHT_MESSAGE = 'You already have an image being generated. Wait for i
 /** POST /api/generate: the limits, then one job + one execution per requestId. */
 export async function startGeneration(req: GenerateRequest, sourceIp: string): Promise<{ jobId: string }> {
   const cfg = config();
-  const same = await getRequestJobId(req.userId, req.requestId);
+  // Independent reads, together: they are the whole wait before the job exists.
+  const [same, holder, active] = await Promise.all([
+    getRequestJobId(req.userId, req.requestId),
+    getInFlightJobId(req.userId),
+    activeJobs(cfg.GEN_QUEUE_CAP),
+  ]);
   if (same) return { jobId: same };
 
-  const holder = await getInFlightJobId(req.userId);
   let stale: string | undefined;
   if (holder) {
     const held = await getJob(holder);
     if (held && !TERMINAL_STATUSES.includes(held.status)) throw new ConflictError(IN_FLIGHT_MESSAGE, 'job_in_flight');
     stale = holder;
   }
-  const active = await activeJobs(cfg.GEN_QUEUE_CAP);
   if (active.length >= cfg.GEN_QUEUE_CAP) {
     const gen = median(await recentDurations('generation')) ?? FIRST_GUESS.generationMs;
     throw new ServiceUnavailableError(

@@ -39,7 +39,7 @@ export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; req
 /** StoreImage: staging PNG → image store (original, thumbnail, record) → job done. */
 export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> {
   const { job, result } = storeInputSchema.parse(raw);
-  const png = await getStaging(result.stagingKey);
+  const [png, record] = await Promise.all([getStaging(result.stagingKey), getJob(job.jobId)]);
   if (!png) throw new Error(`staging object ${result.stagingKey} is missing`);
   const image = await storeImage({
     id: job.jobId,
@@ -55,8 +55,6 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
     modelVersion: MODEL_VERSION,
     steps: MODEL_STEPS,
   });
-  await deleteStaging(result.stagingKey);
-  const record = await getJob(job.jobId);
   const now = Date.now();
   await updateJob(job.jobId, {
     status: 'done',
@@ -66,8 +64,12 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
     seed: result.seed,
     finishedAt: new Date(now).toISOString(),
   });
-  await releaseLock(job.userId, job.jobId);
-  if (record) await recordHistory(job.jobId, record.createdAt, record.capacityRequestedAt, result.timings.pickedAt, now);
+  // The job shows done from here; the rest is housekeeping, off the visitor's wait.
+  await Promise.all([
+    releaseLock(job.userId, job.jobId),
+    deleteStaging(result.stagingKey),
+    record ? recordHistory(job.jobId, record.createdAt, record.capacityRequestedAt, result.timings.pickedAt, now) : undefined,
+  ]);
   return { imageId: image.id };
 }
 

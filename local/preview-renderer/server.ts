@@ -39,8 +39,10 @@ interface Job {
 export interface PreviewRenderer {
   url: string;
   faults: RendererFaults;
-  /** Time spent drawing (ms) per finished prompt id (the bench compares it with the whole pipeline). */
+  /** Time spent drawing (ms) per finished prompt id. */
   drawMs: Map<string, number>;
+  /** The renderer's own time per finished prompt id (ms): execution start to the output image, as ComfyUI's would be. */
+  runMs: Map<string, number>;
   stop(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
   const history = new Map<string, unknown>();
   const images = new Map<string, Buffer>();
   const drawMs = new Map<string, number>();
+  const runMs = new Map<string, number>();
   const queue: Job[] = [];
   let running: Job | undefined;
   let counter = 0;
@@ -78,6 +81,7 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
     const interrupted = () => {
       send('execution_interrupted', { node_id: sampler, node_type: 'KSampler', executed: [], timestamp: Date.now() });
       history.set(job.id, historyEntry(job, {}, 'error', false));
+      send('executing', { node: null });
     };
     const steps = Number(job.graph[sampler]?.inputs?.steps ?? 4);
     for (let step = 1; step <= steps; step++) {
@@ -97,6 +101,7 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
           timestamp: Date.now(),
         });
         history.set(job.id, historyEntry(job, {}, 'error', false));
+        send('executing', { node: null });
         return;
       }
       send('progress', { value: step, max: steps, node: sampler });
@@ -123,6 +128,7 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
     send('executing', { node: save, display_node: save });
     send('executed', { node: save, display_node: save, output });
     history.set(job.id, historyEntry(job, { [save]: output }, 'success', true));
+    runMs.set(job.id, Date.now() - started);
     send('execution_success', { timestamp: Date.now() });
   }
 
@@ -241,6 +247,7 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
     url,
     faults,
     drawMs,
+    runMs,
     stop: async () => {
       for (const set of sockets.values()) for (const ws of set) ws.terminate();
       wss.close();
