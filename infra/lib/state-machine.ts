@@ -1,7 +1,21 @@
 import { Duration } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { Fail, IntegrationPattern, JsonPath, type RetryProps, Succeed, TaskInput, Timeout } from 'aws-cdk-lib/aws-stepfunctions';
+import {
+  Choice,
+  Condition,
+  Fail,
+  IntegrationPattern,
+  JsonPath,
+  Pass,
+  Result,
+  type RetryProps,
+  Succeed,
+  TaskInput,
+  Timeout,
+  Wait,
+  WaitTime,
+} from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke, SqsSendMessage } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 
@@ -9,8 +23,13 @@ import type { Construct } from 'constructs';
  * The generation flow, defined once. The deployed state machine and the local interpreter
  * (local/sfn) both run what this builds:
  *
- *   RecordJob → EnsureCapacity → DispatchToWorker (SQS + .waitForTaskToken, heartbeat) → StoreImage → Done
- *   any Catch → MarkFailed → Failed
+ *   RecordJob → EnsureCapacity → WorkerReady? ─ warm ─→ DispatchToWorker (SQS + .waitForTaskToken, heartbeat) → StoreImage → Done
+ *                    ↑                      └ cold ─→ WaitForWorker (5 s) → CountWorkerWait ┘   (at most 15 min, then NoWorkerInTime)
+ *   any Catch, NoWorkerInTime → MarkFailed → Failed
+ *
+ * The job is handed over only once a worker is warm: the dispatch's heartbeat clock starts when
+ * the message is sent, so a message that waited out a GPU cold start (minutes) in the queue would
+ * time out long before a worker could take it.
  *
  * Heartbeat and overall timeouts come from the execution input (`$.limits`), so the API's
  * configuration sets them and tests can use seconds instead of minutes.
@@ -27,6 +46,11 @@ export const STEP_ENTRIES: Record<StepName, string> = {
 };
 
 export const DISPATCH_STATE = 'DispatchToWorker';
+/** How often a job waiting for a cold GPU asks again, and for how long at most. */
+export const CAPACITY_POLL_SECONDS = 5;
+export const CAPACITY_MAX_WAITS = 180;
+/** The error a job gets when no GPU worker came up within CAPACITY_POLL_SECONDS × CAPACITY_MAX_WAITS. */
+export const NO_CAPACITY_ERROR = 'NoGpuCapacity';
 
 export interface GenerationFlowProps {
   steps: Record<StepName, IFunction>;
@@ -77,5 +101,35 @@ export function buildGenerationFlow(scope: Construct, props: GenerationFlowProps
   const storeImage = invoke('StoreImage', '$.stored');
   storeImage.addRetry(transient).addCatch(markFailed, onError);
 
-  return recordJob.next(ensureCapacity).next(dispatch).next(storeImage).next(new Succeed(scope, 'Done'));
+  // No warm worker: EnsureCapacity asked the fleet for one; ask again every few seconds until one
+  // announces itself, counting the waits in `$.capacityWaits.count`.
+  const waitForWorker = new Wait(scope, 'WaitForWorker', { time: WaitTime.duration(Duration.seconds(CAPACITY_POLL_SECONDS)) });
+  const countWait = new Pass(scope, 'CountWorkerWait', {
+    parameters: { count: JsonPath.mathAdd(JsonPath.numberAt('$.capacityWaits.count'), 1) },
+    resultPath: '$.capacityWaits',
+  });
+  const startWaiting = new Pass(scope, 'StartWorkerWait', { result: Result.fromObject({ count: 0 }), resultPath: '$.capacityWaits' });
+  const noWorker = new Pass(scope, 'NoWorkerInTime', {
+    result: Result.fromObject({
+      Error: NO_CAPACITY_ERROR,
+      Cause: `No GPU worker became available within ${(CAPACITY_POLL_SECONDS * CAPACITY_MAX_WAITS) / 60} minutes.`,
+    }),
+    resultPath: '$.error',
+  });
+  noWorker.next(markFailed);
+  startWaiting.next(waitForWorker);
+  waitForWorker.next(countWait);
+  countWait.next(ensureCapacity);
+  // (IsPresent: true only: aws-local-stepfunctions 3 never matches `IsPresent: false`.)
+  const waiting = Condition.isPresent('$.capacityWaits');
+  const workerReady = new Choice(scope, 'WorkerReady')
+    .when(Condition.booleanEquals('$.capacity.warm', true), dispatch)
+    .when(Condition.and(waiting, Condition.numberGreaterThanEquals('$.capacityWaits.count', CAPACITY_MAX_WAITS)), noWorker)
+    .when(waiting, waitForWorker)
+    .otherwise(startWaiting);
+
+  recordJob.next(ensureCapacity);
+  ensureCapacity.next(workerReady);
+  dispatch.next(storeImage).next(new Succeed(scope, 'Done'));
+  return recordJob;
 }

@@ -1,6 +1,8 @@
+import '../../../local/sfn/polyfill';
 import { createRequire } from 'node:module';
+import { StateMachine } from 'aws-local-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DISPATCH_STATE, STEP_NAMES } from '../../../infra/lib/state-machine';
+import { CAPACITY_MAX_WAITS, DISPATCH_STATE, NO_CAPACITY_ERROR, STEP_NAMES } from '../../../infra/lib/state-machine';
 import { type AslDefinition, generationDefinition, LOCAL_QUEUE_NAME, localFunctionArn } from '../../../local/sfn/definition';
 
 type AslValidator = (definition: unknown) => { isValid: boolean; errors: unknown[] };
@@ -33,5 +35,61 @@ describe('locally synthesized generation definition', () => {
     const broken = structuredClone(definition);
     (broken.States.StoreImage as { Next: string }).Next = 'NoSuchState';
     expect(validateAsl(broken).isValid).toBe(false);
+  });
+
+  /** Runs the definition in the local interpreter (as local/sfn/runner.ts does) with stand-in steps; no capacity wait. */
+  async function runWith(warmAfter: number) {
+    const asl = structuredClone(definition);
+    (asl.States.WaitForWorker as { Seconds: number }).Seconds = 0;
+    // The callback's timeouts are the local runner's business (local/sfn/runner.ts enforces them itself).
+    const dispatch = asl.States[DISPATCH_STATE] as Record<string, unknown>;
+    delete dispatch.TimeoutSecondsPath;
+    delete dispatch.HeartbeatSecondsPath;
+    const machine = new StateMachine(asl as never, { validationOptions: { checkArn: false, checkPaths: false } });
+    const calls = { ensure: 0, dispatch: 0, failed: undefined as unknown };
+    const execution = machine.run(
+      { job: { jobId: 'j-1' }, limits: { heartbeatSeconds: 5, taskTimeoutSeconds: 60 } } as never,
+      {
+        overrides: {
+          taskResourceLocalHandlers: {
+            RecordJob: async () => ({}),
+            EnsureCapacity: async () => ({ warm: ++calls.ensure > warmAfter }),
+            [DISPATCH_STATE]: async () => {
+              calls.dispatch++;
+              return { stagingKey: 'staging/j-1.png' };
+            },
+            StoreImage: async () => ({ imageId: 'j-1' }),
+            MarkFailed: async (input: { error: unknown }) => {
+              calls.failed = input.error;
+              return { reason: 'no GPU' };
+            },
+          },
+        },
+        context: { Task: { Token: 'token' } },
+      } as never,
+    );
+    const outcome = await (execution.result as Promise<unknown>).then(
+      () => 'succeeded',
+      (err: Error) => `failed: ${err.message}`,
+    );
+    return { outcome, ...calls };
+  }
+
+  it('dispatches to a warm worker at once', async () => {
+    await expect(runWith(0)).resolves.toMatchObject({ outcome: 'succeeded', ensure: 1, dispatch: 1, failed: undefined });
+  });
+
+  it('waits for a cold worker, asking for capacity again, and dispatches once one is warm', async () => {
+    await expect(runWith(3)).resolves.toMatchObject({ outcome: 'succeeded', ensure: 4, dispatch: 1 });
+  });
+
+  it('gives up after the last wait with a reason MarkFailed records, never dispatching', async () => {
+    const run = await runWith(Number.POSITIVE_INFINITY);
+    expect(run).toMatchObject({
+      outcome: expect.stringMatching(/^failed: .*See the job record/),
+      ensure: CAPACITY_MAX_WAITS + 1,
+      dispatch: 0,
+    });
+    expect(run.failed).toMatchObject({ Error: NO_CAPACITY_ERROR });
   });
 });

@@ -8,7 +8,7 @@ import { DLAMI_SSM_PARAMETER } from '../../../infra/lib/constructs/gpu-fleet';
 import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
-import { DISPATCH_STATE, STEP_NAMES, type StepName } from '../../../infra/lib/state-machine';
+import { CAPACITY_MAX_WAITS, CAPACITY_POLL_SECONDS, DISPATCH_STATE, STEP_NAMES, type StepName } from '../../../infra/lib/state-machine';
 import { ROUTES } from '../../../lambdas/routes';
 
 type AslValidator = (definition: unknown) => { isValid: boolean; errors: { message: string }[] };
@@ -219,7 +219,25 @@ describe('Artloom stack', () => {
         expect(Object.keys(definition.States)).toContain(name);
       const s = definition.States;
       expect(s.RecordJob?.Next).toBe('EnsureCapacity');
-      expect(s.EnsureCapacity?.Next).toBe(DISPATCH_STATE);
+      // Dispatch only to a warm worker: a cold start is waited out here, not in the queue (heartbeat).
+      expect(s.EnsureCapacity?.Next).toBe('WorkerReady');
+      expect(s.WorkerReady?.Type).toBe('Choice');
+      expect(s.WorkerReady?.Choices[0]).toEqual({ Variable: '$.capacity.warm', BooleanEquals: true, Next: DISPATCH_STATE });
+      expect(s.WorkerReady?.Default).toBe('StartWorkerWait');
+      expect(s.StartWorkerWait).toMatchObject({ Type: 'Pass', Result: { count: 0 }, ResultPath: '$.capacityWaits', Next: 'WaitForWorker' });
+      expect(s.WaitForWorker).toMatchObject({ Type: 'Wait', Seconds: CAPACITY_POLL_SECONDS, Next: 'CountWorkerWait' });
+      expect(s.CountWorkerWait).toMatchObject({
+        Parameters: { 'count.$': 'States.MathAdd($.capacityWaits.count, 1)' },
+        Next: 'EnsureCapacity',
+      });
+      const rules = s.WorkerReady?.Choices as { And?: { NumericGreaterThanEquals?: number }[]; Next: string }[];
+      expect(rules.find((c) => c.Next === 'NoWorkerInTime')?.And?.[1]?.NumericGreaterThanEquals).toBe(CAPACITY_MAX_WAITS);
+      expect(rules.find((c) => c.Next === 'WaitForWorker')).toEqual({
+        Variable: '$.capacityWaits',
+        IsPresent: true,
+        Next: 'WaitForWorker',
+      });
+      expect(s.NoWorkerInTime).toMatchObject({ Type: 'Pass', ResultPath: '$.error', Next: 'MarkFailed' });
       expect(s[DISPATCH_STATE]?.Next).toBe('StoreImage');
       expect(s.StoreImage?.Next).toBe('Done');
       expect(s.MarkFailed?.Next).toBe('Failed');
