@@ -1,5 +1,5 @@
 import { GENERIC_GENERATION_ERROR } from '../../shared/schemas/generation';
-import { WORKER_ERRORS } from '../../shared/schemas/generation-flow';
+import { FLOW_ERRORS, WORKER_ERRORS } from '../../shared/schemas/generation-flow';
 
 /**
  * The reason a failed job shows, from the Catch's `{ Error, Cause }`. ComfyUI's own words are kept
@@ -20,6 +20,8 @@ export function failureMessage(error: string, cause = ''): string {
       return 'The image server interrupted the job.';
     case WORKER_ERRORS.upload:
       return `The picture could not be uploaded. ${GENERIC_GENERATION_ERROR}`;
+    case FLOW_ERRORS.noCapacity:
+      return `No GPU became available in time. ${GENERIC_GENERATION_ERROR}`;
     case 'States.HeartbeatTimeout':
       return `The GPU worker stopped responding. ${GENERIC_GENERATION_ERROR}`;
     case 'States.Timeout':

@@ -76,3 +76,6 @@ export const WORKER_ERRORS = {
   interrupted: 'ComfyInterrupted',
   upload: 'UploadFailed',
 } as const;
+
+/** Errors the state machine itself raises (infra/lib/state-machine.ts): no GPU worker came up in time. */
+export const FLOW_ERRORS = { noCapacity: 'NoGpuCapacity' } as const;

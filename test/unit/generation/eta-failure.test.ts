@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateEta, FIRST_GUESS, median } from '../../../lambdas/services/eta';
 import { failureMessage } from '../../../lambdas/services/generation-failure';
 import { GENERIC_GENERATION_ERROR } from '../../../shared/schemas/generation';
-import { WORKER_ERRORS } from '../../../shared/schemas/generation-flow';
+import { FLOW_ERRORS, WORKER_ERRORS } from '../../../shared/schemas/generation-flow';
 
 /** A scripted history: the last cold starts and generations the jobs table would hold (ms). */
 const history = { coldStartMs: [95_000, 120_000, 100_000, 400_000, 110_000], generationMs: [4_000, 6_000, 5_000, 30_000, 5_500] };
@@ -82,6 +82,7 @@ describe('failure reasons the status API shows', () => {
     [WORKER_ERRORS.upload, /could not be uploaded/],
     ['States.HeartbeatTimeout', /stopped responding/],
     ['States.Timeout', /in time/],
+    [FLOW_ERRORS.noCapacity, /No GPU became available/],
   ])('%s → a plain sentence', (error, pattern) => {
     const message = failureMessage(error, 'internal detail');
     expect(message).toMatch(pattern);
