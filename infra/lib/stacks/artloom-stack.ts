@@ -1,4 +1,4 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { ROUTES } from '../../../lambdas/routes';
 import { Api } from '../constructs/api';
@@ -65,6 +65,10 @@ export class ArtloomStack extends Stack {
       fleet: this.gpuFleet,
     });
     this.gpuFleet.allowTaskCallbacks(this.generation.stateMachine);
+    // What the operator needs after a deploy (docs/deploy.md): the user pool for operators, the fleet.
+    new CfnOutput(this, 'OperatorUserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'GpuAutoScalingGroup', { value: this.gpuFleet.autoScalingGroupName });
+    new CfnOutput(this, 'GenerationStateMachine', { value: this.generation.stateMachine.stateMachineArn });
 
     this.api = new Api(this, 'api', {
       routes: ROUTES,

@@ -1,7 +1,9 @@
 import '../../../local/sfn/polyfill';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FLOW_END, FLOW_START, renderStateTable } from '../../../infra/lib/flow-doc';
 import { CAPACITY_MAX_WAITS, DISPATCH_STATE, NO_CAPACITY_ERROR, STEP_NAMES } from '../../../infra/lib/state-machine';
 import { type AslDefinition, generationDefinition, LOCAL_QUEUE_NAME, localFunctionArn } from '../../../local/sfn/definition';
 
@@ -91,5 +93,12 @@ describe('locally synthesized generation definition', () => {
       dispatch: 0,
     });
     expect(run.failed).toMatchObject({ Error: NO_CAPACITY_ERROR });
+  });
+
+  it('is the state table docs/deploy.md shows (regenerate: node --import tsx infra/bin/flow-doc.ts)', async () => {
+    const doc = await readFile(new URL('../../../docs/deploy.md', import.meta.url), 'utf8');
+    const block = doc.slice(doc.indexOf(FLOW_START) + FLOW_START.length, doc.indexOf(FLOW_END)).trim();
+    expect(block).toBe(renderStateTable(definition));
+    for (const name of Object.keys(definition.States)) expect(block).toContain(`| ${name} |`);
   });
 });
