@@ -94,8 +94,11 @@ export class GpuWorker {
           }
           continue;
         }
-        await deleteJob(job.receiptHandle);
+        // Taken: from here the token's heartbeat guards the job, not SQS visibility. The delete runs
+        // beside the work (a message it failed to delete comes back stale and is dropped).
+        const deleting = deleteJob(job.receiptHandle).catch((err: Error) => logger.warn('could not delete a job message', { error: err }));
         await this.process(job.message);
+        await deleting;
         idleSince = Date.now();
         lastBeacon = 0;
       } catch (err) {
