@@ -82,14 +82,14 @@ describe('featured gallery paging', () => {
   it('loads page 2 when scrolled near the bottom', async () => {
     const { page, context } = await e2e.newPage();
     await page.goto('/');
-    await expect.poll(() => tiles(page).count()).toBe(PAGE_SIZE.generator);
+    await expect.poll(() => tiles(page).count(), { timeout: 15_000 }).toBe(PAGE_SIZE.generator);
 
     const page2 = page.waitForResponse(
       (res) => res.url().includes('/api/gallery/admin?') && res.url().includes(`skip=${PAGE_SIZE.generator}`),
     );
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     expect((await page2).status()).toBe(200);
-    await expect.poll(() => tiles(page).count()).toBeGreaterThan(PAGE_SIZE.generator);
+    await expect.poll(() => tiles(page).count(), { timeout: 15_000 }).toBeGreaterThan(PAGE_SIZE.generator);
     await context.close();
   });
 });
@@ -115,9 +115,38 @@ describe('routes', () => {
     expect(await page.title()).toBe('Photography Image Collection | Artloom');
     // The seed holds fewer than one page (20): every image shows and the end text replaces 'Load More'.
     expect(count).toBeLessThan(PAGE_SIZE.category);
-    await expect.poll(() => page.getByRole('button', { name: /^Open image:/ }).count()).toBe(count);
+    await expect.poll(() => page.getByRole('button', { name: /^Open image:/ }).count(), { timeout: 15_000 }).toBe(count);
     await page.getByText(END_OF_GALLERY_TEXT).waitFor();
     expect(await page.getByRole('button', { name: 'Load More Photography Images...' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('paints home from its prerendered HTML before the JS runs, and keeps that markup hidden on other paths', async () => {
+    const { page, context } = await e2e.newPage({ width: 375, height: 812 });
+    // Hold the app's entry chunk: what shows meanwhile is the HTML and CSS alone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    const studioHeading = page.getByRole('heading', { level: 1, name: 'AI Art Studio' });
+    try {
+      await page.goto('/', { waitUntil: 'commit' });
+      await studioHeading.waitFor();
+      expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+
+      await page.goto('/photography', { waitUntil: 'commit' });
+      await page.locator('#root[data-prerendered]').waitFor({ state: 'attached' });
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-deep-link'));
+      expect(await studioHeading.isVisible()).toBe(false);
+    } finally {
+      release();
+    }
+    await page.getByRole('heading', { level: 1, name: 'The Art of AI Photography' }).waitFor();
+    expect(await studioHeading.count()).toBe(0);
     await context.close();
   });
 

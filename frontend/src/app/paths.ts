@@ -1,8 +1,8 @@
-import { CATEGORIES } from '../../../shared/category-table';
+import { CATEGORY_LINKS } from 'virtual:category-links';
 
 /**
  * The typed paths table: every route of the spec's route table, so components never spell URLs.
- * Category paths come from the shared categories table.
+ * Category paths come from the shared categories table (through virtual:category-links, vite.config.ts).
  */
 export const paths = {
   home: '/',
@@ -30,4 +30,4 @@ export function categoryPath(slug: string): string {
   return `/${slug}`;
 }
 
-export const CATEGORY_PATHS = CATEGORIES.map((c) => ({ category: c, path: categoryPath(c.slug) }));
+export const CATEGORY_PATHS = CATEGORY_LINKS.map((c) => ({ category: c, path: categoryPath(c.slug) }));

@@ -1,7 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { ADS, SCROLL } from '../../../../shared/constants';
 import type { ClientImage } from '../../../../shared/schemas/gallery';
-import { BackToTop } from '../../components/ui/back-to-top';
 import { AdGrid, useGridAds } from '../../features/ads/components/ad-grid';
 import { LazyAdPopup } from '../../features/ads/components/lazy-ad-popup';
 import { useAds } from '../../features/ads/hooks/use-ads';
@@ -14,6 +13,9 @@ import { useViewCounter } from '../../features/lightbox/hooks/use-view-counter';
 import { Studio } from '../../features/studio/components/studio';
 import { useHydrated } from '../../lib/use-hydrated';
 import { getVisitor, markReturning, PRERENDER_VISITOR } from '../../lib/visitor';
+
+// Shows only after scrolling: its own chunk.
+const BackToTop = lazy(() => import('../../components/ui/back-to-top').then((m) => ({ default: m.BackToTop })));
 
 /** The viewer follows the list it was opened on (so paging while open keeps next working). */
 interface Viewer {
@@ -94,7 +96,9 @@ export function GeneratorPage() {
         />
       )}
       {adOpen && ads && <LazyAdPopup ads={ads} onClose={() => setAdOpen(false)} />}
-      <BackToTop threshold={SCROLL.backToTopGenerator} />
+      <Suspense fallback={null}>
+        <BackToTop threshold={SCROLL.backToTopGenerator} />
+      </Suspense>
     </>
   );
 }

@@ -1,10 +1,10 @@
+import { CATEGORY_LINKS } from 'virtual:category-links';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { CATEGORIES } from '../../../../shared/category-table';
 import { PRODUCT_NAME, SCROLL } from '../../../../shared/constants';
 import { paths } from '../../app/paths';
 
-const NAV = CATEGORIES.filter((c) => c.inNavbar);
+const NAV = CATEGORY_LINKS.filter((c) => c.inNavbar);
 
 /** Top navbar: the spec's six links (Mountains as the round highlighted one), collapsible, recoloured after 500 px. */
 export function Navbar() {

@@ -1,12 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { TOAST_CONTAINER_PROPS, whenToastsNeeded } from '../../lib/notify';
-import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { RouteProgress } from './route-progress';
 
 // Toasts come from a lazily loaded react-toastify (~10 kB gzip off the first chunk), mounted when the
 // first toast is asked for; toasts raised before it mounts are queued by react-toastify and shown once it does.
+// The footer is below the fold everywhere: its own chunk (on home's first load its prerendered HTML
+// shows until the chunk hydrates it).
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
 
 /** The shell: navbar, page, footer, toasts; the context menu is blocked app-wide (spec section 2). */
@@ -31,7 +33,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       {toasts && (
         <Suspense fallback={null}>
           <ToastContainer {...TOAST_CONTAINER_PROPS} />

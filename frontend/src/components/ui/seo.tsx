@@ -1,5 +1,5 @@
+import { PAGE_TITLE_SUFFIX } from 'virtual:category-links';
 import { useEffect } from 'react';
-import { pageTitle } from '../../../../shared/category-table';
 
 export interface SeoProps {
   /** Without the product suffix; it is added here. */
@@ -21,7 +21,7 @@ function setMeta(name: string, content: string): void {
 /** Per-page `<title>` (with the product name as suffix) and meta description/keywords. */
 export function Seo({ title, description, keywords }: SeoProps) {
   useEffect(() => {
-    document.title = pageTitle(title);
+    document.title = `${title}${PAGE_TITLE_SUFFIX}`;
     setMeta('description', description);
     setMeta('keywords', keywords ?? 'AI image generator, text to image, FLUX, AI art');
   }, [title, description, keywords]);

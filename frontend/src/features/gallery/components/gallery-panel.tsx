@@ -1,5 +1,5 @@
+import { lazy, Suspense, useEffect } from 'react';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
-import { MasonryGrid } from '../../../components/ui/masonry-grid';
 import { Spinner } from '../../../components/ui/spinner';
 import type { PagedImages } from '../hooks/use-paged-images';
 
@@ -10,11 +10,22 @@ export interface GalleryPanelProps {
   onOpen: (images: readonly ClientImage[], index: number) => void;
 }
 
+// The grid draws only once a page of images has answered: its own chunk, fetched when the panel mounts.
+const loadMasonry = () => import('../../../components/ui/masonry-grid').then((m) => ({ default: m.MasonryGrid }));
+const MasonryGrid = lazy(loadMasonry);
+
 /** One gallery: masonry grid, spinner while loading, empty text, and 'Load More'. */
 export function GalleryPanel({ list, label, emptyText, onOpen }: GalleryPanelProps) {
+  useEffect(() => {
+    void loadMasonry().catch(() => {});
+  }, []);
   return (
     <>
-      {list.images.length > 0 && <MasonryGrid images={list.images} label={label} onOpen={(index) => onOpen(list.images, index)} />}
+      {list.images.length > 0 && (
+        <Suspense fallback={<Spinner label={`Loading ${label}…`} />}>
+          <MasonryGrid images={list.images} label={label} onOpen={(index) => onOpen(list.images, index)} />
+        </Suspense>
+      )}
       {list.loading && <Spinner label={`Loading ${label}…`} />}
       {list.loaded && !list.loading && list.images.length === 0 && <p className="empty">{emptyText}</p>}
       {list.loaded && list.hasMore && list.images.length > 0 && (

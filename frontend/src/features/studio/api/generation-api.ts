@@ -1,5 +1,5 @@
 import type { JobStatusResponse } from '../../../../../shared/schemas/generation';
-import { API_BASE, api } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { loadGenerationSchemas } from '../../../lib/validators';
 
 export interface StartRequest {
@@ -30,19 +30,4 @@ export async function cancelGeneration(jobId: string, userId: string): Promise<v
 // POST /api/generate/warm { userId } → 202
 export async function warmGpu(userId: string): Promise<void> {
   await api.post('/generate/warm', { userId });
-}
-
-export interface Health {
-  ok?: boolean;
-  renderer?: string;
-}
-
-/**
- * GET /api/health → { ok, renderer, dependencies }. Read as is, 503 included: a degraded dependency
- * does not change which renderer draws the pictures.
- */
-export async function getHealth(signal?: AbortSignal): Promise<Health> {
-  const res = await fetch(`${API_BASE}/health`, { headers: { accept: 'application/json' }, signal });
-  const body = (await res.json()) as unknown;
-  return typeof body === 'object' && body !== null ? (body as Health) : {};
 }

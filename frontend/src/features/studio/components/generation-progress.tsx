@@ -1,4 +1,4 @@
-import type { GenerationState } from '../hooks/use-generation';
+import type { GenerationState } from '../generation-state';
 
 export function GenerationProgress({ state, onCancel }: { state: GenerationState; onCancel: () => void }) {
   const percent = Math.round(state.percent);

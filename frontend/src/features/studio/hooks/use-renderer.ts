@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getHealth } from '../api/generation-api';
+import { getHealth } from '../api/health-api';
 
 /**
  * Which renderer answers generations, from GET /api/health's `renderer`: 'preview' (local,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { getVisitor } from '../../../lib/visitor';
-import { warmGpu } from '../api/generation-api';
+import { loadGenerationFlow } from './use-generation';
 
 const WARM_KEY = 'artloom_gpu_warmed_at';
 /** Typing pauses this long before the warm-up call. */
@@ -20,11 +20,15 @@ function warmedRecently(): boolean {
   }
 }
 
-/** Returns a callback for prompt keystrokes: asks the API to warm a GPU, debounced, once per session while warm. */
+/**
+ * Returns a callback for prompt keystrokes: fetches the generation flow's chunk (once), and asks the
+ * API to warm a GPU, debounced, once per session while warm.
+ */
 export function useWarmGpu(): () => void {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   return useCallback(() => {
+    void loadGenerationFlow().catch(() => {});
     if (warmedRecently()) return;
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
@@ -34,7 +38,9 @@ export function useWarmGpu(): () => void {
       } catch {
         // ignore
       }
-      warmGpu(getVisitor().userId).catch((err: unknown) => console.warn('warm-up refused', err));
+      import('../api/generation-api')
+        .then(({ warmGpu }) => warmGpu(getVisitor().userId))
+        .catch((err: unknown) => console.warn('warm-up refused', err));
     }, DEBOUNCE_MS);
   }, []);
 }

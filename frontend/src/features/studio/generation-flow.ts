@@ -1,0 +1,118 @@
+import { POLLING, TIMINGS } from '../../../../shared/constants';
+import { checkPrompt } from '../../../../shared/prompt-rule';
+import type { ClientImage } from '../../../../shared/schemas/gallery';
+import { ApiClientError, FILES_HOST } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { loadGallerySchemas, loadGenerationSchemas } from '../../lib/validators';
+import { getVisitor } from '../../lib/visitor';
+import { getJobStatus, startGeneration } from './api/generation-api';
+import { type GenerationState, IDLE } from './generation-state';
+import { isWaitingForGpu, progressText } from './progress-text';
+
+/*
+ * The generation flow proper, loaded on the studio's first keystroke or click (use-generation.ts),
+ * so none of it weighs on home's first load.
+ */
+
+/** A status poll may fail transiently (network blip); this many in a row fail the generation. */
+const MAX_POLL_ERRORS = 5;
+/** Longest the studio follows one job, queue wait included. */
+const MAX_FOLLOW_MS = 10 * 60 * 1000;
+
+/** An answer that refuses the request with its own message (other failures get the generic one). */
+function isRefusal(err: unknown): err is ApiClientError {
+  return err instanceof ApiClientError && (err.status === 503 || (err.status >= 400 && err.status < 500)) && err.code !== 'http_error';
+}
+
+function requestId(): string {
+  return crypto.getRandomValues(new Uint32Array(4)).reduce((s, n) => s + n.toString(36).padStart(7, '0'), '');
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = window.setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      window.clearTimeout(timer);
+      reject(new DOMException('aborted', 'AbortError'));
+    });
+  });
+
+export interface FlowHooks {
+  signal: AbortSignal;
+  setState: (next: GenerationState | ((s: GenerationState) => GenerationState)) => void;
+  onSuccess: (image: ClientImage) => void;
+  onSettled: (ok: boolean) => void;
+}
+
+/**
+ * The spec's section 4 'Generation': check the prompt, start a job, follow its status every 500 ms,
+ * then hand the image over; on failure the generic message, progress reset, prompt kept. Refusals
+ * (prompt rule 400, one job in flight 409, rate limit 429, busy 503) show their own message.
+ */
+export async function runGeneration(rawPrompt: string, aspectRatio: string, { signal, setState, onSuccess, onSettled }: FlowHooks) {
+  const check = checkPrompt(rawPrompt);
+  if (!check.ok) {
+    if (check.reason !== 'empty') notify.error(check.message, { autoClose: TIMINGS.promptErrorToastMs });
+    return;
+  }
+  const fail = async () => {
+    const { GENERIC_GENERATION_ERROR } = await loadGenerationSchemas();
+    setState({ ...IDLE, text: GENERIC_GENERATION_ERROR });
+    notify.error(GENERIC_GENERATION_ERROR);
+    onSettled(false);
+  };
+  setState({ busy: true, percent: 0, text: 'Initializing…', waitingForGpu: false });
+  const { userId } = getVisitor();
+  try {
+    let jobId: string;
+    try {
+      jobId = await startGeneration({ prompt: check.prompt, aspectRatio, userId, requestId: requestId() }, signal);
+    } catch (err) {
+      if (!isRefusal(err)) throw err;
+      setState(IDLE);
+      notify.error(err.message);
+      onSettled(false);
+      return;
+    }
+    setState((s) => ({ ...s, jobId }));
+    const started = Date.now();
+    let errors = 0;
+    while (Date.now() - started < MAX_FOLLOW_MS) {
+      await sleep(POLLING.intervalMs, signal);
+      let job: Awaited<ReturnType<typeof getJobStatus>>;
+      try {
+        job = await getJobStatus(jobId, signal);
+        errors = 0;
+      } catch (err) {
+        if ((err as Error).name === 'AbortError') throw err;
+        if (++errors >= MAX_POLL_ERRORS) throw err;
+        continue;
+      }
+      if (job.status === 'cancelled') {
+        setState(IDLE);
+        onSettled(false);
+        return;
+      }
+      if (job.status === 'failed') return await fail();
+      if (job.status === 'done' && job.image) {
+        const { toClientImage } = await loadGallerySchemas();
+        const { GENERATION_SUCCESS } = await loadGenerationSchemas();
+        setState({ busy: true, percent: 100, text: progressText(job), jobId, waitingForGpu: false });
+        onSuccess(toClientImage(job.image, FILES_HOST));
+        // Spec: loading, status and prompt clear 1.5 s after completion, then the success toast.
+        await sleep(TIMINGS.successToastDelayMs, signal);
+        setState(IDLE);
+        onSettled(true);
+        notify.success(GENERATION_SUCCESS);
+        return;
+      }
+      const waiting = isWaitingForGpu(job.status);
+      setState({ busy: true, jobId, percent: waiting ? 0 : job.percent, text: progressText(job), waitingForGpu: waiting });
+    }
+    await fail();
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') return;
+    console.error('generation failed', err);
+    await fail();
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Screenshots of home with seeded content: docs/screenshots/home-desktop.png (1440x900) and
+ * home-mobile.png (375x812). Builds the SPA, starts the real local app (its own DynamoDB Local and
+ * s3rver, every plugin, the seed), waits for the seed, then shoots with Debian's Chromium.
+ * Run: node --import tsx scripts/screenshots.ts [outDir] (FULL_PAGE=1 adds *-full.png).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { startLocalApp } from '../local/app';
+import { PLUGINS } from '../local/plugins';
+
+const ROOT = join(import.meta.dirname, '..');
+const OUT = process.argv[2] ?? join(ROOT, 'docs/screenshots');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+const SHOTS = [
+  { name: 'home-desktop', width: 1440, height: 900 },
+  { name: 'home-mobile', width: 375, height: 812 },
+];
+
+async function waitForSeed(url: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const [featured, ads] = await Promise.all([
+      fetch(`${url}/api/gallery/admin/random?model=flux_schnell&skip=0&take=25`).then((r) => (r.ok ? r.json() : [])),
+      fetch(`${url}/api/ads/all`).then((r) => (r.ok ? r.json() : [])),
+    ]);
+    if ((featured as unknown[]).length >= 12 && (ads as unknown[]).length >= 4) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('the seed did not finish in 3 minutes');
+}
+
+/** Every image in the viewport has loaded (thumbnails and ads), so the shot shows the real page. */
+async function settle(page: Page): Promise<void> {
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^Open image:/ })
+    .first()
+    .waitFor({ timeout: 30_000 });
+  // A string: this file is typed for Node (the root tsconfig has no DOM library).
+  await page.waitForFunction(
+    `[...document.images].filter((img) => img.getBoundingClientRect().top < window.innerHeight).every((img) => img.complete && img.naturalWidth > 0)`,
+    undefined,
+    { timeout: 30_000 },
+  );
+  await page.waitForTimeout(300);
+}
+
+execFileSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+mkdirSync(OUT, { recursive: true });
+const app = await startLocalApp({ port: 0, dataDir: null, staticDir: join(ROOT, 'frontend/dist'), plugins: PLUGINS });
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+try {
+  await waitForSeed(app.url);
+  for (const shot of SHOTS) {
+    const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, baseURL: app.url });
+    const page = await context.newPage();
+    await page.goto('/');
+    await settle(page);
+    await page.screenshot({ path: join(OUT, `${shot.name}.png`) });
+    if (process.env.FULL_PAGE === '1') await page.screenshot({ path: join(OUT, `${shot.name}-full.png`), fullPage: true });
+    console.info(`${shot.name}.png (${shot.width}x${shot.height})`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await app.stop();
+}
+process.exit(0);
