@@ -18,6 +18,7 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke, SqsSendMessage } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
+import { FLOW_ERRORS } from '../../shared/schemas/generation-flow';
 
 /**
  * The generation flow, defined once. The deployed state machine and the local interpreter
@@ -49,8 +50,8 @@ export const DISPATCH_STATE = 'DispatchToWorker';
 /** How often a job waiting for a cold GPU asks again, and for how long at most. */
 export const CAPACITY_POLL_SECONDS = 5;
 export const CAPACITY_MAX_WAITS = 180;
-/** The error a job gets when no GPU worker came up within CAPACITY_POLL_SECONDS × CAPACITY_MAX_WAITS. */
-export const NO_CAPACITY_ERROR = 'NoGpuCapacity';
+/** The error a job gets when no GPU worker came up within CAPACITY_POLL_SECONDS × CAPACITY_MAX_WAITS (MarkFailed words it). */
+export const NO_CAPACITY_ERROR = FLOW_ERRORS.noCapacity;
 
 export interface GenerationFlowProps {
   steps: Record<StepName, IFunction>;
