@@ -49,6 +49,9 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Every variable the handlers read (the stack test checks it sets no other). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(configSchema.shape);
+
 let cached: Config | undefined;
 
 export function config(): Config {

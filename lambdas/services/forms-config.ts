@@ -24,6 +24,8 @@ const formsConfigSchema = z.object({
 
 export type FormsConfig = z.infer<typeof formsConfigSchema>;
 
+export const FORMS_CONFIG_KEYS: readonly string[] = Object.keys(formsConfigSchema.shape);
+
 let cached: FormsConfig | undefined;
 
 export function formsConfig(): FormsConfig {

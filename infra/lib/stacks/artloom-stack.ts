@@ -35,7 +35,7 @@ export class ArtloomStack extends Stack {
       AUTH_ISSUER: this.auth.issuer,
       AUTH_JWKS_URL: `${this.auth.issuer}/.well-known/jwks.json`,
       AUTH_AUDIENCE: this.auth.client.userPoolClientId,
-      ...(ctx.notifyEmail ? { NOTIFY_EMAIL: ctx.notifyEmail, NOTIFY_FROM: ctx.notifyFrom ?? ctx.notifyEmail } : {}),
+      ...(ctx.notifyEmail ? { NOTIFY_EMAIL: ctx.notifyEmail, NOTIFY_FROM_EMAIL: ctx.notifyFrom ?? ctx.notifyEmail } : {}),
     };
 
     // The queue first (the fleet consumes it), then the fleet (EnsureCapacity scales it), then the

@@ -9,7 +9,9 @@ import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
 import { CAPACITY_MAX_WAITS, CAPACITY_POLL_SECONDS, DISPATCH_STATE, STEP_NAMES, type StepName } from '../../../infra/lib/state-machine';
+import { CONFIG_KEYS } from '../../../lambdas/lib/config';
 import { ROUTES } from '../../../lambdas/routes';
+import { FORMS_CONFIG_KEYS } from '../../../lambdas/services/forms-config';
 
 type AslValidator = (definition: unknown) => { isValid: boolean; errors: { message: string }[] };
 const validateAsl = createRequire(import.meta.url)('asl-validator') as AslValidator;
@@ -407,6 +409,32 @@ describe('Artloom stack', () => {
     });
     t.hasResourceProperties('AWS::AutoScaling::AutoScalingGroup', { MinSize: '0', MaxSize: '4' });
     t.resourceCountIs('AWS::AutoScaling::WarmPool', 0);
+  });
+
+  it('sets on every Lambda only variables the code reads, and the SES ones when configured', () => {
+    const other = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const withMail = new ArtloomStack(other, 'Mail', {
+      context: appContextSchema.parse({ notifyEmail: 'ops@example.com', notifyFrom: 'artloom@example.com' }),
+      env: { account: ACCOUNT, region: REGION },
+    });
+    const known = new Set([
+      ...CONFIG_KEYS,
+      ...FORMS_CONFIG_KEYS,
+      'NODE_OPTIONS',
+      'POWERTOOLS_SERVICE_NAME',
+      'AWS_NODEJS_CONNECTION_REUSE_ENABLED',
+    ]);
+    const functions = Template.fromStack(withMail).findResources('AWS::Lambda::Function');
+    const names = new Set<string>();
+    for (const fn of Object.values(functions)) {
+      const vars = (fn.Properties as { Environment?: { Variables?: Record<string, unknown> } }).Environment?.Variables ?? {};
+      // Ours (ProjectFunction) carry the service name; CDK's own helper functions are not checked.
+      if (!('POWERTOOLS_SERVICE_NAME' in vars)) continue;
+      for (const name of Object.keys(vars)) names.add(name);
+    }
+    expect([...names].filter((name) => !known.has(name))).toEqual([]);
+    expect(names).toContain('NOTIFY_EMAIL');
+    expect(names).toContain('NOTIFY_FROM_EMAIL');
   });
 
   it('passes cdk-nag AwsSolutions with zero unacknowledged findings', () => {
