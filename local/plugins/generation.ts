@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { touchWorker } from '../../lambdas/adapters/jobs-table';
 import { resetConfig } from '../../lambdas/lib/config';
 import { GpuWorker, type WorkerOptions } from '../../worker/worker';
 import { type PreviewRenderer, startPreviewRenderer } from '../preview-renderer/server';
@@ -83,7 +84,9 @@ export const generationPlugin: LocalPlugin = {
       worker.start();
       return worker;
     };
-    addWorker();
+    // Announce the first worker before the site is ready: a job posted at once must find it warm,
+    // not take the state machine's cold-start wait.
+    await touchWorker(addWorker().workerId, 'idle');
     current = { runner, queues, renderer, comfyUrl, workers, addWorker };
     ctx.log(`generation: state machine from infra, worker → ${renderer ? `preview renderer ${comfyUrl}` : `ComfyUI ${comfyUrl}`}`);
 
