@@ -13,13 +13,18 @@ export async function liveWorkerCount(now = Date.now()): Promise<number> {
   return (await freshWorkers(now - config().GEN_WORKER_FRESH_SECONDS * 1000)).length;
 }
 
-/** Asks for at least one instance; returns true when a start was requested. */
-export async function requestWorker(): Promise<boolean> {
+/**
+ * Asks for at least `wanted` instances (capped by the group's MaxSize, the bill guard); never
+ * lowers the desired capacity (idle workers scale themselves in). Returns true when it raised it.
+ */
+export async function requestWorker(wanted = 1): Promise<boolean> {
   const group = config().GPU_ASG_NAME;
   if (!group) return false;
   const out = await autoScaling().send(new DescribeAutoScalingGroupsCommand({ AutoScalingGroupNames: [group] }));
-  const desired = out.AutoScalingGroups?.[0]?.DesiredCapacity ?? 0;
-  if (desired >= 1) return false;
-  await autoScaling().send(new SetDesiredCapacityCommand({ AutoScalingGroupName: group, DesiredCapacity: 1, HonorCooldown: false }));
+  const found = out.AutoScalingGroups?.[0];
+  const desired = found?.DesiredCapacity ?? 0;
+  const target = Math.min(wanted, found?.MaxSize ?? wanted);
+  if (desired >= target) return false;
+  await autoScaling().send(new SetDesiredCapacityCommand({ AutoScalingGroupName: group, DesiredCapacity: target, HonorCooldown: false }));
   return true;
 }

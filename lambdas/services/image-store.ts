@@ -58,7 +58,7 @@ export function toGalleryImage(item: Pick<ImageItem, keyof GalleryImage>): Galle
 
 /** WebP thumbnail at most 512 px wide (never enlarged). */
 export function makeThumbnail(png: Buffer): Promise<Buffer> {
-  return sharp(png).resize({ width: THUMBNAIL_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  return sharp(png).resize({ width: THUMBNAIL_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
 }
 
 /**

@@ -4,7 +4,8 @@ import type { FlowInput } from '../../shared/schemas/generation-flow';
 import { failInputSchema, flowInputSchema, storeInputSchema } from '../../shared/schemas/generation-flow';
 import { liveWorkerCount, requestWorker } from '../adapters/gpu-fleet';
 import { deleteStaging, getStaging } from '../adapters/job-staging';
-import { getJob, recordDuration, releaseLock, updateJob } from '../adapters/jobs-table';
+import { activeJobs, getJob, recordDuration, releaseLock, updateJob } from '../adapters/jobs-table';
+import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { failureMessage } from './generation-failure';
 import { storeImage } from './image-store';
@@ -22,11 +23,22 @@ export async function recordJob(raw: unknown): Promise<FlowInput> {
   return input;
 }
 
-/** EnsureCapacity: a warm worker, or ask the fleet for one and tell the visitor we are starting it. */
+/**
+ * EnsureCapacity: a warm worker, or ask the fleet for one and tell the visitor we are starting it.
+ * A job waits in SQS under the dispatch heartbeat, so the fleet also grows with the queue: one
+ * worker per GEN_JOBS_PER_WORKER waiting jobs (up to the group's maximum), keeping each job's wait
+ * for a worker well inside the heartbeat.
+ */
 export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; requestedAt?: string }> {
   const { job } = flowInputSchema.parse(raw);
-  if ((await liveWorkerCount()) > 0) return { warm: true };
-  await requestWorker();
+  const cfg = config();
+  const [live, waiting] = await Promise.all([liveWorkerCount(), activeJobs(cfg.GEN_QUEUE_CAP * 2)]);
+  const wanted = Math.max(1, Math.ceil(waiting.length / cfg.GEN_JOBS_PER_WORKER));
+  if (live > 0) {
+    if (wanted > live) await requestWorker(wanted);
+    return { warm: true };
+  }
+  await requestWorker(wanted);
   const requestedAt = new Date().toISOString();
   await updateJob(
     job.jobId,

@@ -1,0 +1,91 @@
+import { AutoScalingClient, DescribeAutoScalingGroupsCommand, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetConfig } from '../../../lambdas/lib/config';
+import { ensureCapacity } from '../../../lambdas/services/jobs';
+
+/** EnsureCapacity: start a GPU when none is warm, and grow the fleet with the queue (one per GEN_JOBS_PER_WORKER). */
+const ddb = mockClient(DynamoDBDocumentClient);
+const asg = mockClient(AutoScalingClient);
+
+const input = {
+  job: {
+    jobId: 'job-1',
+    userId: '3f0b9a8e-6a43-4f7c-9d1e-2b7c1f0e9a11',
+    prompt: 'A red fox',
+    aspectRatio: '1:1',
+    width: 1024,
+    height: 1024,
+  },
+  limits: { heartbeatSeconds: 30, taskTimeoutSeconds: 900 },
+};
+const workers = (n: number) => Array.from({ length: n }, (_, i) => ({ workerId: `w${i}`, state: 'busy', lastSeen: Date.now() }));
+const waiting = (n: number) => Array.from({ length: n }, (_, i) => ({ jobId: `j${i}`, createdAt: new Date().toISOString() }));
+
+function given(opts: { live: number; waiting: number; desired: number; max: number }) {
+  ddb.on(QueryCommand, { IndexName: 'gsi1' }).resolves({ Items: workers(opts.live) });
+  ddb.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: waiting(opts.waiting) });
+  asg.on(DescribeAutoScalingGroupsCommand).resolves({
+    AutoScalingGroups: [{ DesiredCapacity: opts.desired, MaxSize: opts.max } as never],
+  });
+}
+const desiredSet = () => asg.commandCalls(SetDesiredCapacityCommand).map((c) => c.args[0].input.DesiredCapacity);
+
+beforeEach(() => {
+  ddb.reset();
+  asg.reset();
+  ddb.on(UpdateCommand).resolves({});
+  asg.on(SetDesiredCapacityCommand).resolves({});
+  process.env.GPU_ASG_NAME = 'gpu';
+  resetConfig();
+});
+afterEach(() => {
+  delete process.env.GPU_ASG_NAME;
+  delete process.env.GEN_JOBS_PER_WORKER;
+  resetConfig();
+});
+
+describe('EnsureCapacity', () => {
+  it('starts one GPU when none is warm and marks the job as starting', async () => {
+    given({ live: 0, waiting: 1, desired: 0, max: 2 });
+    const result = await ensureCapacity(input);
+    expect(result.warm).toBe(false);
+    expect(desiredSet()).toEqual([1]);
+    const update = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(JSON.stringify(update?.ExpressionAttributeValues)).toContain('starting');
+  });
+
+  it('costs nothing when a warm worker has room for the queue', async () => {
+    given({ live: 1, waiting: 4, desired: 1, max: 2 });
+    expect(await ensureCapacity(input)).toEqual({ warm: true });
+    expect(asg.commandCalls(DescribeAutoScalingGroupsCommand)).toHaveLength(0);
+    expect(desiredSet()).toEqual([]);
+  });
+
+  it('grows the fleet with the queue, one worker per 4 waiting jobs', async () => {
+    given({ live: 1, waiting: 9, desired: 1, max: 5 });
+    expect(await ensureCapacity(input)).toEqual({ warm: true });
+    expect(desiredSet()).toEqual([3]);
+  });
+
+  it('never asks past the group maximum (the bill guard)', async () => {
+    given({ live: 1, waiting: 20, desired: 1, max: 2 });
+    await ensureCapacity(input);
+    expect(desiredSet()).toEqual([2]);
+  });
+
+  it('does not ask again when the group already wants enough instances', async () => {
+    given({ live: 1, waiting: 9, desired: 3, max: 5 });
+    await ensureCapacity(input);
+    expect(desiredSet()).toEqual([]);
+  });
+
+  it('follows GEN_JOBS_PER_WORKER', async () => {
+    process.env.GEN_JOBS_PER_WORKER = '2';
+    resetConfig();
+    given({ live: 0, waiting: 5, desired: 0, max: 10 });
+    await ensureCapacity(input);
+    expect(desiredSet()).toEqual([3]);
+  });
+});
