@@ -22,6 +22,11 @@ export function GenerationProgress({ state, onCancel }: { state: GenerationState
           {state.text}
           {state.busy && !state.waitingForGpu && state.text && !state.text.includes('%') && percent > 0 ? ` ${percent}%` : ''}
         </p>
+        {!state.busy && !state.text && (
+          <p className="gen-progress__hint">
+            <kbd>Enter</kbd> generates · <kbd>Shift</kbd>+<kbd>Enter</kbd> starts a new line
+          </p>
+        )}
         {state.busy && state.jobId && state.percent < 100 && (
           <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
             Cancel
