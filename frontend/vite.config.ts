@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import type * as CategoryTable from '../shared/category-table';
@@ -54,10 +57,42 @@ function categoryLinks(): Plugin {
 }
 
 /**
+ * src/boot.js, the classic script index.html runs before the body (see that file): hashed into
+ * assets/ at build time like every other asset (the CDN caches assets/ as immutable), served as
+ * /boot.js by the dev server.
+ */
+function bootScript(): Plugin {
+  const source = readFileSync(join(import.meta.dirname, 'src/boot.js'), 'utf8');
+  const fileName = `assets/boot-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+  return {
+    name: 'artloom-boot-script',
+    configureServer(server) {
+      server.middlewares.use('/boot.js', (_req, res) => {
+        res.setHeader('content-type', 'text/javascript');
+        res.end(source);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (ctx.server) return html;
+        // index.html marks it vite-ignore: Vite leaves this classic script alone (it bundles module scripts only).
+        const tag = /<script src="\/boot\.js"[^>]*><\/script>/;
+        if (!tag.test(html)) throw new Error('index.html has no <script src="/boot.js">');
+        return html.replace(tag, `<script src="/${fileName}"></script>`);
+      },
+    },
+  };
+}
+
+/**
  * Puts home's first render (src/prerender.tsx, rendered in Node at build time) into index.html, so
  * the browser paints the navbar and the studio as soon as the HTML and CSS arrive instead of after
  * the JS has run (Lighthouse LCP; docs/frontend.md 'Budgets'). On home the client hydrates it
- * (src/main.tsx); on other paths public/boot.js hides it and the client renders afresh.
+ * (src/main.tsx); on other paths src/boot.js hides it and the client renders afresh.
  */
 // The footer's year in the prerender; the hydrating render reads the same value (footer.tsx).
 process.env.VITE_PRERENDER_YEAR ??= String(new Date().getFullYear());
@@ -88,7 +123,7 @@ function prerenderHome(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), categoryLinks(), prerenderHome()],
+  plugins: [react(), categoryLinks(), bootScript(), prerenderHome()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
