@@ -38,16 +38,19 @@ export function drawAdBanner(seed: SeedAd): Promise<Buffer> {
   const [from, to] = seed.colors;
   // Bold sans glyphs average ~0.6 em: shrink long names to fit 520 px.
   const titleSize = Math.min(52, Math.floor(520 / (0.6 * seed.product.length)));
+  // The call to action's pill grows with its text (bold 28 px ≈ 17 px a glyph). The page adds the
+  // 'Sponsored' label itself, so the banner does not draw one.
+  const cta = `Shop ${seed.price}`;
+  const ctaWidth = Math.max(220, Math.ceil(cta.length * 17 + 64));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="500" viewBox="0 0 600 500">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="600" height="500" fill="url(#g)"/>
   <circle cx="470" cy="150" r="120" fill="#ffffff" fill-opacity="0.15"/>
   <circle cx="120" cy="420" r="160" fill="#000000" fill-opacity="0.10"/>
-  <text x="40" y="70" font-family="sans-serif" font-size="22" fill="#ffffff" fill-opacity="0.8">SPONSORED</text>
   <text x="40" y="220" font-family="sans-serif" font-size="${titleSize}" font-weight="bold" fill="#ffffff">${escapeXml(seed.product)}</text>
   <text x="40" y="275" font-family="sans-serif" font-size="28" fill="#ffffff">${escapeXml(seed.tagline)}</text>
-  <rect x="40" y="360" width="220" height="70" rx="35" fill="#ffffff"/>
-  <text x="150" y="405" text-anchor="middle" font-family="sans-serif" font-size="28" font-weight="bold" fill="${to}">Shop ${escapeXml(seed.price)}</text>
+  <rect x="40" y="360" width="${ctaWidth}" height="70" rx="35" fill="#ffffff"/>
+  <text x="${40 + ctaWidth / 2}" y="405" text-anchor="middle" font-family="sans-serif" font-size="28" font-weight="bold" fill="${to}">${escapeXml(cta)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
