@@ -5,6 +5,9 @@
 import { readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
+// Local tooling runs on Node 20; the Lambdas deploy on nodejs22.x (see README).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const filter = process.argv[2];
 const dir = import.meta.dirname;
 const files = readdirSync(dir)

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { S3Client } from '@aws-sdk/client-s3';
+import { resetConfig } from '../lambdas/lib/config';
 import { ROUTES } from '../lambdas/routes';
 import { createLocalServer, type LocalMiddleware, type LocalServerOptions } from './http-server';
 import { type LocalPlugin, PLUGINS, type PluginHandle } from './plugins';
@@ -89,6 +90,8 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
         });
     const env: Record<string, string> = { ...resources.env, RENDERER: 'preview', ...options.env };
     Object.assign(process.env, env);
+    // A second app in the same process (benchmarks, tests) must not reuse clients of the first's endpoints.
+    resetConfig();
     s3Holder.client = new S3Client({
       region: LOCAL_REGION,
       endpoint: resources.s3Endpoint,
@@ -103,6 +106,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       if (handle.env) {
         Object.assign(env, handle.env, options.env);
         Object.assign(process.env, env);
+        resetConfig();
       }
       if (handle.middleware) middlewares.push(handle.middleware);
     }

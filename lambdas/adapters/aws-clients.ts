@@ -10,12 +10,18 @@ import { config } from '../lib/config';
 /**
  * The one client factory. Locally the runtime sets *_ENDPOINT variables that point at DynamoDB
  * Local, s3rver and the local Step Functions/SQS stand-ins; in Lambda they are unset. Handlers
- * never know which. Each client is created once per process.
+ * never know which. Each client is created once per configuration: once per process in Lambda;
+ * again after `resetConfig()` when a local runtime restarts on new endpoints in the same process.
  */
 const memo = <T>(make: () => T): (() => T) => {
   let value: T | undefined;
+  let madeFor: ReturnType<typeof config> | undefined;
   return () => {
-    value ??= make();
+    const current = config();
+    if (value === undefined || madeFor !== current) {
+      value = make();
+      madeFor = current;
+    }
     return value;
   };
 };
