@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { ComfyError, runGraph } from '../../../lambdas/adapters/comfyui';
@@ -11,7 +12,7 @@ import type { ProgressEvent } from '../../../lambdas/services/generation-progres
  * The worker's ComfyUI client against ComfyUI's recorded answers: a small replay server speaks
  * HTTP and the websocket and answers with the fixture files' exact JSON.
  */
-const FIXTURES = '/work/shared/fixtures/comfyui';
+const FIXTURES = join(import.meta.dirname, '../../fixtures/comfyui');
 const load = <T = Record<string, unknown>>(name: string) => JSON.parse(readFileSync(`${FIXTURES}/${name}`, 'utf8')) as T;
 type Http = { status: number; body: unknown; headers?: Record<string, string> };
 type WsRecording = { prompt_id: string; messages: { type?: string; data?: unknown; binary?: boolean }[] };

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OUTPUT_NODE } from '../../../lambdas/services/generation-graph';
 import { type ComfyWsMessage, generatingMessage, mapComfyMessage } from '../../../lambdas/services/generation-progress';
 
-const FIXTURES = '/work/shared/fixtures/comfyui';
+const FIXTURES = join(import.meta.dirname, '../../fixtures/comfyui');
 const recording = (name: string) =>
   JSON.parse(readFileSync(`${FIXTURES}/${name}`, 'utf8')) as { prompt_id: string; messages: (ComfyWsMessage & { binary?: boolean })[] };
 
