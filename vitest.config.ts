@@ -8,7 +8,13 @@ export default defineConfig({
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'WARN', POWERTOOLS_LOG_LEVEL: 'WARN' },
     projects: [
       {
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
+          environment: 'node',
+          // Unit files first (fast, all cores), then integration (2 workers beside the stand-ins).
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         test: {
@@ -19,6 +25,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: DynamoDB Local and s3rver take one; more workers only add contention.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -28,6 +35,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
