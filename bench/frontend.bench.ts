@@ -15,19 +15,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startLocalApp } from '../local/app';
 import { PLUGINS } from '../local/plugins';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIST = join(ROOT, 'frontend/dist');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 const AIM = { initialJsKb: 90, performance: 95, accessibility: 100, cls: 0 };
 
 interface ManifestChunk {
@@ -86,7 +77,7 @@ function bundleFigures() {
 }
 
 async function lighthouseOnce(url: string) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS] });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -150,8 +141,8 @@ export async function run(): Promise<void> {
       aim: '',
     },
   ];
-  if (!existsSync(CHROME_PATH)) {
-    rows.push({ metric: 'lighthouse', value: `skipped: no Chromium at ${CHROME_PATH}`, aim: '' });
+  if (!existsSync(CHROMIUM_PATH)) {
+    rows.push({ metric: 'lighthouse', value: `skipped: no Chromium at ${CHROMIUM_PATH}`, aim: '' });
     console.table(rows);
     return;
   }

@@ -10,19 +10,10 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startLocalApp } from '../local/app';
 import { PLUGINS } from '../local/plugins';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUT = process.argv[2] ?? join(ROOT, 'docs/screenshots');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 const SHOTS = [
   { name: 'home-desktop', width: 1440, height: 900 },
   { name: 'home-mobile', width: 375, height: 812 },
@@ -60,7 +51,7 @@ async function settle(page: Page): Promise<void> {
 execFileSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 mkdirSync(OUT, { recursive: true });
 const app = await startLocalApp({ port: 0, dataDir: null, staticDir: join(ROOT, 'frontend/dist'), plugins: PLUGINS });
-const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 try {
   await waitForSeed(app.url);
   for (const shot of SHOTS) {

@@ -125,18 +125,13 @@ export async function createJob(job: JobItem, staleLockJobId?: string): Promise<
   }
 }
 
-export interface JobUpdate {
-  status?: JobStatus;
-  percent?: number;
-  message?: string;
-  capacityRequestedAt?: string;
-  pickedAt?: string;
-  finishedAt?: string;
-  imageId?: string;
-  seed?: number;
-  workerId?: string;
-  error?: string;
-}
+/** What a step or the worker may change on a job: the mutable fields of the record. */
+export type JobUpdate = Partial<
+  Pick<
+    JobItem,
+    'status' | 'percent' | 'message' | 'capacityRequestedAt' | 'pickedAt' | 'finishedAt' | 'imageId' | 'seed' | 'workerId' | 'error'
+  >
+>;
 
 /**
  * Updates a job that has not ended yet. Returns false when it has (a cancelled job stays cancelled,

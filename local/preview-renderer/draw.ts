@@ -81,7 +81,8 @@ function hash32(text: string): number {
   return h >>> 0;
 }
 
-function mulberry32(seed: number): () => number {
+/** A small seeded PRNG (mulberry32): the same seed, the same sequence (also used by the fuzz tests). */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -3,17 +3,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { type LocalApp, startLocalApp } from '../../local/app';
 import { PLUGINS } from '../../local/plugins';
 
-/** Debian's Chromium with the flags that keep it quiet on a machine without network. */
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
+
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 export const SHOTS_DIR = 'test-results/e2e';
 
 export interface E2E {
@@ -33,7 +25,7 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
     plugins: PLUGINS,
     ...(options.env ? { env: options.env } : {}),
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   return {
     app,
     browser,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 as prng } from '../../../local/preview-renderer/draw';
 import { type FormsTestApp, rawMultipart, startFormsApp, tinyPng, validContact, validFeedback, validIssue } from './support';
 
 /**
@@ -17,17 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rand = ReturnType<typeof prng>;
 const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;

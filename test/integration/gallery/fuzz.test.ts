@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localIssuer } from '../../../local/plugins/auth';
+import { mulberry32 as prng } from '../../../local/preview-renderer/draw';
 import { apiErrorSchema } from '../../../shared/schemas/common';
 import { startTestApp, type TestApp } from '../../support/local-app';
 
@@ -14,17 +15,6 @@ beforeAll(async () => {
   app = await startTestApp({ plugins: ['auth'] });
 });
 afterAll(async () => app.stop());
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NASTY = [
   '',
