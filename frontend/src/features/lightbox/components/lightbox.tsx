@@ -30,7 +30,9 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
   const atStart = index <= 0;
   const atEnd = index >= images.length - 1;
 
-  useEffect(() => setStatus(image?.url ? 'loading' : 'error'), [image?.url]);
+  useEffect(() => {
+    setStatus(image?.url ? 'loading' : 'error');
+  }, [image?.url]);
 
   // Focus moves in (after the spec's 100 ms) and returns to where it was on close.
   useEffect(() => {
