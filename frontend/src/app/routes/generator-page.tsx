@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { ADS, SCROLL } from '../../../../shared/constants';
+import { ADS, SCROLL, STORAGE_KEYS } from '../../../../shared/constants';
 import type { ClientImage } from '../../../../shared/schemas/gallery';
 import { AdGrid, useGridAds } from '../../features/ads/components/ad-grid';
 import { LazyAdPopup } from '../../features/ads/components/lazy-ad-popup';
@@ -36,7 +36,7 @@ export function GeneratorPage() {
   const [chosen, setActive] = useState<GalleryTab | null>(null);
   const active: GalleryTab = chosen ?? (hasOwn ? 'mine' : 'featured');
   const fetchMine = useCallback((page: number, signal: AbortSignal) => fetchUserImages(visitor.userId, page, signal), [visitor.userId]);
-  const mine = usePagedImages(fetchMine, hasOwn);
+  const mine = usePagedImages(fetchMine, hasOwn, STORAGE_KEYS.imageMetadata);
   const featured = usePagedImages(fetchFeaturedImages, true);
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const [adOpen, setAdOpen] = useState(false);
