@@ -10,6 +10,7 @@ import {
   Distribution,
   FunctionCode,
   FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -23,6 +24,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { readIndexHtml, spaRouterCode } from '../spa-router';
 
 const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
 
@@ -70,11 +72,10 @@ export class Web extends Construct {
       },
     });
 
-    // SPA routes (no file extension) are served index.html; /api and /files never reach this function.
+    // The app's routes are served index.html, other extension-less paths a real 404 (infra/lib/spa-router.ts).
     const spaRewrite = new CfFunction(this, 'spa-rewrite', {
-      code: FunctionCode.fromInline(
-        "function handler(event){var r=event.request;if(!/\\.[a-z0-9]+$/i.test(r.uri)){r.uri='/index.html';}return r;}",
-      ),
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(spaRouterCode(readIndexHtml(DIST_DIR))),
     });
 
     const waf = props.createWaf ? this.webAcl(props.wafRateLimit) : undefined;
