@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { CategoryMetadata, GalleryImage } from '../../shared/schemas/gallery';
+import { CATEGORIES } from '../../shared/category-table';
+import { type CategoryMetadata, COLLECTION_SAMPLES, type CollectionOverview, type GalleryImage } from '../../shared/schemas/gallery';
 import {
   categoryPartition,
   getCategoryMeta,
@@ -67,4 +68,25 @@ export async function categoryMetadata(category: string): Promise<CategoryMetada
 /** A category's full list, newest first (the browser shuffles and pages it locally). */
 export async function listCategory(category: string): Promise<GalleryImage[]> {
   return (await queryAll('gsi2', categoryPartition(category))).map(toGalleryImage);
+}
+
+/**
+ * Every collection with its count, lastUpdated and newest images, in the table's order: home's collection covers
+ * and its showcase and blog sections in one request. 2 reads per collection (GetItem + a Query of 2), in parallel.
+ */
+export async function collectionsOverview(): Promise<CollectionOverview[]> {
+  return Promise.all(
+    CATEGORIES.map(async ({ apiValue }) => {
+      const [meta, newest] = await Promise.all([
+        getCategoryMeta(apiValue),
+        queryPage('gsi2', categoryPartition(apiValue), 0, COLLECTION_SAMPLES),
+      ]);
+      return {
+        category: apiValue,
+        count: meta?.count ?? 0,
+        ...(meta && meta.count > 0 ? { lastUpdated: meta.lastUpdated } : {}),
+        samples: newest.map(toGalleryImage),
+      };
+    }),
+  );
 }

@@ -6,6 +6,7 @@ import { LazyAdPopup } from '../../features/ads/components/lazy-ad-popup';
 import { useAds } from '../../features/ads/hooks/use-ads';
 import { fetchFeaturedImages, fetchUserImages } from '../../features/gallery/api/gallery-api';
 import { type GalleryTab, GalleryTabs } from '../../features/gallery/components/gallery-tabs';
+import { ShowcaseWall } from '../../features/gallery/components/showcase-wall';
 import { useInfiniteScroll } from '../../features/gallery/hooks/use-infinite-scroll';
 import { usePagedImages } from '../../features/gallery/hooks/use-paged-images';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
@@ -73,7 +74,10 @@ export function GeneratorPage() {
 
   return (
     <>
-      <Studio onGenerated={onGenerated} />
+      <div className="hero-studio">
+        <Studio onGenerated={onGenerated} />
+        <ShowcaseWall images={featured.images} onOpen={(index) => setViewer({ tab: 'featured', index })} />
+      </div>
       <AdGrid ads={gridAds.top} label="Sponsored" loading={!ads} />
       <GalleryTabs
         mine={mine}

@@ -27,3 +27,22 @@ export function fetchFeaturedImages(page: number, signal?: AbortSignal): Promise
   if (page === 0) return fetchImages(`/gallery/admin/random${qs({ model: MODEL_NAME, skip: 0, take })}`, signal);
   return fetchImages(`/gallery/admin${qs({ model: MODEL_NAME, skip: (page - 1) * take, take })}`, signal);
 }
+
+export interface Collection {
+  category: string;
+  count: number;
+  samples: ClientImage[];
+}
+
+// GET /api/gallery/categories: every collection's count and newest images (home's covers, showcase and journal).
+export async function fetchCollections(signal?: AbortSignal): Promise<Collection[]> {
+  const [schemas, data] = await Promise.all([loadGallerySchemas(), api.get<unknown>('/gallery/categories', undefined, { signal })]);
+  return schemas.collectionOverviewListSchema
+    .parse(data)
+    .map((c) => ({ category: c.category, count: c.count, samples: c.samples.map((i) => schemas.toClientImage(i, FILES_HOST)) }));
+}
+
+// GET /api/gallery/admin?skip=0&take=N: the newest featured images (home's big images and AI images sections).
+export function fetchNewestFeatured(take: number, signal?: AbortSignal): Promise<ClientImage[]> {
+  return fetchImages(`/gallery/admin${qs({ model: MODEL_NAME, skip: 0, take })}`, signal);
+}

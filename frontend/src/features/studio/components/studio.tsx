@@ -1,5 +1,7 @@
 import { type FormEvent, useCallback, useId, useState } from 'react';
-import { DEFAULT_ASPECT_RATIO } from '../../../../../shared/ratio-table';
+import { useLocation } from 'react-router-dom';
+import { MAX_PROMPT_LENGTH } from '../../../../../shared/constants';
+import { ASPECT_RATIO_LABELS, DEFAULT_ASPECT_RATIO } from '../../../../../shared/ratio-table';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { useGeneration } from '../hooks/use-generation';
 import { useRenderer } from '../hooks/use-renderer';
@@ -13,9 +15,18 @@ export interface StudioProps {
 }
 
 /** The AI Art Studio (spec section 2 'Generator'). */
+/** A link may open the studio with a prompt and ratio to start from (home's 'Try this prompt'), as router state. */
+function startingPoint(state: unknown): { prompt: string; ratio: string } {
+  const s = (state ?? {}) as { prompt?: unknown; aspectRatio?: unknown };
+  const prompt = typeof s.prompt === 'string' ? s.prompt.slice(0, MAX_PROMPT_LENGTH) : '';
+  const ratio = ASPECT_RATIO_LABELS.find((label) => label === s.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
+  return { prompt, ratio };
+}
+
 export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
-  const [prompt, setPrompt] = useState('');
-  const [ratio, setRatio] = useState<string>(DEFAULT_ASPECT_RATIO);
+  const location = useLocation();
+  const [prompt, setPrompt] = useState(() => startingPoint(location.state).prompt);
+  const [ratio, setRatio] = useState<string>(() => startingPoint(location.state).ratio);
   const promptId = useId();
   const renderer = useRenderer();
   const warm = useWarmGpu();
