@@ -20,6 +20,11 @@ export const galleryImageSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   seed: z.number().int().nonnegative(),
+  /**
+   * Out of every public list (reports past the threshold, or the operator); public answers never
+   * carry it, since they never carry hidden images. For the operator's lists.
+   */
+  hidden: z.boolean().optional(),
 });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
 export const galleryImageListSchema = z.array(galleryImageSchema);

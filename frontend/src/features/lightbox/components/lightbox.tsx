@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../../../shared/constants';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { API_BASE, qs } from '../../../lib/api-client';
+import { ReportButton } from './report-button';
 
 const SWIPE_PX = 50;
 
@@ -153,6 +154,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
         <button type="button" className="btn" disabled={atEnd} onClick={() => move(1)}>
           Next
         </button>
+        {!paused && <ReportButton key={image.id} imageId={image.id} />}
       </div>
     </div>
   );
