@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMessages } from '../../lambdas/adapters/messages-table';
+import { STORAGE_KEYS } from '../../shared/constants';
 import { IMAGE_REPORT_TYPE, PROMPT_REFUSED_PREFIX, REPORT_SUCCESS } from '../../shared/safety';
 import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
 import { type E2E, SHOTS_DIR, startE2E, waitForFeatured } from './support';
@@ -28,7 +29,7 @@ function collectErrors(page: Page): string[] {
 const refusals = (page: Page) => page.getByText(PROMPT_REFUSED_PREFIX, { exact: false });
 
 describe('safety in the browser', () => {
-  it('explains a refused prompt next to the prompt and in a toast, spends nothing, and the meter follows each generation', async () => {
+  it('explains a refused prompt next to the prompt and in a toast, spends nothing; the meter matches the server after each of 3 generations and the 429', async () => {
     const { page, context } = await e2e.newPage();
     const errors = collectErrors(page);
     await page.goto('/');
@@ -43,14 +44,28 @@ describe('safety in the browser', () => {
     await expect(page.getByLabel('Prompt').inputValue()).resolves.toBe('a p 0 r n picture of a beach');
     await page.getByText(`${HOURLY} of ${HOURLY} left this hour`).waitFor();
 
-    await page.getByLabel('Prompt').fill('A lighthouse on a cliff at dawn, soft mist');
+    // Three generations, the meter after each equal to what the server counts, then the 429.
+    const userId = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId);
+    const serverLeft = async () =>
+      ((await (await fetch(`${e2e.app.url}/api/generate/quota?userId=${userId}`)).json()) as { remaining: number }).remaining;
+    for (const left of [2, 1, 0]) {
+      await page.getByLabel('Prompt').fill(`A lighthouse on a cliff at dawn, take ${left}`);
+      await page.getByRole('button', { name: 'Generate Image' }).click();
+      await page.getByText(GENERATION_SUCCESS).waitFor({ timeout: 60_000 });
+      await page.keyboard.press('Escape');
+      const meter = left === 0 ? 'No images left this hour.' : `${left} of ${HOURLY} left this hour`;
+      await page.getByText(meter).waitFor();
+      expect(await serverLeft()).toBe(left);
+      await page.getByText(GENERATION_SUCCESS).waitFor({ state: 'detached', timeout: 10_000 });
+    }
+    await page.getByLabel('Prompt').fill('A lighthouse on a cliff at dawn, one too many');
     await page.getByRole('button', { name: 'Generate Image' }).click();
-    await page.getByText(GENERATION_SUCCESS).waitFor({ timeout: 60_000 });
-    await page.keyboard.press('Escape');
-    await page.getByText(`${HOURLY - 1} of ${HOURLY} left this hour`).waitFor();
-    // Chromium logs every non-2xx answer; the 422 is this test's expected refusal, nothing else may appear.
-    expect(errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
-    expect(errors.length).toBe(1);
+    await page.getByText('You have generated many images this hour. Please try again later.').waitFor();
+    await page.getByText('No images left this hour.').waitFor();
+    expect(await serverLeft()).toBe(0);
+    // Chromium logs every non-2xx answer; the 422 and the 429 are this test's expected refusals, nothing else may appear.
+    expect(errors.filter((e) => !/status of (422|429)/.test(e))).toEqual([]);
+    expect(errors.length).toBe(2);
     await context.close();
   });
 
