@@ -8,6 +8,7 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { ImageModeration } from '../../shared/schemas/gallery';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
 
@@ -19,7 +20,7 @@ import { dynamo } from './aws-clients';
  * - category   pk `cat#<Category>`    sk `meta`  `count`, `lastUpdated` of one category
  * A reported image also carries gsi3 `reported` / `<lastReportedAt>#<id>`: the moderation queue.
  */
-export interface ImageItem {
+export interface ImageItem extends ImageModeration {
   id: string;
   fileName: string;
   prompt: string;
@@ -38,13 +39,9 @@ export interface ImageItem {
   userId?: string;
   /** Position in the featured sequence (admin images only). */
   featuredSeq?: number;
-  /** Kept but out of every public list (reports past the threshold, or the operator). */
-  hidden?: boolean;
   hiddenAt?: string;
   /** Who hid it: `reports` (the threshold) or the operator's console. */
   hiddenBy?: string;
-  /** Distinct networks that reported it (services/reports.ts). */
-  reportCount?: number;
   lastReportedAt?: string;
 }
 
