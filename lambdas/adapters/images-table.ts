@@ -43,6 +43,9 @@ export interface ImageItem extends ImageModeration {
   /** Who hid it: `reports` (the threshold) or the operator's console. */
   hiddenBy?: string;
   lastReportedAt?: string;
+  /** The operator's last 'keep' decision. */
+  reviewedAt?: string;
+  reviewedBy?: string;
 }
 
 export interface CategoryMeta {
@@ -369,21 +372,30 @@ export async function addReport(id: string, at: string): Promise<Pick<ImageItem,
 }
 
 /**
- * Sets `hidden` on the image and, for a featured image, on its slot copy (the random sampler reads
- * slots), in one transaction conditioned on the slot still holding this image. 'conflict' when a
- * concurrent remove moved the slot: the caller re-reads and retries.
+ * The operator's (or the report threshold's) decision on an image. `hide` sets `hidden` on the
+ * image and, for a featured image, on its slot copy (the random sampler reads slots). `keep` clears
+ * it, takes the image out of the moderation queue and restarts its report count, so only new
+ * networks' reports can hide it again. One transaction, conditioned on the slot still holding this
+ * image: 'conflict' when a concurrent remove moved the slot (the caller re-reads and retries).
  */
-export async function setHidden(record: ImageItem, hiddenBy: string, at: string): Promise<WriteOutcome> {
+export async function setModeration(record: ImageItem, decision: 'hide' | 'keep', by: string, at: string): Promise<WriteOutcome> {
   const T = table();
-  const set = { UpdateExpression: 'SET #hidden = :true, hiddenAt = :at, hiddenBy = :by', ExpressionAttributeNames: VISIBLE_NAMES };
-  const values = { ':true': true, ':at': at, ':by': hiddenBy };
+  const hide = decision === 'hide';
+  const image = hide
+    ? { UpdateExpression: 'SET #hidden = :true, hiddenAt = :at, hiddenBy = :by', values: { ':true': true, ':at': at, ':by': by } }
+    : {
+        UpdateExpression: 'REMOVE #hidden, hiddenAt, hiddenBy, gsi3pk, gsi3sk SET reportCount = :zero, reviewedAt = :at, reviewedBy = :by',
+        values: { ':zero': 0, ':at': at, ':by': by },
+      };
+  const slot = hide ? image : { UpdateExpression: 'REMOVE #hidden, hiddenAt, hiddenBy', values: {} };
   const items: TransactItem[] = [
     {
       Update: {
         TableName: T,
         Key: keys.image(record.id),
-        ...set,
-        ExpressionAttributeValues: values,
+        UpdateExpression: image.UpdateExpression,
+        ExpressionAttributeNames: VISIBLE_NAMES,
+        ExpressionAttributeValues: image.values,
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
@@ -393,9 +405,10 @@ export async function setHidden(record: ImageItem, hiddenBy: string, at: string)
       Update: {
         TableName: T,
         Key: keys.slot(record.featuredSeq),
-        ...set,
+        UpdateExpression: slot.UpdateExpression,
+        ExpressionAttributeNames: VISIBLE_NAMES,
         ConditionExpression: 'id = :id',
-        ExpressionAttributeValues: { ...values, ':id': record.id },
+        ExpressionAttributeValues: { ...slot.values, ':id': record.id },
       },
     });
   }

@@ -3,17 +3,16 @@ import { IMAGE_REPORT_TYPE } from '../../shared/safety';
 import type { FormReceipt } from '../../shared/schemas/forms';
 import { FORM_LIMITS, HONEYPOT_FIELD } from '../../shared/schemas/forms';
 import type { ImageReport } from '../../shared/schemas/safety';
-import { addReport, getImage, type ImageItem, setHidden } from '../adapters/images-table';
+import { addReport, getImage } from '../adapters/images-table';
 import { type MessageRecord, putReportOnce } from '../adapters/messages-table';
 import { NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { ClientMeta } from './forms';
 import { formsConfig } from './forms-config';
+import { moderateImage } from './moderation';
 import { notifyOperator } from './notify';
 import { consume } from './rate-limit';
 import { safetyConfig } from './safety-config';
-
-const HIDE_ATTEMPTS = 4;
 
 /**
  * The network a report counts for: a hash of its IP, so the report's key does not spell the address
@@ -59,22 +58,11 @@ export async function reportImage({ [HONEYPOT_FIELD]: honeypot, ...report }: Ima
 
   const counted = await storing(() => addReport(image.id, createdAt));
   if (counted && !counted.hidden && (counted.reportCount ?? 0) >= safetyConfig().REPORT_HIDE_THRESHOLD) {
-    await storing(() => hide(image));
+    await storing(() => moderateImage(image.id, 'hide', 'reports'));
     logger.info('picture hidden by reports', { imageId: image.id, reportCount: counted.reportCount });
   }
   await notifyOperator(record);
   return { id: record.id, received: true } satisfies FormReceipt;
-}
-
-/** Hides the picture; a concurrent move of its featured slot is re-read and retried. */
-async function hide(first: ImageItem): Promise<void> {
-  let image: ImageItem | undefined = first;
-  for (let attempt = 0; image && attempt < HIDE_ATTEMPTS; attempt++) {
-    const outcome = await setHidden(image, 'reports', new Date().toISOString());
-    if (outcome !== 'conflict') return;
-    image = await getImage(first.id, true);
-  }
-  if (image) throw new Error(`could not hide image ${first.id}: its featured slot kept moving`);
 }
 
 async function limit(ip: string): Promise<void> {

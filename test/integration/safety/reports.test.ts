@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getImage, getSlot, listReported } from '../../../lambdas/adapters/images-table';
+import { getImage, getSlot } from '../../../lambdas/adapters/images-table';
 import { listMessages } from '../../../lambdas/adapters/messages-table';
 import { storeImage } from '../../../lambdas/services/image-store';
+import { moderateImage, moderationQueue } from '../../../lambdas/services/moderation';
 import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
 import { IMAGE_REPORT_TYPE } from '../../../shared/safety';
 import { newImage } from '../../fixtures/images';
@@ -71,7 +72,7 @@ describe('reporting a picture', () => {
     });
     expect(await getImage(image.id, true)).toMatchObject({ reportCount: 1 });
     expect((await getImage(image.id, true))?.hidden).toBeUndefined();
-    expect(ids(await listReported()).includes(image.id)).toBe(true);
+    expect(ids(await moderationQueue()).includes(image.id)).toBe(true);
   });
 
   it('hides a featured category picture from every public list at the third network, and keeps it', async () => {
@@ -97,6 +98,15 @@ describe('reporting a picture', () => {
     const record = await getImage(picture.id, true);
     expect(record).toMatchObject({ hidden: true, hiddenBy: 'reports', reportCount: 3 });
     expect((await getSlot(record?.featuredSeq ?? -1))?.hidden).toBe(true);
+
+    // The operator keeps it: back in every list, out of the queue, and only new networks count.
+    expect(await moderateImage(picture.id, 'keep', 'ops')).toBe(true);
+    const kept = await lists();
+    expect([kept.featured, kept.random, kept.space].every((l) => l.includes(picture.id))).toBe(true);
+    expect(await getImage(picture.id, true)).toMatchObject({ reportCount: 0, reviewedBy: 'ops' });
+    expect(ids(await moderationQueue())).not.toContain(picture.id);
+    expect((await postReport(app, { imageId: picture.id, reason: 'sexual' }, '127.0.0.23')).status).toBe(201);
+    expect((await getImage(picture.id, true))?.reportCount).toBe(0);
   });
 
   it('hides a visitor’s picture from the visitor list too, page by page', async () => {
