@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMessages } from '../../lambdas/adapters/messages-table';
@@ -93,6 +94,8 @@ describe('safety in the browser', () => {
     await form.getByLabel('Details (optional)').press('ArrowRight');
     await expect(viewer.getByRole('img').getAttribute('alt')).resolves.toBe(prompt);
     await page.screenshot({ path: `${SHOTS_DIR}/safety-report-form.png` });
+    const axe = await new AxeBuilder({ page }).include('.report__form').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await form.getByRole('button', { name: 'Send report' }).click();
 
     await page.getByText(REPORT_SUCCESS).waitFor();
