@@ -22,6 +22,18 @@ export const galleryImageSchema = z.object({
   seed: z.number().int().nonnegative(),
 });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
+
+/**
+ * Moderation state of an image record, for the operator's lists. `hidden` keeps the image out of
+ * every public list (reports past REPORT_HIDE_THRESHOLD, or the operator); public answers never
+ * carry these fields, since they never hold a hidden image.
+ */
+export const imageModerationSchema = z.object({
+  hidden: z.boolean().optional(),
+  /** Distinct networks that reported the image. */
+  reportCount: z.number().int().nonnegative().optional(),
+});
+export type ImageModeration = z.infer<typeof imageModerationSchema>;
 export const galleryImageListSchema = z.array(galleryImageSchema);
 
 /** The browser's form of an image (spec section 3): `filename`, `timestamp` in ms, absolute urls. */

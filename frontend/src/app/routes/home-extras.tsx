@@ -112,7 +112,7 @@ export default function HomeExtras() {
 
       <section className="container home-section" aria-labelledby="journal-title">
         <header>
-          <h2 id="journal-title">From the prompt journal</h2>
+          <h2 id="journal-title">From the journal</h2>
           <p className="home-section__lede">How a collection's pictures were asked for; try one in the studio.</p>
         </header>
         <ul className="story-cards">

@@ -1,9 +1,10 @@
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MAX_PROMPT_LENGTH } from '../../../../../shared/constants';
 import { ASPECT_RATIO_LABELS, DEFAULT_ASPECT_RATIO } from '../../../../../shared/ratio-table';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { useGeneration } from '../hooks/use-generation';
+import { quotaText, useQuota } from '../hooks/use-quota';
 import { useRenderer } from '../hooks/use-renderer';
 import { useWarmGpu } from '../hooks/use-warm-gpu';
 import { GenerationProgress } from './generation-progress';
@@ -30,8 +31,19 @@ export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
   const promptId = useId();
   const renderer = useRenderer();
   const warm = useWarmGpu();
-  const onSettled = useCallback((ok: boolean) => ok && setPrompt(''), []);
+  const { quota, refresh: refreshQuota } = useQuota();
+  const onSettled = useCallback(
+    (ok: boolean) => {
+      if (ok) setPrompt('');
+      refreshQuota();
+    },
+    [refreshQuota],
+  );
   const { state, generate, cancel } = useGeneration(onGenerated, onSettled);
+  // An accepted job has used one image of the hour: the meter shows it at once.
+  useEffect(() => {
+    if (state.jobId) refreshQuota();
+  }, [state.jobId, refreshQuota]);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   const submit = (event?: FormEvent) => {
@@ -74,6 +86,11 @@ export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
           {state.busy ? 'Loading...Please wait..' : 'Generate Image'}
         </button>
       </form>
+      {quota?.enforced && (
+        <p className="studio__quota" aria-live="polite">
+          {quotaText(quota)}
+        </p>
+      )}
       <GenerationProgress state={state} onCancel={cancel} />
     </section>
   );
