@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
+import { CONSENT_KEY, CONSENT_VERSION } from '../../frontend/src/lib/consent';
 import { type LocalApp, startLocalApp } from '../../local/app';
 import { PLUGINS } from '../../local/plugins';
-
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
@@ -12,7 +12,16 @@ export const SHOTS_DIR = 'test-results/e2e';
 export interface E2E {
   app: LocalApp;
   browser: Browser;
-  newPage(options?: { width?: number; height?: number; context?: BrowserContext }): Promise<{ page: Page; context: BrowserContext }>;
+  /**
+   * A page in a fresh context (a new visitor). The visitor has answered the cookie banner (accept all) unless
+   * `consent: 'undecided'`, so the banner does not cover what a test clicks; the consent tests ask for it.
+   */
+  newPage(options?: {
+    width?: number;
+    height?: number;
+    context?: BrowserContext;
+    consent?: 'accepted' | 'undecided';
+  }): Promise<{ page: Page; context: BrowserContext }>;
   stop(): Promise<void>;
 }
 
@@ -31,8 +40,21 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
   return {
     app,
     browser,
-    async newPage({ width = 1440, height = 900, context } = {}) {
+    async newPage({ width = 1440, height = 900, context, consent = 'accepted' } = {}) {
       const ctx = context ?? (await browser.newContext({ viewport: { width, height }, baseURL: app.url }));
+      if (!context && consent === 'accepted') {
+        const choice = { version: CONSENT_VERSION, functionality: true, analytics: true, advertising: true, decidedAt: 'e2e' };
+        await ctx.addInitScript(
+          ([key, value]) => {
+            try {
+              if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+            } catch {
+              // about:blank has no storage
+            }
+          },
+          [CONSENT_KEY, JSON.stringify(choice)] as const,
+        );
+      }
       const page = await ctx.newPage();
       page.setDefaultTimeout(15_000);
       return { page, context: ctx };

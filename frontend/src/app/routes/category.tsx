@@ -48,7 +48,7 @@ function CategoryView({ category }: { category: Category }) {
         </button>
       </header>
       <div className="container">
-        <AdGrid ads={gridAds.top} label="Sponsored" loading={!ads} />
+        <AdGrid ads={gridAds.top} label="Sponsored (above the gallery)" loading={!ads} />
         <section id={gridId} aria-label={`${category.navLabel} images`} className="category-grid">
           {images.length > 0 && <MasonryGrid images={images} label={`${category.navLabel} images`} onOpen={setIndex} />}
           {loading && images.length === 0 && <Spinner />}
@@ -62,7 +62,7 @@ function CategoryView({ category }: { category: Category }) {
           )}
           {images.length > 0 && allLoaded && <p className="end-text">{END_OF_GALLERY_TEXT}</p>}
         </section>
-        <AdGrid ads={gridAds.bottom} label="Sponsored" loading={!ads} />
+        <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads} />
       </div>
       {index !== null && (
         <LazyLightbox

@@ -78,7 +78,7 @@ export function GeneratorPage() {
         <Studio onGenerated={onGenerated} />
         <ShowcaseWall images={featured.images} onOpen={(index) => setViewer({ tab: 'featured', index })} />
       </div>
-      <AdGrid ads={gridAds.top} label="Sponsored" loading={!ads} />
+      <AdGrid ads={gridAds.top} label="Sponsored (above the gallery)" loading={!ads} />
       <GalleryTabs
         mine={mine}
         featured={featured}
@@ -88,7 +88,7 @@ export function GeneratorPage() {
         onOpen={(_images, index) => setViewer({ tab: activeTab, index })}
         panelRef={panelRef}
       />
-      <AdGrid ads={gridAds.bottom} label="Sponsored" loading={!ads} />
+      <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads} />
       {viewer && viewerImages && (
         <LazyLightbox
           images={viewerImages}

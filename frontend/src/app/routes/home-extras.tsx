@@ -99,7 +99,8 @@ export default function HomeExtras() {
                 <figure className="big-image">
                   {image && (
                     <>
-                      <img src={image.thumbnailUrl} alt={image.prompt} loading="lazy" decoding="async" />
+                      {/* The caption says it: an alt text repeating it is read twice. */}
+                      <img src={image.thumbnailUrl} alt="" loading="lazy" decoding="async" />
                       <figcaption>{image.prompt}</figcaption>
                     </>
                   )}
