@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startLocalApp } from '../local/app';
 import { PLUGINS } from '../local/plugins';
+import { seedImages } from '../local/plugins/seed';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -25,17 +26,24 @@ const PAGES = [
 ];
 const SHOTS = PAGES.flatMap((p) => SIZES.map((s) => ({ ...s, ...p, name: `${p.name}-${s.size}` })));
 
+/** The whole seed is in: every seeded image listed (paging the featured list) and the ads. */
 async function waitForSeed(url: string): Promise<void> {
-  const deadline = Date.now() + 180_000;
+  const total = seedImages().length;
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
-    const [featured, ads] = await Promise.all([
-      fetch(`${url}/api/gallery/admin/random?model=flux_schnell&skip=0&take=25`).then((r) => (r.ok ? r.json() : [])),
-      fetch(`${url}/api/ads/all`).then((r) => (r.ok ? r.json() : [])),
-    ]);
-    if ((featured as unknown[]).length >= 12 && (ads as unknown[]).length >= 4) return;
+    let seen = 0;
+    for (let skip = 0; ; skip += 100) {
+      const batch = (await fetch(`${url}/api/gallery/admin?model=flux_schnell&skip=${skip}&take=100`).then((r) =>
+        r.ok ? r.json() : [],
+      )) as unknown[];
+      seen += batch.length;
+      if (batch.length < 100) break;
+    }
+    const ads = (await fetch(`${url}/api/ads/all`).then((r) => (r.ok ? r.json() : []))) as unknown[];
+    if (seen >= total && ads.length >= 4) return;
     await new Promise((r) => setTimeout(r, 1000));
   }
-  throw new Error('the seed did not finish in 3 minutes');
+  throw new Error('the seed did not finish in 4 minutes');
 }
 
 /** Every image in the viewport has loaded (thumbnails and ads), so the shot shows the real page. */
