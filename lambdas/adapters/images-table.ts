@@ -16,6 +16,9 @@ import { dynamo } from './aws-clients';
  * - slot       pk `featured#<seq>`    sk `slot`  a copy of a featured image at a dense position 0..n-1
  * - counter    pk `featured#count`    sk `meta`  `count` = number of featured images (n)
  * - category   pk `cat#<Category>`    sk `meta`  `count`, `lastUpdated` of one category
+ * Operator images also carry gsi3 `console` (every one, hidden or not: the console's Admin Gallery).
+ * A hidden image's gsi1pk is prefixed `hidden#` and it has no gsi2 and no slot; an unfeatured
+ * operator image's gsi1pk is `unfeatured#owner#admin` and it has no slot.
  */
 export interface ImageItem {
   id: string;
@@ -36,6 +39,10 @@ export interface ImageItem {
   userId?: string;
   /** Position in the featured sequence (admin images only). */
   featuredSeq?: number;
+  /** Kept but listed nowhere public (shared/admin.ts IMAGE_HIDDEN_FLAG). */
+  hidden?: boolean;
+  /** An operator image the operator took out of the featured gallery (it stays in its category). */
+  unfeatured?: boolean;
 }
 
 export interface CategoryMeta {
@@ -53,6 +60,14 @@ export const keys = {
 export const ownerPartition = (owner: 'admin' | 'user', userId?: string) => (owner === 'admin' ? 'owner#admin' : `owner#user#${userId}`);
 export const categoryPartition = (category: string) => `cat#${category}`;
 export const listSortKey = (item: Pick<ImageItem, 'createdAt' | 'id'>) => `${item.createdAt}#${item.id}`;
+export const CONSOLE_PARTITION = 'console';
+
+/** The owner-list partition of a record in its current state (hidden and unfeatured images leave the public lists). */
+export function ownerListPartition(record: Pick<ImageItem, 'owner' | 'userId' | 'hidden' | 'unfeatured'>): string {
+  const base = ownerPartition(record.owner, record.userId);
+  if (record.hidden) return `hidden#${base}`;
+  return record.owner === 'admin' && record.unfeatured ? `unfeatured#${base}` : base;
+}
 
 /** Attributes an API answer carries; lists project only these. */
 export const PUBLIC_ATTRIBUTES = [
@@ -77,7 +92,7 @@ const projection = () => ({
 });
 
 function stripKeys(item: Record<string, unknown>): ImageItem {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, gsi3pk: _e, gsi3sk: _f, ...rest } = item;
   return rest as unknown as ImageItem;
 }
 
@@ -126,7 +141,14 @@ function projectionWithPk() {
  * Newest-first page of an index partition: skips `skip` items reading keys only, then reads `take`
  * items from there. Returns at most `take` items; fewer means the end.
  */
-export async function queryPage(index: 'gsi1' | 'gsi2', partition: string, skip: number, take: number): Promise<ImageItem[]> {
+export async function queryPage(
+  index: 'gsi1' | 'gsi2' | 'gsi3',
+  partition: string,
+  skip: number,
+  take: number,
+  /** Every attribute (the console needs the state flags), not only the public ones. */
+  full = false,
+): Promise<ImageItem[]> {
   const base: QueryCommandInput = {
     TableName: table(),
     IndexName: index,
@@ -157,14 +179,14 @@ export async function queryPage(index: 'gsi1' | 'gsi2', partition: string, skip:
     const out = await dynamo().send(
       new QueryCommand({
         ...base,
-        ExpressionAttributeNames: { ...names, ...p.ExpressionAttributeNames },
+        ExpressionAttributeNames: full ? names : { ...names, ...p.ExpressionAttributeNames },
         ExpressionAttributeValues: { ':pk': partition },
-        ProjectionExpression: p.ProjectionExpression,
+        ...(full ? {} : { ProjectionExpression: p.ProjectionExpression }),
         Limit: take - items.length,
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of out.Items ?? []) items.push(item as ImageItem);
+    for (const item of out.Items ?? []) items.push(full ? stripKeys(item) : (item as ImageItem));
     startKey = out.LastEvaluatedKey;
   } while (startKey && items.length < take);
   return items;
@@ -233,6 +255,7 @@ export async function insertImage(
           gsi1pk: ownerPartition(record.owner, record.userId),
           gsi1sk: listSortKey(record),
           ...(category ? { gsi2pk: categoryPartition(record.category), gsi2sk: listSortKey(record) } : {}),
+          ...(record.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(record) } : {}),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
@@ -295,6 +318,96 @@ export async function removeImage(
   const result = await transact(items);
   if (result.ok) return 'ok';
   return 'conflict';
+}
+
+export interface StateChange {
+  /** The record as read (consistently). */
+  before: ImageItem;
+  /** The record as it must become (hidden, unfeatured, category; featuredSeq is decided here). */
+  after: ImageItem;
+  /** Featured count n as read. */
+  count: number;
+  /** The slot at n-1 when `before` leaves the sequence from elsewhere (it fills the hole). */
+  last: ImageItem | undefined;
+  /** Category metadata as read, keyed by category, with the next lastUpdated of each. */
+  categories: Map<string, { prev: CategoryMeta | undefined; lastUpdated: string }>;
+}
+
+export const inFeatured = (r: ImageItem) => r.owner === 'admin' && !r.hidden && !r.unfeatured;
+export const inCategoryList = (r: ImageItem) => r.owner === 'admin' && !r.hidden && r.category !== 'default';
+
+/**
+ * Applies a hide/unhide, feature/unfeature or category move in one transaction: the record's index
+ * keys follow its state, the featured sequence stays dense (a leaving image's hole is filled by the
+ * last slot), and every category that gains or loses a listed image gets a new `lastUpdated`. Every
+ * write is conditioned on what was read, so a concurrent writer makes it answer 'conflict' (retry).
+ */
+export async function changeImageState(change: StateChange): Promise<{ outcome: WriteOutcome; record: ImageItem }> {
+  const T = table();
+  const { before, count, last, categories } = change;
+  const wasFeatured = before.featuredSeq !== undefined;
+  const willFeature = inFeatured(change.after);
+  const after: ImageItem = { ...change.after };
+  delete after.featuredSeq;
+  const items: TransactItem[] = [];
+  if (wasFeatured && !willFeature) {
+    const hole = before.featuredSeq as number;
+    const lastSeq = count - 1;
+    items.push(counterUpdate(count, lastSeq));
+    items.push({ Delete: { TableName: T, Key: keys.slot(lastSeq), ConditionExpression: 'attribute_exists(pk)' } });
+    if (hole !== lastSeq) {
+      if (!last) return { outcome: 'conflict', record: before };
+      const moved = { ...last, featuredSeq: hole };
+      items.push({ Put: { TableName: T, Item: { ...keys.slot(hole), ...moved } } });
+      items.push({
+        Update: {
+          TableName: T,
+          Key: keys.image(moved.id),
+          UpdateExpression: 'SET featuredSeq = :hole',
+          ConditionExpression: 'featuredSeq = :last',
+          ExpressionAttributeValues: { ':hole': hole, ':last': lastSeq },
+        },
+      });
+    }
+  } else if (!wasFeatured && willFeature) {
+    after.featuredSeq = count;
+    items.push(counterUpdate(count, count + 1));
+    items.push({ Put: { TableName: T, Item: { ...keys.slot(count), ...after }, ConditionExpression: 'attribute_not_exists(pk)' } });
+  } else if (wasFeatured && willFeature) {
+    after.featuredSeq = before.featuredSeq;
+    items.push({ Put: { TableName: T, Item: { ...keys.slot(after.featuredSeq as number), ...after } } });
+  }
+  const wasListed = inCategoryList(before);
+  const willList = inCategoryList(after);
+  const moved = before.category !== after.category;
+  if (wasListed && (!willList || moved)) items.push(categoryChange(before.category, categories, -1));
+  if (willList && (!wasListed || moved)) items.push(categoryChange(after.category, categories, 1));
+  const item: Record<string, unknown> = {
+    ...keys.image(after.id),
+    ...after,
+    gsi1pk: ownerListPartition(after),
+    gsi1sk: listSortKey(after),
+    ...(willList ? { gsi2pk: categoryPartition(after.category), gsi2sk: listSortKey(after) } : {}),
+    ...(after.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(after) } : {}),
+  };
+  items.push({
+    Put: {
+      TableName: T,
+      Item: item,
+      ConditionExpression: wasFeatured
+        ? 'featuredSeq = :seq AND category = :cat'
+        : 'attribute_exists(pk) AND attribute_not_exists(featuredSeq) AND category = :cat',
+      ExpressionAttributeValues: { ':cat': before.category, ...(wasFeatured ? { ':seq': before.featuredSeq } : {}) },
+    },
+  });
+  const result = await transact(items);
+  return { outcome: result.ok ? 'ok' : 'conflict', record: after };
+}
+
+function categoryChange(category: string, categories: StateChange['categories'], delta: 1 | -1): TransactItem {
+  const meta = categories.get(category);
+  if (!meta) throw new Error(`category ${category} was not read`);
+  return categoryUpdate(category, meta.prev, meta.lastUpdated, delta);
 }
 
 function counterUpdate(expected: number, next: number): TransactItem {
