@@ -1,6 +1,7 @@
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
 import { DEFAULT_ASPECT_RATIO } from '../../../../../shared/ratio-table';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import type { StartJob } from '../generation-flow';
 import { useGeneration } from '../hooks/use-generation';
 import { useRenderer } from '../hooks/use-renderer';
 import { useWarmGpu } from '../hooks/use-warm-gpu';
@@ -10,22 +11,28 @@ import { RatioPicker } from './ratio-picker';
 export interface StudioProps {
   onGenerated: (image: ClientImage) => void;
   headingLevel?: 1 | 2;
+  /** The admin generator: its category dropdown, shown above the button. */
+  extraFields?: ReactNode;
+  /** False keeps Generate disabled (the admin generator until a category is chosen). */
+  ready?: boolean;
+  /** How a job starts (the admin generator posts to the admin API). */
+  start?: StartJob;
 }
 
 /** The AI Art Studio (spec section 2 'Generator'). */
-export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
+export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = true, start }: StudioProps) {
   const [prompt, setPrompt] = useState('');
   const [ratio, setRatio] = useState<string>(DEFAULT_ASPECT_RATIO);
   const promptId = useId();
   const renderer = useRenderer();
   const warm = useWarmGpu();
   const onSettled = useCallback((ok: boolean) => ok && setPrompt(''), []);
-  const { state, generate, cancel } = useGeneration(onGenerated, onSettled);
+  const { state, generate, cancel } = useGeneration(onGenerated, onSettled, start);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!state.busy) void generate(prompt, ratio);
+    if (!state.busy && ready) void generate(prompt, ratio);
   };
 
   return (
@@ -59,7 +66,8 @@ export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
           }}
         />
         <RatioPicker value={ratio} onChange={setRatio} disabled={state.busy} />
-        <button type="submit" className="btn btn--primary btn--large" disabled={state.busy || prompt.trim() === ''}>
+        {extraFields}
+        <button type="submit" className="btn btn--primary btn--large" disabled={state.busy || prompt.trim() === '' || !ready}>
           {state.busy ? 'Loading...Please wait..' : 'Generate Image'}
         </button>
       </form>
