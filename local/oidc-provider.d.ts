@@ -22,6 +22,8 @@ declare module 'oidc-provider' {
     params: Record<string, unknown>;
   }
   export interface Configuration {
+    adapter?: new (model: string) => unknown;
+    clientBasedCORS?: (ctx: KoaContextWithOIDC, origin: string, client: unknown) => boolean;
     clients: Record<string, unknown>[];
     jwks: { keys: Record<string, unknown>[] };
     pkce?: { required?: () => boolean };
