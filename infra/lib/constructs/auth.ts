@@ -96,6 +96,11 @@ export class Auth extends Construct {
     return `https://cognito-idp.${this.userPool.stack.region}.amazonaws.com/${this.userPool.userPoolId}`;
   }
 
+  /** What the console's OpenID client fetches from the browser: discovery + JWKS, and the token endpoint. */
+  get connectOrigins(): string[] {
+    return [`https://cognito-idp.${this.userPool.stack.region}.amazonaws.com`, this.domain.baseUrl()];
+  }
+
   /** Cognito's end-session endpoint (not in its OpenID discovery document). */
   get logoutUrl(): string {
     return `${this.domain.baseUrl()}/logout`;

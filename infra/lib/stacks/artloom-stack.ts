@@ -95,6 +95,7 @@ export class ArtloomStack extends Stack {
       ephemeral,
       wafRateLimit: ctx.wafRateLimit,
       createWaf: this.region === 'us-east-1',
+      authOrigins: this.auth.connectOrigins,
     });
 
     // The console's sign-in and sign-out come back to the site's own domain.

@@ -71,3 +71,15 @@ describe('operator sign-in (Cognito managed login)', () => {
     expect(env.AUTH_AUDIENCE).toEqual({ Ref: clientId });
   });
 });
+
+describe('the site lets the console reach Cognito', () => {
+  it("lists Cognito's issuer and the managed-login domain in connect-src, nothing else beside 'self'", () => {
+    const policies = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as Json[];
+    const csp = JSON.stringify(policies[0].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
+    const [domainId] = Object.keys(template.findResources('AWS::Cognito::UserPoolDomain'));
+    expect(csp).toContain(
+      `connect-src 'self' https://cognito-idp.us-east-1.amazonaws.com https://",{"Ref":"${domainId}"},".auth.us-east-1.amazoncognito.com; frame-ancestors`,
+    );
+    expect(csp).toContain("script-src 'self';");
+  });
+});
