@@ -151,6 +151,13 @@ describe('admin generator and curation', () => {
     expect(ids(await getList('/api/gallery/admin?take=100'))).toEqual(featuredBefore);
     expect(ids(await getList('/api/gallery/category/all?category=Space'))).not.toContain(jobId);
     expect(ids(await getList(`/api/gallery/list?userId=${req.userId}`))).toContain(jobId);
+    // A visitor's picture can be hidden (not featured, not moved): it leaves the visitor's own list too.
+    expect((await call('PUT', `/api/admin/images/${jobId}`, { featured: true })).status).toBe(409);
+    expect((await call('PUT', `/api/admin/images/${jobId}`, { hidden: true })).status).toBe(200);
+    expect(ids(await getList(`/api/gallery/list?userId=${req.userId}`))).not.toContain(jobId);
+    expect((await app.api(`/files/images/${jobId}.png`)).status).toBe(200);
+    expect((await call('PUT', `/api/admin/images/${jobId}`, { hidden: false })).status).toBe(200);
+    expect(ids(await getList(`/api/gallery/list?userId=${req.userId}`))).toContain(jobId);
   });
 });
 
