@@ -1,15 +1,15 @@
 import type { User } from 'oidc-client-ts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHero } from '../../../components/ui/page-hero';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiClientError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { adminApi } from '../admin-api';
 import { currentUser, forget, signIn, signOut } from '../auth';
-import { AdminGenerator } from './admin-generator';
 import { AdsManager } from './ads-manager';
 import { AuditLog } from './audit-log';
 import { Inbox } from './inbox';
+import type { SectionProps } from './section';
 import '../admin.css';
 
 type Section = 'generator' | 'audit' | 'ads' | 'inbox';
@@ -22,8 +22,11 @@ const SECTIONS: [Section, string][] = [
 
 type Session = { status: 'loading' } | { status: 'signed-out'; note?: string } | { status: 'signed-in'; user: User };
 
-/** The operator console: sign-in, then the admin generator, ads, inbox and the audit log. */
-export function AdminConsole() {
+/**
+ * The operator console: sign-in, then the admin generator (composed by the route from the studio
+ * and the lightbox, passed in as `Generator`), ads, inbox and the audit log.
+ */
+export function AdminConsole({ Generator }: { Generator: ComponentType<SectionProps> }) {
   const [session, setSession] = useState<Session>({ status: 'loading' });
   const [section, setSection] = useState<Section>('generator');
 
@@ -96,7 +99,7 @@ export function AdminConsole() {
           </button>
         </span>
       </div>
-      {section === 'generator' && <AdminGenerator api={api} onError={onAuthError} />}
+      {section === 'generator' && <Generator api={api} onError={onAuthError} />}
       {section === 'ads' && <AdsManager api={api} onError={onAuthError} />}
       {section === 'inbox' && <Inbox api={api} onError={onAuthError} />}
       {section === 'audit' && <AuditLog api={api} onError={onAuthError} />}

@@ -3,7 +3,7 @@ import type { AdminAd } from '../../../../../shared/schemas/admin';
 import { Spinner } from '../../../components/ui/spinner';
 import { FILES_HOST } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import type { SectionProps } from './admin-generator';
+import type { SectionProps } from './section';
 
 const readDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AuditEntry } from '../../../../../shared/schemas/admin';
 import { Spinner } from '../../../components/ui/spinner';
-import type { SectionProps } from './admin-generator';
+import type { SectionProps } from './section';
 
 const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
 

@@ -3,7 +3,7 @@ import { INBOX_KIND_LABELS, INBOX_KINDS, INBOX_STATES, type InboxKind } from '..
 import type { InboxItem } from '../../../../../shared/schemas/admin';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
-import type { SectionProps } from './admin-generator';
+import type { SectionProps } from './section';
 
 /** Visitors' messages by kind (the kinds come from shared/admin.ts), newest first, open or handled. */
 export function Inbox({ api, onError }: SectionProps) {

@@ -1,33 +1,28 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ADMIN_PAGE_SIZE } from '../../../../../shared/admin';
-import { CATEGORIES } from '../../../../../shared/category-table';
-import { SCROLL } from '../../../../../shared/constants';
-import type { AdminImage } from '../../../../../shared/schemas/admin';
-import { type ClientImage, toClientImage } from '../../../../../shared/schemas/gallery';
-import { Spinner } from '../../../components/ui/spinner';
-import { FILES_HOST } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { LazyLightbox } from '../../lightbox/components/lazy-lightbox';
-import { Studio } from '../../studio/components/studio';
-import type { StartJob } from '../../studio/generation-flow';
-import type { AdminApi } from '../admin-api';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/admin';
+import { CATEGORIES } from '../../../../shared/category-table';
+import { SCROLL } from '../../../../shared/constants';
+import type { AdminImage } from '../../../../shared/schemas/admin';
+import { type ClientImage, toClientImage } from '../../../../shared/schemas/gallery';
+import { Spinner } from '../../components/ui/spinner';
+import type { SectionProps } from '../../features/admin/components/section';
+import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
+import { Studio } from '../../features/studio/components/studio';
+import type { StartJob } from '../../features/studio/generation-flow';
+import { FILES_HOST } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
 
-const BackToTop = lazy(() => import('../../../components/ui/back-to-top').then((m) => ({ default: m.BackToTop })));
-
-export interface SectionProps {
-  api: AdminApi;
-  /** True when the error ended the session (the console shows sign-in again). */
-  onError: (err: unknown) => boolean;
-}
+const BackToTop = lazy(() => import('../../components/ui/back-to-top').then((m) => ({ default: m.BackToTop })));
 
 type Row = AdminImage & { client: ClientImage };
 const toRow = (image: AdminImage): Row => ({ ...image, client: toClientImage(image, FILES_HOST) });
 
 /**
- * The admin generator (spec section 2 'Admin generator page'): the studio with the required
+ * The admin generator (spec section 2 'Admin generator page'), composed here like the visitors'
+ * generator page (features do not import each other): the studio with the required
  * category dropdown, and the 'Admin Gallery' tab with every operator image and its curation actions.
  */
-export function AdminGenerator({ api, onError }: SectionProps) {
+export function AdminGeneratorPage({ api, onError }: SectionProps) {
   const categoryId = useId();
   const [category, setCategory] = useState('');
   const [rows, setRows] = useState<Row[]>([]);
