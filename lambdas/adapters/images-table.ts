@@ -6,6 +6,7 @@ import {
   type QueryCommandInput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
@@ -318,6 +319,45 @@ export async function removeImage(
   const result = await transact(items);
   if (result.ok) return 'ok';
   return 'conflict';
+}
+
+/**
+ * Puts operator images stored before the console existed on its index (gsi3 `console`): one keys-only
+ * Query of the featured list, then one conditioned UpdateItem per image that lacks the key. Idempotent.
+ */
+export async function backfillConsoleIndex(): Promise<number> {
+  let updated = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': ownerPartition('admin') },
+        ProjectionExpression: 'id, createdAt, gsi3pk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      if (item.gsi3pk) continue;
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.image(String(item.id)),
+          UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: {
+            ':pk': CONSOLE_PARTITION,
+            ':sk': listSortKey({ createdAt: String(item.createdAt), id: String(item.id) }),
+          },
+        }),
+      );
+      updated++;
+    }
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return updated;
 }
 
 export interface StateChange {

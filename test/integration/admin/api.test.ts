@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putAttachment } from '../../../lambdas/adapters/attachment-bucket';
+import { dynamo } from '../../../lambdas/adapters/aws-clients';
+import { backfillConsoleIndex, keys } from '../../../lambdas/adapters/images-table';
 import { putMessage, putSubscriptionOnce } from '../../../lambdas/adapters/messages-table';
+import { config } from '../../../lambdas/lib/config';
 import { ROUTES } from '../../../lambdas/routes';
+import { storeImage } from '../../../lambdas/services/image-store';
 import { localIssuer } from '../../../local/plugins/auth';
 import type { AdminAd, AdminImage, AuditEntry, InboxItem } from '../../../shared/schemas/admin';
-import { tinyPng } from '../../fixtures/images';
+import { newImage, tinyPng } from '../../fixtures/images';
 import { startTestApp, type TestApp } from '../../support/local-app';
 import { ended, newRequest, postGenerate, waitFor } from '../generation/support';
 
@@ -244,5 +249,20 @@ describe('inbox', () => {
     expect((await call('GET', '/api/admin/inbox?kind=nope')).status).toBe(400);
     expect((await call('GET', '/api/admin/inbox?kind=contact&cursor=%21%21')).status).toBe(400);
     expect((await call('GET', '/api/admin/inbox/attachment?ref=bm9wZQ')).status).toBe(404);
+  });
+});
+
+describe('console index backfill (operator images from before the console)', () => {
+  it('puts an old operator image on the console index once, and only once', async () => {
+    const stored = await storeImage(await newImage({ category: 'Mountains' }));
+    // An image written by the previous version had no gsi3 keys.
+    await dynamo().send(
+      new UpdateCommand({ TableName: config().IMAGES_TABLE, Key: keys.image(stored.id), UpdateExpression: 'REMOVE gsi3pk, gsi3sk' }),
+    );
+    const listed = async () => ids((await (await call('GET', '/api/admin/images?take=100')).json()) as AdminImage[]);
+    expect(await listed()).not.toContain(stored.id);
+    expect(await backfillConsoleIndex()).toBeGreaterThanOrEqual(1);
+    expect(await listed()).toContain(stored.id);
+    expect(await backfillConsoleIndex()).toBe(0);
   });
 });
