@@ -19,7 +19,8 @@ export function userManager(): Promise<{ users: UserManager; config: AuthConfig 
       authority: config.authority,
       client_id: config.clientId,
       redirect_uri: consoleUrl(),
-      post_logout_redirect_uri: consoleUrl(),
+      // Cognito's /logout takes logout_uri (in logoutParams) instead of the standard parameter.
+      ...(config.logoutParams ? {} : { post_logout_redirect_uri: consoleUrl() }),
       response_type: 'code',
       scope: config.scope,
       userStore: store,
