@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localIssuer } from '../../local/plugins/auth';
@@ -83,6 +84,9 @@ describe('operator console', () => {
     const id = (await first.getAttribute('data-image-id')) as string;
     expect((await featuredIds())[0]).toBe(id);
     await page.screenshot({ path: `${SHOTS_DIR}/admin-generator.png` });
+    const axe = await new AxeBuilder({ page }).analyze();
+    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // First on /space once the page has seen the new lastUpdated (its list is shuffled by the spec, so: present).
     expect(await spacePrompts(page)).toContain(PROMPT);
