@@ -31,6 +31,7 @@ export type InboxState = (typeof INBOX_STATES)[number];
 /** What the audit log records. */
 export const AUDIT_ACTIONS = [
   'generate',
+  'import',
   'hide',
   'unhide',
   'delete',

@@ -266,3 +266,23 @@ describe('console index backfill (operator images from before the console)', () 
     expect(await backfillConsoleIndex()).toBe(0);
   });
 });
+
+describe("the operator's import (POST /api/gallery/save)", () => {
+  it('is audited like every operator action', async () => {
+    const base64Image = `data:image/png;base64,${(await tinyPng()).toString('base64')}`;
+    const res = await call('POST', '/api/gallery/save', {
+      base64Image,
+      prompt: 'Imported harbour view',
+      category: 'Seascape',
+      aspectRatio: '4:3',
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const audit = (await (await call('GET', '/api/admin/audit')).json()) as { items: AuditEntry[] };
+    expect(audit.items.find((e) => e.target === `image:${id}`)).toMatchObject({
+      action: 'import',
+      actor: 'op@example.com',
+      after: { category: 'Seascape' },
+    });
+  });
+});
