@@ -1,5 +1,6 @@
 import type { AdminImage, ImagePatch } from '../../shared/schemas/admin';
-import { CONSOLE_PARTITION, getImage, type ImageItem, inFeatured, queryPage } from '../adapters/images-table';
+import { inFeatured } from '../adapters/image-state';
+import { CONSOLE_PARTITION, getImage, type ImageItem, queryPage } from '../adapters/images-table';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { audit } from './audit';
 import { deleteImage, ImageNotFoundError, setImageState, toGalleryImage } from './image-store';

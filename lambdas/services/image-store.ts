@@ -2,9 +2,9 @@ import sharp from 'sharp';
 import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../shared/constants';
 import type { GalleryImage } from '../../shared/schemas/gallery';
 import { deleteObjects, imageKeys, publicUrl, putPublicObject } from '../adapters/image-bucket';
+import { changeImageState } from '../adapters/image-state';
 import {
   type CategoryMeta,
-  changeImageState,
   getCategoryMeta,
   getFeaturedCount,
   getImage,

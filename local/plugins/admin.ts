@@ -1,4 +1,4 @@
-import { backfillConsoleIndex } from '../../lambdas/adapters/images-table';
+import { backfillConsoleIndex } from '../../lambdas/adapters/image-state';
 import type { LocalPlugin } from './types';
 
 /**

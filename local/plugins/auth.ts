@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { OPERATORS_GROUP } from '../../shared/admin';
+import { MemoryAdapter } from '../oidc/memory-adapter';
+import { loginPage, page, readForm, sendHtml } from '../oidc/pages';
 import type { LocalPlugin } from './types';
 
 /**
@@ -95,101 +97,6 @@ function same(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Artloom (local sign-in)</title>
-<style>body{font-family:system-ui,sans-serif;background:#f4f4f7;margin:0;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;padding:2rem;border-radius:12px;box-shadow:0 2px 12px #0002;width:min(22rem,90vw)}
-label{display:block;margin:.8rem 0 .3rem;font-weight:600}input{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem;border:1px solid #888;border-radius:6px}
-button{margin-top:1.2rem;width:100%;padding:.7rem;font-size:1rem;border:0;border-radius:6px;background:#4b3fd6;color:#fff;cursor:pointer}
-.error{color:#b00020}.note{color:#555;font-size:.85rem}</style></head><body><main>${body}</main></body></html>`;
-}
-
-function loginPage(uid: string, error?: string, username = ''): string {
-  return page(
-    'Sign in',
-    `<h1>Sign in</h1><p class="note">Local stand-in for Cognito's managed login. The operator's password is in operator.json in the data folder.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="${INTERACTION_PATH}${escapeHtml(uid)}">
-<label for="username">Username</label><input id="username" name="username" autocomplete="username" required value="${escapeHtml(username)}">
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Sign in</button></form>`,
-  );
-}
-
-function readForm(req: IncomingMessage, limit = 4096): Promise<URLSearchParams> {
-  return new Promise((resolve) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= limit) chunks.push(c);
-    });
-    req.on('end', () => resolve(new URLSearchParams(size > limit ? '' : Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', () => resolve(new URLSearchParams()));
-  });
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): true {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-length': Buffer.byteLength(html),
-  });
-  res.end(html);
-  return true;
-}
-
-type Stored = Record<string, unknown> & { uid?: string; userCode?: string; grantId?: string; consumed?: number };
-
-/**
- * The provider's storage (sessions, codes, grants, interactions): in this process's memory on
- * purpose — a restart of `npm start` signs the operator out, nothing else is lost.
- */
-class MemoryAdapter {
-  private static readonly items = new Map<string, { payload: Stored; expiresAt: number }>();
-  constructor(private readonly model: string) {}
-  private key = (id: string) => `${this.model}:${id}`;
-  private live(key: string): Stored | undefined {
-    const item = MemoryAdapter.items.get(key);
-    if (!item) return undefined;
-    if (item.expiresAt <= Date.now()) {
-      MemoryAdapter.items.delete(key);
-      return undefined;
-    }
-    return item.payload;
-  }
-  async upsert(id: string, payload: Stored, expiresIn: number) {
-    MemoryAdapter.items.set(this.key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 });
-  }
-  async find(id: string) {
-    return this.live(this.key(id));
-  }
-  async findByUid(uid: string) {
-    for (const key of MemoryAdapter.items.keys())
-      if (key.startsWith(`${this.model}:`) && this.live(key)?.uid === uid) return this.live(key);
-    return undefined;
-  }
-  async findByUserCode(userCode: string) {
-    for (const key of MemoryAdapter.items.keys())
-      if (key.startsWith(`${this.model}:`) && this.live(key)?.userCode === userCode) return this.live(key);
-    return undefined;
-  }
-  async consume(id: string) {
-    const payload = this.live(this.key(id));
-    if (payload) payload.consumed = Math.floor(Date.now() / 1000);
-  }
-  async destroy(id: string) {
-    MemoryAdapter.items.delete(this.key(id));
-  }
-  async revokeByGrantId(grantId: string) {
-    for (const [key, item] of MemoryAdapter.items) if (item.payload.grantId === grantId) MemoryAdapter.items.delete(key);
-  }
 }
 
 function providerConfiguration(publicUrl: string, privateJwk: JWK, operator: LocalOperator): Configuration {
@@ -339,13 +246,13 @@ async function interaction(provider: Provider, operator: LocalOperator, req: Inc
   } catch {
     return sendHtml(res, 400, page('Sign in', '<h1>Sign-in expired</h1><p><a href="/admin">Start again from the console</a></p>'));
   }
-  if (req.method === 'GET') return sendHtml(res, 200, loginPage(details.uid));
+  if (req.method === 'GET') return sendHtml(res, 200, loginPage(`${INTERACTION_PATH}${details.uid}`));
   if (req.method !== 'POST') return sendHtml(res, 405, page('Sign in', '<h1>Method not allowed</h1>'));
   const form = await readForm(req);
   const username = (form.get('username') ?? '').trim();
   const password = form.get('password') ?? '';
   if (!same(username, operator.username) || !same(password, operator.password)) {
-    return sendHtml(res, 401, loginPage(details.uid, 'Incorrect username or password.', username));
+    return sendHtml(res, 401, loginPage(`${INTERACTION_PATH}${details.uid}`, 'Incorrect username or password.', username));
   }
   await provider.interactionFinished(req, res, { login: { accountId: operator.username } }, { mergeWithLastSubmission: false });
   return true;
