@@ -9,6 +9,11 @@ export const appContextSchema = z.object({
     .optional(),
   /** CloudFront-scope WAF must live in us-east-1, so the stack defaults there. */
   region: z.string().default('us-east-1'),
+  /** Cognito managed-login domain prefix (<prefix>.auth.<region>.amazoncognito.com); default artloom-<stage>-<account>. */
+  authDomainPrefix: z
+    .string()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/)
+    .optional(),
   /** Operator address for form notifications (SES); unset = no email. */
   notifyEmail: z.email().optional(),
   notifyFrom: z.email().optional(),

@@ -18,7 +18,10 @@ import { dynamo } from './aws-clients';
  * - slot       pk `featured#<seq>`    sk `slot`  a copy of a featured image at a dense position 0..n-1
  * - counter    pk `featured#count`    sk `meta`  `count` = number of featured images (n)
  * - category   pk `cat#<Category>`    sk `meta`  `count`, `lastUpdated` of one category
- * A reported image also carries gsi3 `reported` / `<lastReportedAt>#<id>`: the moderation queue.
+ * A reported image also carries gsi4 `reported` / `<lastReportedAt>#<id>`: the moderation queue.
+ * Operator images also carry gsi3 `console` (every one, hidden or not: the console's Admin Gallery).
+ * A hidden image's gsi1pk is prefixed `hidden#` and it has no gsi2 and no slot; an unfeatured
+ * operator image's gsi1pk is `unfeatured#owner#admin` and it has no slot.
  */
 export interface ImageItem extends ImageModeration {
   id: string;
@@ -46,6 +49,8 @@ export interface ImageItem extends ImageModeration {
   /** The operator's last 'keep' decision. */
   reviewedAt?: string;
   reviewedBy?: string;
+  /** An operator image the operator took out of the featured gallery (it stays in its category). */
+  unfeatured?: boolean;
 }
 
 export interface CategoryMeta {
@@ -63,6 +68,14 @@ export const keys = {
 export const ownerPartition = (owner: 'admin' | 'user', userId?: string) => (owner === 'admin' ? 'owner#admin' : `owner#user#${userId}`);
 export const categoryPartition = (category: string) => `cat#${category}`;
 export const listSortKey = (item: Pick<ImageItem, 'createdAt' | 'id'>) => `${item.createdAt}#${item.id}`;
+export const CONSOLE_PARTITION = 'console';
+
+/** The owner-list partition of a record in its current state (hidden and unfeatured images leave the public lists). */
+export function ownerListPartition(record: Pick<ImageItem, 'owner' | 'userId' | 'hidden' | 'unfeatured'>): string {
+  const base = ownerPartition(record.owner, record.userId);
+  if (record.hidden) return `hidden#${base}`;
+  return record.owner === 'admin' && record.unfeatured ? `unfeatured#${base}` : base;
+}
 
 /** Attributes an API answer carries; lists project only these. */
 export const PUBLIC_ATTRIBUTES = [
@@ -95,7 +108,19 @@ const projection = () => ({
 });
 
 function stripKeys(item: Record<string, unknown>): ImageItem {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...rest } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _a,
+    gsi1sk: _b,
+    gsi2pk: _c,
+    gsi2sk: _d,
+    gsi3pk: _e,
+    gsi3sk: _f,
+    gsi4pk: _g,
+    gsi4sk: _h,
+    ...rest
+  } = item;
   return rest as unknown as ImageItem;
 }
 
@@ -148,7 +173,14 @@ function projectionWithPk() {
  * Newest-first page of an index partition: skips `skip` items reading keys only, then reads `take`
  * items from there. Returns at most `take` items; fewer means the end.
  */
-export async function queryPage(index: 'gsi1' | 'gsi2', partition: string, skip: number, take: number): Promise<ImageItem[]> {
+export async function queryPage(
+  index: 'gsi1' | 'gsi2' | 'gsi3',
+  partition: string,
+  skip: number,
+  take: number,
+  /** Every attribute (the console needs the state flags), not only the public ones. */
+  full = false,
+): Promise<ImageItem[]> {
   const base: QueryCommandInput = {
     TableName: table(),
     IndexName: index,
@@ -180,15 +212,16 @@ export async function queryPage(index: 'gsi1' | 'gsi2', partition: string, skip:
     const out = await dynamo().send(
       new QueryCommand({
         ...base,
-        ...VISIBLE,
-        ExpressionAttributeNames: { ...names, ...p.ExpressionAttributeNames, ...VISIBLE_NAMES },
-        ExpressionAttributeValues: { ':pk': partition, ...VISIBLE_VALUES },
-        ProjectionExpression: p.ProjectionExpression,
+        // Public lists skip report-hidden images; the console's full list (gsi3 `console`) shows them.
+        ...(full ? {} : VISIBLE),
+        ExpressionAttributeNames: full ? names : { ...names, ...p.ExpressionAttributeNames, ...VISIBLE_NAMES },
+        ExpressionAttributeValues: full ? { ':pk': partition } : { ':pk': partition, ...VISIBLE_VALUES },
+        ...(full ? {} : { ProjectionExpression: p.ProjectionExpression }),
         Limit: take - items.length,
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of out.Items ?? []) items.push(item as ImageItem);
+    for (const item of out.Items ?? []) items.push(full ? stripKeys(item) : (item as ImageItem));
     startKey = out.LastEvaluatedKey;
   } while (startKey && items.length < take);
   return items;
@@ -258,6 +291,7 @@ export async function insertImage(
           gsi1pk: ownerPartition(record.owner, record.userId),
           gsi1sk: listSortKey(record),
           ...(category ? { gsi2pk: categoryPartition(record.category), gsi2sk: listSortKey(record) } : {}),
+          ...(record.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(record) } : {}),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
@@ -322,7 +356,7 @@ export async function removeImage(
   return 'conflict';
 }
 
-function counterUpdate(expected: number, next: number): TransactItem {
+export function counterUpdate(expected: number, next: number): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -335,7 +369,7 @@ function counterUpdate(expected: number, next: number): TransactItem {
   };
 }
 
-function categoryUpdate(category: string, prev: CategoryMeta | undefined, lastUpdated: string, delta: 1 | -1): TransactItem {
+export function categoryUpdate(category: string, prev: CategoryMeta | undefined, lastUpdated: string, delta: 1 | -1): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -349,7 +383,7 @@ function categoryUpdate(category: string, prev: CategoryMeta | undefined, lastUp
 }
 
 /**
- * Counts one more reporting network on an image and puts it in the moderation queue (gsi3
+ * Counts one more reporting network on an image and puts it in the moderation queue (gsi4
  * `reported`, newest report first). Undefined when the image does not exist.
  */
 export async function addReport(id: string, at: string): Promise<Pick<ImageItem, 'reportCount' | 'hidden'> | undefined> {
@@ -358,7 +392,7 @@ export async function addReport(id: string, at: string): Promise<Pick<ImageItem,
       new UpdateCommand({
         TableName: table(),
         Key: keys.image(id),
-        UpdateExpression: 'ADD reportCount :one SET lastReportedAt = :at, gsi3pk = :queue, gsi3sk = :sk',
+        UpdateExpression: 'ADD reportCount :one SET lastReportedAt = :at, gsi4pk = :queue, gsi4sk = :sk',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':one': 1, ':at': at, ':queue': 'reported', ':sk': `${at}#${id}` },
         ReturnValues: 'ALL_NEW',
@@ -384,7 +418,7 @@ export async function setModeration(record: ImageItem, decision: 'hide' | 'keep'
   const image = hide
     ? { UpdateExpression: 'SET #hidden = :true, hiddenAt = :at, hiddenBy = :by', values: { ':true': true, ':at': at, ':by': by } }
     : {
-        UpdateExpression: 'REMOVE #hidden, hiddenAt, hiddenBy, gsi3pk, gsi3sk SET reportCount = :zero, reviewedAt = :at, reviewedBy = :by',
+        UpdateExpression: 'REMOVE #hidden, hiddenAt, hiddenBy, gsi4pk, gsi4sk SET reportCount = :zero, reviewedAt = :at, reviewedBy = :by',
         values: { ':zero': 0, ':at': at, ':by': by },
       };
   const slot = hide ? image : { UpdateExpression: 'REMOVE #hidden, hiddenAt, hiddenBy', values: {} };
@@ -422,15 +456,15 @@ export async function listReported(limit = 50): Promise<ImageItem[]> {
   const out = await dynamo().send(
     new QueryCommand({
       TableName: table(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :queue',
+      IndexName: 'gsi4',
+      KeyConditionExpression: 'gsi4pk = :queue',
       ExpressionAttributeValues: { ':queue': 'reported' },
       ScanIndexForward: false,
       Limit: limit,
     }),
   );
   return (out.Items ?? []).map((item) => {
-    const { gsi3pk: _q, gsi3sk: _s, ...rest } = item;
+    const { gsi4pk: _q, gsi4sk: _s, ...rest } = item;
     return stripKeys(rest);
   });
 }

@@ -25,6 +25,8 @@ export interface JobItem {
   aspectRatio: string;
   width: number;
   height: number;
+  /** Operator jobs only: the category the image is stored in, with user admin. */
+  category?: string;
   status: JobStatus;
   percent: number;
   message: string;

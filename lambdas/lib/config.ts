@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATORS_GROUP } from '../../shared/admin';
 
 /**
  * Configuration of every handler, read and validated once at cold start. Locally the runtime sets
@@ -27,8 +28,10 @@ const configSchema = z.object({
   AUTH_JWKS_URL: z.string().default(''),
   AUTH_ISSUER: z.string().default('artloom-local'),
   AUTH_AUDIENCE: z.string().default('artloom-admin'),
-  /** Cognito group whose members are operators. */
-  AUTH_ADMIN_GROUP: z.string().default('admins'),
+  /** Cognito group whose members are operators (one definition: shared/admin.ts). */
+  AUTH_ADMIN_GROUP: z.string().default(OPERATORS_GROUP),
+  /** Where the console ends the provider's session ('' = the issuer's end_session_endpoint); Cognito's /logout in AWS. */
+  AUTH_LOGOUT_URL: z.string().default(''),
   /** Lifetime of presigned download URLs, seconds. */
   DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   /** Generation (issue 4; see docs/generation.md). */

@@ -26,7 +26,7 @@ export const galleryRoutes: RouteDef[] = [
     memoryMb: 1024,
     timeoutSeconds: 30,
     nativeModules: ['sharp'],
-    grants: ['table:images:read', 'table:images:write', 'bucket:images:write'],
+    grants: ['table:images:read', 'table:images:write', 'bucket:images:write', 'table:messages:write'],
   },
   // GET /api/download
   { method: 'GET', path: '/api/download', entry: 'handlers/download/get-download.ts', grants: ['table:images:read', 'bucket:images:read'] },

@@ -1,3 +1,4 @@
+import { adminRoutes } from './admin';
 import { formsRoutes } from './forms';
 import { galleryRoutes } from './gallery';
 import { generationRoutes } from './generation';
@@ -8,4 +9,11 @@ import type { RouteDef } from './types';
 export type { Grant, RouteDef } from './types';
 
 /** Every route of the HTTP API, one table per area. */
-export const ROUTES: readonly RouteDef[] = [...systemRoutes, ...galleryRoutes, ...safetyRoutes, ...generationRoutes, ...formsRoutes];
+export const ROUTES: readonly RouteDef[] = [
+  ...systemRoutes,
+  ...galleryRoutes,
+  ...safetyRoutes,
+  ...generationRoutes,
+  ...formsRoutes,
+  ...adminRoutes,
+];

@@ -61,8 +61,9 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
     width: result.width,
     height: result.height,
     seed: result.seed,
-    owner: { kind: 'user', userId: job.userId },
-    category: DEFAULT_CATEGORY,
+    // Only the operator's generator puts a category on the job (see startGeneration).
+    owner: job.category ? { kind: 'admin' } : { kind: 'user', userId: job.userId },
+    category: job.category ?? DEFAULT_CATEGORY,
     modelName: MODEL_NAME,
     modelVersion: MODEL_VERSION,
     steps: MODEL_STEPS,

@@ -36,6 +36,8 @@ export interface WebProps {
   /** Requests per 5 minutes per IP before WAF blocks (CloudFront-scope WAF lives in us-east-1). */
   wafRateLimit: number;
   createWaf: boolean;
+  /** Origins the operator console's OpenID client calls (Cognito's discovery/JWKS and its managed-login token endpoint). */
+  authOrigins?: string[];
 }
 
 /**
@@ -62,8 +64,7 @@ export class Web extends Construct {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           override: true,
-          contentSecurityPolicy:
-            "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+          contentSecurityPolicy: `default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src ${["'self'", ...(props.authOrigins ?? [])].join(' ')}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
         },
         strictTransportSecurity: { override: true, accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true },
         contentTypeOptions: { override: true },

@@ -28,13 +28,14 @@ export class ArtloomStack extends Stack {
     const ctx = props.context;
     const ephemeral = ctx.stage !== 'prod';
     this.data = new Data(this, 'data', { ephemeral });
-    this.auth = new Auth(this, 'auth', { ephemeral });
+    this.auth = new Auth(this, 'auth', { ephemeral, stage: ctx.stage, domainPrefix: ctx.authDomainPrefix });
 
     const environment: Record<string, string> = {
       RENDERER: 'comfyui',
       AUTH_ISSUER: this.auth.issuer,
       AUTH_JWKS_URL: `${this.auth.issuer}/.well-known/jwks.json`,
       AUTH_AUDIENCE: this.auth.client.userPoolClientId,
+      AUTH_LOGOUT_URL: this.auth.logoutUrl,
       ...(ctx.notifyEmail ? { NOTIFY_EMAIL: ctx.notifyEmail, NOTIFY_FROM_EMAIL: ctx.notifyFrom ?? ctx.notifyEmail } : {}),
     };
 
@@ -94,7 +95,14 @@ export class ArtloomStack extends Stack {
       ephemeral,
       wafRateLimit: ctx.wafRateLimit,
       createWaf: this.region === 'us-east-1',
+      authOrigins: this.auth.connectOrigins,
     });
+
+    // The console's sign-in and sign-out come back to the site's own domain.
+    this.auth.setSiteUrl(`https://${this.web.distribution.distributionDomainName}`);
+    new CfnOutput(this, 'OperatorSignInDomain', { value: this.auth.domain.baseUrl() });
+    new CfnOutput(this, 'OperatorConsoleClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'OperatorsGroup', { value: Auth.ADMIN_GROUP });
 
     acknowledgeStackWide(this, {
       tables: Object.values(this.data.tables),

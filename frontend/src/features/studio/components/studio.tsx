@@ -1,8 +1,9 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MAX_PROMPT_LENGTH } from '../../../../../shared/constants';
 import { ASPECT_RATIO_LABELS, DEFAULT_ASPECT_RATIO } from '../../../../../shared/ratio-table';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import type { StartJob } from '../generation-flow';
 import { useGeneration } from '../hooks/use-generation';
 import { quotaText, useQuota } from '../hooks/use-quota';
 import { useRenderer } from '../hooks/use-renderer';
@@ -13,6 +14,12 @@ import { RatioPicker } from './ratio-picker';
 export interface StudioProps {
   onGenerated: (image: ClientImage) => void;
   headingLevel?: 1 | 2;
+  /** The admin generator: its category dropdown, shown above the button. */
+  extraFields?: ReactNode;
+  /** False keeps Generate disabled (the admin generator until a category is chosen). */
+  ready?: boolean;
+  /** How a job starts (the admin generator posts to the admin API). */
+  start?: StartJob;
 }
 
 /** The AI Art Studio (spec section 2 'Generator'). */
@@ -24,7 +31,7 @@ function startingPoint(state: unknown): { prompt: string; ratio: string } {
   return { prompt, ratio };
 }
 
-export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
+export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = true, start }: StudioProps) {
   const location = useLocation();
   const [prompt, setPrompt] = useState(() => startingPoint(location.state).prompt);
   const [ratio, setRatio] = useState<string>(() => startingPoint(location.state).ratio);
@@ -39,7 +46,7 @@ export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
     },
     [refreshQuota],
   );
-  const { state, generate, cancel } = useGeneration(onGenerated, onSettled);
+  const { state, generate, cancel } = useGeneration(onGenerated, onSettled, start);
   // An accepted job has used one image of the hour: the meter shows it at once.
   useEffect(() => {
     if (state.jobId) refreshQuota();
@@ -48,7 +55,7 @@ export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!state.busy) void generate(prompt, ratio);
+    if (!state.busy && ready) void generate(prompt, ratio);
   };
 
   return (
@@ -82,7 +89,8 @@ export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
           }}
         />
         <RatioPicker value={ratio} onChange={setRatio} disabled={state.busy} />
-        <button type="submit" className="btn btn--primary btn--large" disabled={state.busy || prompt.trim() === ''}>
+        {extraFields}
+        <button type="submit" className="btn btn--primary btn--large" disabled={state.busy || prompt.trim() === '' || !ready}>
           {state.busy ? 'Loading...Please wait..' : 'Generate Image'}
         </button>
       </form>
