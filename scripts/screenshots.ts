@@ -69,6 +69,13 @@ try {
   await waitForSeed(app.url);
   for (const shot of SHOTS) {
     const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, baseURL: app.url });
+    // A visitor who has answered the cookie banner (its own shot is test-results/e2e/cookie-banner.png).
+    await context.addInitScript(() =>
+      localStorage.setItem(
+        'cookieConsent',
+        JSON.stringify({ version: 1, functionality: true, analytics: false, advertising: false, decidedAt: 'screenshot' }),
+      ),
+    );
     const page = await context.newPage();
     await page.goto(shot.path);
     await settle(page);
