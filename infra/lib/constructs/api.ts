@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ArnFormat, CfnOutput, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, type HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -74,7 +74,6 @@ export class Api extends Construct {
       reason:
         'A public site without sign-in; operator routes verify the Cognito JWT inside the handler (lambdas/lib/auth.ts), the same code as locally.',
     });
-    new CfnOutput(this, 'ApiUrl', { value: this.httpApi.apiEndpoint });
   }
 
   private functionFor(route: RouteDef, environment: Record<string, string>, props: ApiProps): ProjectFunction {

@@ -219,19 +219,21 @@ export class GpuFleet extends Construct {
     });
     // The instance is InService only once ComfyUI, the model and the worker are installed; the
     // bootstrap completes this hook itself (first boot, and every start from the warm pool).
-    this.autoScalingGroup.addLifecycleHook('bootstrap', {
+    const bootstrapHook = this.autoScalingGroup.addLifecycleHook('bootstrap', {
       lifecycleHookName: BOOTSTRAP_HOOK,
       lifecycleTransition: LifecycleTransition.INSTANCE_LAUNCHING,
       heartbeatTimeout: Duration.minutes(60),
       defaultResult: DefaultResult.ABANDON,
     });
     if (props.warmPoolSize > 0) {
-      this.autoScalingGroup.addWarmPool({
+      const warmPool = this.autoScalingGroup.addWarmPool({
         poolState: PoolState.STOPPED,
         minSize: 0,
         maxGroupPreparedCapacity: props.warmPoolSize,
         reuseOnScaleIn: true,
       });
+      // Without the hook in place first, the pool could stop its first instance in the middle of the install.
+      warmPool.node.addDependency(bootstrapHook);
     }
 
     this.groupArn = `arn:${stack.partition}:autoscaling:${stack.region}:${stack.account}:autoScalingGroup:*:autoScalingGroupName/${this.autoScalingGroup.autoScalingGroupName}`;

@@ -126,12 +126,12 @@ describe('Artloom stack', () => {
     for (const route of ROUTES) template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
   });
 
-  it('runs the handlers on Node 22', () => {
+  it('runs the handlers on Node 24', () => {
     const functions = template.findResources('AWS::Lambda::Function', {
       Properties: { Environment: { Variables: Match.objectLike({ IMAGES_TABLE: Match.anyValue() }) } },
     });
     expect(Object.keys(functions).length).toBeGreaterThan(0);
-    for (const fn of Object.values(functions)) expect(fn.Properties.Runtime).toBe('nodejs22.x');
+    for (const fn of Object.values(functions)) expect(fn.Properties.Runtime).toBe('nodejs24.x');
   });
 
   it('serves /api and /files behind one CloudFront distribution with WAF', () => {
