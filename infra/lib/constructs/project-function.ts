@@ -64,7 +64,8 @@ export class ProjectFunction extends NodejsFunction {
   }
 }
 
-function nativeBundling(modules: string[]): NonNullable<NodejsFunctionProps['bundling']> {
+/** Bundling of functions with native modules: install for NATIVE_PLATFORM, then check the binaries arrived. */
+export function nativeBundling(modules: string[]): NonNullable<NodejsFunctionProps['bundling']> {
   const binaries = modules.flatMap((m) => NATIVE_BINARIES[m] ?? []);
   return {
     nodeModules: modules,

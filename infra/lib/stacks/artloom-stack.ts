@@ -9,7 +9,7 @@ import { Generation, JobQueue } from '../constructs/generation';
 import { GpuFleet } from '../constructs/gpu-fleet';
 import { Web } from '../constructs/web';
 import type { AppContext } from '../context';
-import { acknowledgeStackWide } from '../nag';
+import { acknowledgeKnownFindings } from '../nag';
 
 export interface ArtloomStackProps extends StackProps {
   context: AppContext;
@@ -113,9 +113,6 @@ export class ArtloomStack extends Stack {
       originSecret: originSecret.secretValue,
     });
 
-    acknowledgeStackWide(this, {
-      tables: Object.values(this.data.tables),
-      buckets: [...Object.values(this.data.buckets), this.web.webBucket],
-    });
+    acknowledgeKnownFindings(this);
   }
 }

@@ -1,15 +1,22 @@
-import { mkdtempSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, SecretValue, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NATIVE_BINARIES, nativeBundling } from '../../../infra/lib/constructs/project-function';
+import { Web } from '../../../infra/lib/constructs/web';
 import { appContextSchema } from '../../../infra/lib/context';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
 import { CRS_BODY_SIZE_LABEL, integersAbove } from '../../../infra/lib/waf-rules';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/lib/viewer-ip';
 import { ROUTES } from '../../../lambdas/routes';
 
+const require = createRequire(import.meta.url);
 // biome-ignore lint/suspicious/noExplicitAny: synthesized template JSON
 type Json = any;
 let template: Template;
@@ -106,11 +113,6 @@ describe('edge', () => {
   });
 });
 
-import { SecretValue } from 'aws-cdk-lib';
-import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { Web } from '../../../infra/lib/constructs/web';
-
 function buildWeb(scope: Stack, siteDir: string): Web {
   return new Web(scope, 'web', {
     httpApi: new HttpApi(scope, 'api'),
@@ -124,3 +126,56 @@ function buildWeb(scope: Stack, siteDir: string): Web {
     siteDir,
   });
 }
+
+describe('repeatable deploys', () => {
+  it('gives no log group a fixed name and uses no log-retention custom resource', () => {
+    const groups = Object.values(template.findResources('AWS::Logs::LogGroup')) as Json[];
+    expect(groups.length).toBeGreaterThan(ROUTES.length / 2);
+    for (const g of groups) expect(g.Properties.LogGroupName).toBeUndefined();
+    expect(Object.keys(template.findResources('Custom::LogRetention'))).toEqual([]);
+    const fns = Object.values(template.findResources('AWS::Lambda::Function')) as Json[];
+    const ours = fns.filter((f) => f.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME);
+    for (const f of ours) expect(f.Properties.LoggingConfig.LogGroup).toEqual({ Ref: expect.any(String) });
+  });
+
+  it('runs every project Lambda on nodejs24.x; the sharp ones on x86_64, the rest on arm64', () => {
+    const fns = Object.values(template.findResources('AWS::Lambda::Function')) as Json[];
+    const ours = fns.filter((f) => f.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME);
+    expect(ours.length).toBeGreaterThan(10);
+    for (const f of ours) expect(f.Properties.Runtime).toBe('nodejs24.x');
+    const x64 = ours.filter((f) => f.Properties.Architectures?.[0] === 'x86_64');
+    expect(x64.length).toBe(2); // StoreImage and the operator import (sharp)
+    expect(ours.filter((f) => f.Properties.Architectures?.[0] === 'arm64').length).toBe(ours.length - 2);
+  });
+
+  it('creates the warm pool only after the launch lifecycle hook', () => {
+    const pool = Object.values(template.findResources('AWS::AutoScaling::WarmPool'))[0] as Json;
+    const hookId = Object.keys(template.findResources('AWS::AutoScaling::LifecycleHook'))[0];
+    expect(pool.DependsOn).toContain(hookId);
+  });
+
+  it('sets every feature flag aws-cdk-lib recommends in cdk.json', () => {
+    const recommended = JSON.parse(readFileSync(require.resolve('aws-cdk-lib/recommended-feature-flags.json'), 'utf8'));
+    const context = JSON.parse(readFileSync(new URL('../../../cdk.json', import.meta.url), 'utf8')).context;
+    // The one deliberate difference: the stack targets the commercial partition only.
+    expect(context['@aws-cdk/core:target-partitions']).toEqual(['aws']);
+    for (const [flag, value] of Object.entries(recommended)) {
+      if (flag !== '@aws-cdk/core:target-partitions') expect(context[flag], flag).toEqual(value);
+    }
+  });
+
+  it('installs native modules for linux-x64 whatever the host, and fails the bundle when a binary is missing', () => {
+    const bundling = nativeBundling(['sharp']);
+    expect(bundling.environment).toEqual({ npm_config_os: 'linux', npm_config_cpu: 'x64', npm_config_libc: 'glibc' });
+    const out = mkdtempSync(join(tmpdir(), 'artloom-bundle-'));
+    const run = () => {
+      for (const cmd of bundling.commandHooks?.afterBundling('/in', out) ?? []) execSync(cmd, { stdio: 'pipe' });
+    };
+    expect(run).toThrow(/sharp-linux-x64.*missing from the Lambda bundle/s);
+    for (const pkg of NATIVE_BINARIES.sharp ?? []) {
+      mkdirSync(join(out, 'node_modules', pkg), { recursive: true });
+      writeFileSync(join(out, 'node_modules', pkg, 'package.json'), '{}');
+    }
+    expect(run).not.toThrow();
+  });
+});

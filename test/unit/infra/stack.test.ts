@@ -382,7 +382,11 @@ describe('Artloom stack', () => {
       );
       const puts = statements.filter((st) => actionsOf([st]).includes('s3:PutObject'));
       for (const st of puts) expect(JSON.stringify(st.Resource)).toContain('/staging/*');
-      expect(actions.some((a) => a === 's3:GetObject' || a === 'states:StartExecution' || a === 'sqs:SendMessage')).toBe(false);
+      expect(actions.some((a) => a === 'states:StartExecution' || a === 'sqs:SendMessage')).toBe(false);
+      // Reads: its own worker bundle object, nothing else of the asset bucket.
+      const reads = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('s3:Get')));
+      expect(reads.map((st) => st.Action)).toEqual(['s3:GetObject']);
+      expect(JSON.stringify(reads[0]?.Resource)).not.toContain('*');
       template.hasResourceProperties('AWS::IAM::Role', {
         Description: Match.stringLikeRegexp('GPU worker'),
         ManagedPolicyArns: [
