@@ -93,6 +93,12 @@ class KnownFindings implements IAspect {
 
   private reasonFor(resource: string, actions: string[], node: IConstruct): string | undefined {
     if (resource === '*') {
+      if (
+        node.node.path.includes('Custom::CDKBucketDeployment') &&
+        actions.every((a) => a.startsWith('cloudfront:') && a.endsWith('Invalidation'))
+      ) {
+        return 'BucketDeployment invalidates /index.html after a deploy; aws-cdk-lib writes this grant for any distribution.';
+      }
       return actions.every((a) => NO_RESOURCE_ACTIONS.has(a))
         ? `${actions.join(', ')} take no resource ARN (IAM service authorization reference), so the statement names *.`
         : undefined;
@@ -114,7 +120,7 @@ class KnownFindings implements IAspect {
     if (group && this.typeOf(group[1] ?? '') === 'AWS::AutoScaling::AutoScalingGroup') {
       return `Auto Scaling group ${group[1]} only; the * is the group's UUID, which CloudFormation does not expose.`;
     }
-    const machine = /:states:[^:]+:[^:]+:execution:.*"Ref":"(\w+)".*:\*$/.exec(resource);
+    const machine = /:states:.+:execution:.*"Ref":"(\w+)".*:\*$/.exec(resource);
     if (machine && this.typeOf(machine[1] ?? '') === 'AWS::StepFunctions::StateMachine') {
       return `Executions of state machine ${machine[1]} only; each is named after its job id.`;
     }

@@ -13,6 +13,8 @@ import { acknowledgeKnownFindings } from '../nag';
 
 export interface ArtloomStackProps extends StackProps {
   context: AppContext;
+  /** The built SPA (defaults to frontend/dist). */
+  siteDir?: string;
 }
 
 /** The whole product in one stack: constructs per domain, wired here and nowhere else. */
@@ -111,6 +113,7 @@ export class ArtloomStack extends Stack {
       createWaf: this.region === 'us-east-1',
       uploads: ROUTES.flatMap((r) => (r.maxBodyBytes ? [{ path: r.path, maxBodyBytes: r.maxBodyBytes }] : [])),
       originSecret: originSecret.secretValue,
+      siteDir: props.siteDir,
     });
 
     acknowledgeKnownFindings(this);

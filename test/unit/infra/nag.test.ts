@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App, CfnResource, Stack, Stage, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -13,7 +15,11 @@ let app: App;
 let synthError: unknown;
 beforeAll(() => {
   app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
-  new ArtloomStack(app, 'Nag', { context: appContextSchema.parse({}), env: { account: '123456789012', region: 'us-east-1' } });
+  // As bin/app.ts builds it: no account in the environment, a built site (so the site's deployment is checked too).
+  const site = mkdtempSync(join(tmpdir(), 'artloom-site-'));
+  writeFileSync(join(site, 'index.html'), '<!doctype html>');
+  writeFileSync(join(site, 'app.js'), '');
+  new ArtloomStack(app, 'Nag', { context: appContextSchema.parse({}), env: { region: 'us-east-1' }, siteDir: site });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   try {
     app.synth();
