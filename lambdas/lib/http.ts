@@ -6,6 +6,7 @@ import { fieldErrors } from '../../shared/schemas/common';
 import { config } from './config';
 import { errorResponse, ForbiddenError, ValidationError } from './errors';
 import { logger } from './logger';
+import { countMetric, METRIC, METRIC_DIMENSION, publishMetrics } from './metrics';
 import { cameThroughEdge, viewerIp } from './viewer-ip';
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -48,6 +49,7 @@ export function httpHandler<
   return middy<ApiEvent, ApiResult>()
     .use(errorMapper())
     .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(publishMetrics<ApiEvent, ApiResult>())
     .handler(async (event) => {
       const secret = config().ORIGIN_SECRET;
       const trusted = cameThroughEdge(event, secret);
@@ -69,9 +71,23 @@ export function httpHandler<
 function errorMapper(): middy.MiddlewareObj<ApiEvent, ApiResult> {
   return {
     onError: async (request) => {
-      request.response = errorResponse(request.error);
+      const response = errorResponse(request.error);
+      request.response = response;
+      // Refusals by reason (validation, rate limit, busy…): the error code is the dimension.
+      const status = response.statusCode ?? 500;
+      if (status >= 400 && status !== 500) {
+        countMetric(METRIC.refusals, METRIC_DIMENSION.reason, codeOf(response.body) ?? String(status));
+      }
     },
   };
+}
+
+function codeOf(body: string | undefined): string | undefined {
+  try {
+    return (JSON.parse(body ?? '') as { error?: { code?: string } }).error?.code;
+  } catch {
+    return undefined;
+  }
 }
 
 function parse(schema: Schema | undefined, value: unknown): unknown {
