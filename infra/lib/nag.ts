@@ -26,6 +26,7 @@ export const NO_RESOURCE_ACTIONS = new Set([
   'logs:DescribeLogGroups',
   'autoscaling:DescribeAutoScalingGroups',
   'autoscaling:DescribeAutoScalingInstances',
+  'autoscaling:DescribeScalingActivities',
   'cloudwatch:PutMetricData',
 ]);
 
@@ -124,7 +125,7 @@ class KnownFindings implements IAspect {
     if (machine && this.typeOf(machine[1] ?? '') === 'AWS::StepFunctions::StateMachine') {
       return `Executions of state machine ${machine[1]} only; each is named after its job id.`;
     }
-    if (/^arn:[^:]+:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/.test(resource) && node.node.path.includes('Custom::CDKBucketDeployment')) {
+    if (/^arn:(aws[\w-]*|<AWS::Partition>):s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/.test(resource) && node.node.path.includes('Custom::CDKBucketDeployment')) {
       return 'BucketDeployment copies the site from the CDK bootstrap asset bucket (asset keys are content hashes).';
     }
     return undefined;

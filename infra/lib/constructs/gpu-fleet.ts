@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, BundlingOutput, DockerImage, Duration, Stack, Validations } from 'aws-cdk-lib';
-import { AutoScalingGroup, DefaultResult, HealthChecks, LifecycleTransition, PoolState } from 'aws-cdk-lib/aws-autoscaling';
+import { AutoScalingGroup, DefaultResult, HealthChecks, LifecycleTransition, PoolState, ScalingEvents } from 'aws-cdk-lib/aws-autoscaling';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import {
   BlockDeviceVolume,
@@ -25,6 +25,7 @@ import { Grant, type IGrantable, ManagedPolicy, Policy, PolicyStatement, Role, S
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -59,6 +60,8 @@ export interface GpuFleetProps {
   queue: IQueue;
   jobsTable: TableV2;
   imagesBucket: Bucket;
+  /** Launch and termination failures of the group are sent here (the operator's alarm topic). */
+  alarmTopic?: ITopic;
 }
 
 /**
@@ -222,6 +225,7 @@ export class GpuFleet extends Construct {
       // and a later deploy does not reset a running fleet to 0 in the middle of a job.
       healthChecks: HealthChecks.ec2({ gracePeriod: Duration.minutes(10) }),
       cooldown: Duration.seconds(60),
+      notifications: props.alarmTopic ? [{ topic: props.alarmTopic, scalingEvents: ScalingEvents.ERRORS }] : undefined,
     });
     // The instance is InService only once ComfyUI, the model and the worker are installed; the
     // bootstrap completes this hook itself (first boot, and every start from the warm pool).
@@ -294,7 +298,7 @@ export class GpuFleet extends Construct {
     // IAM4/IAM5 findings of the role and its policies: infra/lib/nag.ts (each on its policy, in cdk-nag's own spelling).
     ack(
       'AS3',
-      'Scaling is driven by the application (EnsureCapacity / idle scale-in) and visible in the job records and the group activity history; no operator acts on per-event notifications.',
+      'Launch and termination failures go to the alarm topic; successful launches and terminations happen with every burst of jobs (EnsureCapacity, idle scale-in) and stay in the activity history, so mailing them would bury the alarms.',
     );
   }
 }

@@ -7,6 +7,7 @@ import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Generation, JobQueue } from '../constructs/generation';
 import { GpuFleet } from '../constructs/gpu-fleet';
+import { AlarmTopic, Monitoring } from '../constructs/monitoring';
 import { Web } from '../constructs/web';
 import type { AppContext } from '../context';
 import { acknowledgeKnownFindings } from '../nag';
@@ -25,6 +26,8 @@ export class ArtloomStack extends Stack {
   readonly gpuFleet: GpuFleet;
   readonly api: Api;
   readonly web: Web;
+  readonly alarmTopic: AlarmTopic;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ArtloomStackProps) {
     super(scope, id, props);
@@ -59,6 +62,7 @@ export class ArtloomStack extends Stack {
     const { jobs, images } = this.data.tables;
     const imagesBucket = this.data.buckets.images;
     const jobQueue = new JobQueue(this, 'gpu-jobs');
+    this.alarmTopic = new AlarmTopic(this, 'alarms', { email: ctx.alarmEmail });
     this.gpuFleet = new GpuFleet(this, 'gpu', {
       instanceType: ctx.gpuInstanceType,
       maxInstances: ctx.gpuMaxInstances,
@@ -72,6 +76,7 @@ export class ArtloomStack extends Stack {
       queue: jobQueue.queue,
       jobsTable: jobs,
       imagesBucket,
+      alarmTopic: this.alarmTopic.topic,
     });
     this.generation = new Generation(this, 'generation', {
       queue: jobQueue.queue,
@@ -114,6 +119,28 @@ export class ArtloomStack extends Stack {
       uploads: ROUTES.flatMap((r) => (r.maxBodyBytes ? [{ path: r.path, maxBodyBytes: r.maxBodyBytes }] : [])),
       originSecret: originSecret.secretValue,
       siteDir: props.siteDir,
+    });
+
+    this.monitoring = new Monitoring(this, 'monitoring', {
+      topic: this.alarmTopic.topic,
+      distribution: this.web.distribution,
+      httpApi: this.api.httpApi,
+      stateMachine: this.generation.stateMachine,
+      deadLetterQueue: jobQueue.deadLetterQueue,
+      webAcl: this.web.webAcl,
+      gpu: this.gpuFleet,
+      jobsTable: jobs,
+      environment: { LOG_LEVEL: 'INFO' },
+      monthlyBudgetUsd: ctx.monthlyBudgetUsd,
+      costAnomalyMonitor: ctx.costAnomalyMonitor,
+      alarmEmail: ctx.alarmEmail,
+      gpuMaxInServiceMinutes: ctx.gpuMaxInServiceMinutes,
+      gpuBackstopIdleMinutes: ctx.gpuBackstopIdleMinutes,
+      wafBlockedAlarm: ctx.wafBlockedAlarm,
+    });
+    new CfnOutput(this, 'AlarmTopic', { value: this.alarmTopic.topic.topicArn });
+    new CfnOutput(this, 'Dashboard', {
+      value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home#dashboards/dashboard/${this.monitoring.dashboard.dashboardName}`,
     });
 
     acknowledgeKnownFindings(this);
