@@ -26,7 +26,7 @@ beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   stack = new ArtloomStack(app, 'Edge', { context: appContextSchema.parse({}), env: { account: '123456789012', region: 'us-east-1' } });
   template = Template.fromStack(stack);
-}, 60_000);
+}, 120_000);
 
 const webAcl = (): Json => Object.values(template.findResources('AWS::WAFv2::WebACL'))[0]?.Properties;
 const uploads = ROUTES.filter((r) => r.maxBodyBytes);

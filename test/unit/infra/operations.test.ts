@@ -16,7 +16,7 @@ beforeAll(() => {
     env: { account: '123456789012', region: 'us-east-1' },
   });
   template = Template.fromStack(stack);
-}, 60_000);
+}, 120_000);
 
 const resources = (type: string): [string, Json][] => Object.entries(template.findResources(type));
 const alarms = () => resources('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
