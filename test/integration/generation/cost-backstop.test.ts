@@ -22,7 +22,13 @@ describe('cost backstop against DynamoDB Local', () => {
   const now = Date.now();
   const ago = (minutes: number) => new Date(now - minutes * 60_000);
 
-  afterAll(() => asg.restore());
+  afterAll(() => {
+    asg.restore();
+    // startTestApp writes its env into process.env: a later file in this worker must not see a GPU group.
+    delete process.env.GPU_ASG_NAME;
+    delete process.env.GPU_BACKSTOP_IDLE_MINUTES;
+    resetConfig();
+  });
   afterEach(async () => app?.stop());
   beforeEach(async () => {
     // Fresh tables per case (a new prefix): each case sees only the items it writes.
