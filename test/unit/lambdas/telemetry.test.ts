@@ -39,7 +39,12 @@ describe('telemetry', () => {
     ddb.on(PutCommand).resolves({});
     log.mockClear();
   });
-  afterAll(() => log.mockRestore());
+  afterAll(() => {
+    log.mockRestore();
+    // Back to the test config's quiet setting for later files in this worker.
+    process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+    delete process.env.POWERTOOLS_DEV;
+  });
 
   it('counts a refusal under the Artloom namespace with its error code as the reason', async () => {
     const result = await contact(apiEvent({ method: 'POST', route: '/api/contact', body: { firstName: '' } }), lambdaContext());
