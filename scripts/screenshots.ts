@@ -1,6 +1,6 @@
 /**
- * Screenshots of home with seeded content: docs/screenshots/home-desktop.png (1440x900) and
- * home-mobile.png (375x812). Builds the SPA, starts the real local app (its own DynamoDB Local and
+ * Screenshots with seeded content: home, a category page and /generate at 1440x900 (desktop) and 375x812 (mobile),
+ * as docs/screenshots/<page>-<size>.png. Builds the SPA, starts the real local app (its own DynamoDB Local and
  * s3rver, every plugin, the seed), waits for the seed, then shoots with Debian's Chromium.
  * Run: node --import tsx scripts/screenshots.ts [outDir] (FULL_PAGE=1 adds *-full.png).
  */
@@ -14,10 +14,16 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUT = process.argv[2] ?? join(ROOT, 'docs/screenshots');
-const SHOTS = [
-  { name: 'home-desktop', width: 1440, height: 900 },
-  { name: 'home-mobile', width: 375, height: 812 },
+const SIZES = [
+  { size: 'desktop', width: 1440, height: 900 },
+  { size: 'mobile', width: 375, height: 812 },
 ];
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'category', path: '/space' },
+  { name: 'generate', path: '/generate' },
+];
+const SHOTS = PAGES.flatMap((p) => SIZES.map((s) => ({ ...s, ...p, name: `${p.name}-${s.size}` })));
 
 async function waitForSeed(url: string): Promise<void> {
   const deadline = Date.now() + 180_000;
@@ -35,7 +41,6 @@ async function waitForSeed(url: string): Promise<void> {
 /** Every image in the viewport has loaded (thumbnails and ads), so the shot shows the real page. */
 async function settle(page: Page): Promise<void> {
   await page
-    .getByRole('tabpanel')
     .getByRole('button', { name: /^Open image:/ })
     .first()
     .waitFor({ timeout: 30_000 });
@@ -57,7 +62,7 @@ try {
   for (const shot of SHOTS) {
     const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, baseURL: app.url });
     const page = await context.newPage();
-    await page.goto('/');
+    await page.goto(shot.path);
     await settle(page);
     await page.screenshot({ path: join(OUT, `${shot.name}.png`) });
     if (process.env.FULL_PAGE === '1') await page.screenshot({ path: join(OUT, `${shot.name}-full.png`), fullPage: true });

@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
 
-export const MESSAGE_TYPES = ['feedback', 'issue', 'contact', 'newsletter'] as const;
+export const MESSAGE_TYPES = ['feedback', 'issue', 'contact', 'newsletter', 'image_report'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export interface AttachmentRef {
@@ -31,6 +31,7 @@ export interface MessageRecord {
  * Messages table.
  * - Message: pk `msg#<id>`, sk `msg`.
  * - Newsletter subscription: pk `newsletter#<lower-cased email>`, sk `subscription` (one per address).
+ * - Picture report: pk `report#<imageId>#<reporter>`, sk `report` (one per picture and reporting network).
  * - gsi1: gsi1pk `type#<type>`, gsi1sk `<createdAt ISO>#<id>`: every type listed newest first.
  */
 const byType = (record: MessageRecord) => ({ gsi1pk: `type#${record.type}`, gsi1sk: `${record.createdAt}#${record.id}` });
@@ -59,6 +60,28 @@ export async function putSubscriptionOnce(emailKey: string, record: MessageRecor
   } catch (err) {
     if (err instanceof ConditionalCheckFailedException) return false;
     throw err;
+  }
+}
+
+/**
+ * Stores a picture report unless this reporter already reported this picture. Answers the id of the
+ * stored report (the first one on a repeat) and whether this call created it.
+ */
+export async function putReportOnce(imageId: string, reporter: string, record: MessageRecord): Promise<{ id: string; created: boolean }> {
+  const Key = { pk: `report#${imageId}#${reporter}`, sk: 'report' };
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: config().MESSAGES_TABLE,
+        Item: { ...Key, ...byType(record), ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return { id: record.id, created: true };
+  } catch (err) {
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    const first = await dynamo().send(new GetCommand({ TableName: config().MESSAGES_TABLE, Key, ConsistentRead: true }));
+    return { id: String(first.Item?.id ?? record.id), created: false };
   }
 }
 

@@ -18,6 +18,8 @@ export const galleryRoutes: RouteDef[] = [
     entry: 'handlers/gallery/get-category-metadata.ts',
     grants: ['table:images:read'],
   },
+  // GET /api/gallery/categories
+  { method: 'GET', path: '/api/gallery/categories', entry: 'handlers/gallery/list-collections.ts', grants: ['table:images:read'] },
   // GET /api/gallery/category/all
   { method: 'GET', path: '/api/gallery/category/all', entry: 'handlers/gallery/list-category.ts', grants: ['table:images:read'] },
   // POST /api/gallery/save (operator import; JWT-verified)

@@ -20,6 +20,7 @@ import { config } from '../lib/config';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { estimateEta, FIRST_GUESS, median } from './eta';
 import { toGalleryImage } from './image-store';
+import { screenPrompt } from './prompt-screening';
 import { consume } from './rate-limit';
 
 const HOUR = 3600;
@@ -27,6 +28,7 @@ const IN_FLIGHT_MESSAGE = 'You already have an image being generated. Wait for i
 
 /** POST /api/generate: the limits, then one job + one execution per requestId. */
 export async function startGeneration(req: GenerateRequest, sourceIp: string): Promise<{ jobId: string }> {
+  await screenPrompt(req.prompt); // before anything is read or written: a refused prompt costs nothing
   const cfg = config();
   // Independent reads, together: they are the whole wait before the job exists.
   const [same, holder, active] = await Promise.all([

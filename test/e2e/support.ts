@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import { type LocalApp, startLocalApp } from '../../local/app';
 import { PLUGINS } from '../../local/plugins';
 
@@ -26,6 +27,7 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
     ...(options.env ? { env: options.env } : {}),
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  guardContexts(browser);
   return {
     app,
     browser,
@@ -54,12 +56,74 @@ export async function until(check: () => Promise<boolean>, timeoutMs: number, wh
 
 /** Waits until the featured gallery holds at least `count` images (the seed step runs in the background). */
 export async function waitForFeatured(app: LocalApp, count: number): Promise<void> {
+  const take = 100;
   await until(
     async () => {
-      const res = await fetch(`${app.url}/api/gallery/admin?model=flux_schnell&skip=0&take=100`);
-      return res.ok && ((await res.json()) as unknown[]).length >= count;
+      let seen = 0;
+      for (let skip = 0; seen < count; skip += take) {
+        const res = await fetch(`${app.url}/api/gallery/admin?model=flux_schnell&skip=${skip}&take=${take}`);
+        const batch = res.ok ? ((await res.json()) as unknown[]).length : 0;
+        seen += batch;
+        if (batch < take) break;
+      }
+      return seen >= count;
     },
     120_000,
     `${count} featured images`,
   );
 }
+
+/*
+ * The shared guard. Every context any test opens (through newPage or browser.newContext) is watched: a console error
+ * or an uncaught page error fails the test that was running, and a failed test leaves a screenshot of each open page
+ * and a Playwright trace (open with `npx playwright show-trace`) in test-results/e2e/.
+ */
+const watched = new Set<BrowserContext>();
+let errors: string[] = [];
+let allowed: RegExp[] = [];
+
+/**
+ * Lets the current test's console carry errors matching `patterns` (for example Chromium's 'Failed to load resource:
+ * … status of 409' when the test provokes that answer on purpose). Cleared after each test.
+ */
+export function allowConsoleErrors(...patterns: RegExp[]): void {
+  allowed.push(...patterns);
+}
+
+function watchPage(page: Page): void {
+  page.on('pageerror', (err) => errors.push(`pageerror on ${page.url()}: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console.error on ${page.url()}: ${msg.text()} (${msg.location().url})`);
+  });
+}
+
+function guardContexts(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watched.add(context);
+    context.on('close', () => watched.delete(context));
+    context.on('page', watchPage);
+    await context.tracing.start({ snapshots: true, screenshots: false });
+    return context;
+  };
+}
+
+const fileSafe = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+
+afterEach(async ({ task }) => {
+  const unexpected = errors.filter((e) => !allowed.some((pattern) => pattern.test(e)));
+  errors = [];
+  allowed = [];
+  const failed = task.result?.state === 'fail' || unexpected.length > 0;
+  let n = 0;
+  for (const context of watched) {
+    const tag = `${SHOTS_DIR}/failed-${fileSafe(task.name)}-${n++}`;
+    if (failed) {
+      for (const [i, page] of context.pages().entries()) await page.screenshot({ path: `${tag}-page${i}.png` }).catch(() => {});
+    }
+    await context.tracing.stopChunk(failed ? { path: `${tag}-trace.zip` } : {}).catch(() => {});
+    await context.tracing.startChunk().catch(() => {});
+  }
+  if (unexpected.length > 0) throw new Error(`The page reported errors:\n${unexpected.join('\n')}`);
+});

@@ -13,6 +13,7 @@ import {
   Distribution,
   FunctionCode,
   FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -30,6 +31,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/lib/viewer-ip';
+import { readIndexHtml, spaRouterCode } from '../spa-router';
 import { bodySizeRules, type UploadRoute } from '../waf-rules';
 
 export const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
@@ -86,11 +88,17 @@ export class Web extends Construct {
       },
     });
 
-    // SPA routes (no file extension) are served index.html; /api and /files never reach this function.
+    const siteDir = props.siteDir ?? DIST_DIR;
+    if (!existsSync(join(siteDir, 'index.html')) && Stack.of(this).bundlingRequired) {
+      // Assertion tests skip bundling (and need no build); a real synth or deploy must not ship an empty site.
+      throw new Error(
+        `The web app is not built: ${siteDir}/index.html is missing. Run \`npm run build:web\` before \`cdk synth\` or \`cdk deploy\`.`,
+      );
+    }
+    // The app's routes are served index.html, other extension-less paths a real 404 (infra/lib/spa-router.ts).
     const spaRewrite = new CfFunction(this, 'spa-rewrite', {
-      code: FunctionCode.fromInline(
-        "function handler(event){var r=event.request;if(!/\\.[a-z0-9]+$/i.test(r.uri)){r.uri='/index.html';}return r;}",
-      ),
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(spaRouterCode(readIndexHtml(siteDir))),
     });
 
     const waf = props.createWaf ? this.makeWebAcl(props.wafRateLimit, props.uploads) : undefined;
@@ -168,13 +176,6 @@ export class Web extends Construct {
       },
     });
 
-    const siteDir = props.siteDir ?? DIST_DIR;
-    if (!existsSync(join(siteDir, 'index.html')) && Stack.of(this).bundlingRequired) {
-      // Assertion tests skip bundling (and need no build); a real synth or deploy must not ship an empty site.
-      throw new Error(
-        `The web app is not built: ${siteDir}/index.html is missing. Run \`npm run build:web\` before \`cdk synth\` or \`cdk deploy\`.`,
-      );
-    }
     if (existsSync(join(siteDir, 'index.html'))) {
       // Hashed assets are immutable; index.html is revalidated on every visit.
       new BucketDeployment(this, 'assets', {

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeAd } from '../../../lambdas/services/ads';
 import { deleteImage, storeImage } from '../../../lambdas/services/image-store';
 import { localIssuer } from '../../../local/plugins/auth';
-import { galleryImageListSchema, galleryImageSchema } from '../../../shared/schemas/gallery';
+import { CATEGORIES } from '../../../shared/category-table';
+import {
+  COLLECTION_SAMPLES,
+  collectionOverviewListSchema,
+  galleryImageListSchema,
+  galleryImageSchema,
+} from '../../../shared/schemas/gallery';
 import { newImage, tinyPng } from '../../fixtures/images';
 import { startTestApp, type TestApp } from '../../support/local-app';
 
@@ -131,6 +137,24 @@ describe('featured and categories', () => {
       expect(image.category).toBe('Nature');
     }
     expect((await getJson('/api/gallery/category/all?category=Space')).body).toEqual([]);
+  });
+
+  it('answers every collection with its count, lastUpdated and newest two images (home covers), cacheable a minute', async () => {
+    const res = await app.api('/api/gallery/categories');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    const rows = collectionOverviewListSchema.parse(await res.json());
+    expect(rows.map((r) => r.category)).toEqual(CATEGORIES.map((c) => c.apiValue));
+    const nature = rows.find((r) => r.category === 'Nature');
+    expect(nature?.count).toBe(10);
+    expect(nature?.lastUpdated).toEqual(expect.any(String));
+    const newestNature = galleryImageListSchema
+      .parse((await getJson('/api/gallery/category/all?category=Nature')).body)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .slice(0, COLLECTION_SAMPLES);
+    expect(nature?.samples.map((i) => i.id)).toEqual(newestNature.map((i) => i.id));
+    const space = rows.find((r) => r.category === 'Space');
+    expect(space).toEqual({ category: 'Space', count: 0, samples: [] });
   });
 
   it.each(['category=Nope', 'category=nature', '', 'category=Nature&user=user', 'category=Nature&model=x'])(

@@ -152,6 +152,23 @@ describe('Artloom stack', () => {
     });
   });
 
+  it('answers unknown paths with 404 at the edge: a CloudFront Function generated from the route table', () => {
+    const fns = template.findResources('AWS::CloudFront::Function');
+    const [fn] = Object.values(fns) as { Properties: { FunctionCode: string; FunctionConfig: { Runtime: string } } }[];
+    expect(Object.keys(fns)).toHaveLength(1);
+    expect(fn?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    const code = fn?.Properties.FunctionCode ?? '';
+    for (const route of ['"/":1', '"/space":1', '"/generate":1', '"/privacy-policy":1']) expect(code).toContain(route);
+    expect(code).toContain('statusCode:404');
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request', FunctionARN: Match.anyValue() })],
+        }),
+      }),
+    });
+  });
+
   it('blocks public access on every bucket', () => {
     const buckets = template.findResources('AWS::S3::Bucket');
     for (const bucket of Object.values(buckets)) {

@@ -15,7 +15,9 @@ const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ defaul
 export function RootLayout() {
   const { pathname } = useLocation();
   const [toasts, setToasts] = useState(false);
-  useEffect(() => whenToastsNeeded(() => setToasts(true)), []);
+  useEffect(() => {
+    return whenToastsNeeded(() => setToasts(true));
+  }, []);
   useEffect(() => {
     const block = (event: MouseEvent) => event.preventDefault();
     document.addEventListener('contextmenu', block);

@@ -1,5 +1,6 @@
 import { POLLING, TIMINGS } from '../../../../shared/constants';
 import { checkPrompt } from '../../../../shared/prompt-rule';
+import { PROMPT_REFUSED } from '../../../../shared/safety';
 import type { ClientImage } from '../../../../shared/schemas/gallery';
 import { ApiClientError, FILES_HOST } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -69,7 +70,8 @@ export async function runGeneration(rawPrompt: string, aspectRatio: string, { si
       jobId = await startGeneration({ prompt: check.prompt, aspectRatio, userId, requestId: requestId() }, signal);
     } catch (err) {
       if (!isRefusal(err)) throw err;
-      setState(IDLE);
+      // A screened prompt's reason also stays under the prompt, where the visitor rephrases it.
+      setState(err.code === PROMPT_REFUSED ? { ...IDLE, text: err.message } : IDLE);
       notify.error(err.message);
       onSettled(false);
       return;

@@ -1,7 +1,10 @@
-import { type FormEvent, useCallback, useId, useState } from 'react';
-import { DEFAULT_ASPECT_RATIO } from '../../../../../shared/ratio-table';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { MAX_PROMPT_LENGTH } from '../../../../../shared/constants';
+import { ASPECT_RATIO_LABELS, DEFAULT_ASPECT_RATIO } from '../../../../../shared/ratio-table';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { useGeneration } from '../hooks/use-generation';
+import { quotaText, useQuota } from '../hooks/use-quota';
 import { useRenderer } from '../hooks/use-renderer';
 import { useWarmGpu } from '../hooks/use-warm-gpu';
 import { GenerationProgress } from './generation-progress';
@@ -13,14 +16,34 @@ export interface StudioProps {
 }
 
 /** The AI Art Studio (spec section 2 'Generator'). */
+/** A link may open the studio with a prompt and ratio to start from (home's 'Try this prompt'), as router state. */
+function startingPoint(state: unknown): { prompt: string; ratio: string } {
+  const s = (state ?? {}) as { prompt?: unknown; aspectRatio?: unknown };
+  const prompt = typeof s.prompt === 'string' ? s.prompt.slice(0, MAX_PROMPT_LENGTH) : '';
+  const ratio = ASPECT_RATIO_LABELS.find((label) => label === s.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
+  return { prompt, ratio };
+}
+
 export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
-  const [prompt, setPrompt] = useState('');
-  const [ratio, setRatio] = useState<string>(DEFAULT_ASPECT_RATIO);
+  const location = useLocation();
+  const [prompt, setPrompt] = useState(() => startingPoint(location.state).prompt);
+  const [ratio, setRatio] = useState<string>(() => startingPoint(location.state).ratio);
   const promptId = useId();
   const renderer = useRenderer();
   const warm = useWarmGpu();
-  const onSettled = useCallback((ok: boolean) => ok && setPrompt(''), []);
+  const { quota, refresh: refreshQuota } = useQuota();
+  const onSettled = useCallback(
+    (ok: boolean) => {
+      if (ok) setPrompt('');
+      refreshQuota();
+    },
+    [refreshQuota],
+  );
   const { state, generate, cancel } = useGeneration(onGenerated, onSettled);
+  // An accepted job has used one image of the hour: the meter shows it at once.
+  useEffect(() => {
+    if (state.jobId) refreshQuota();
+  }, [state.jobId, refreshQuota]);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   const submit = (event?: FormEvent) => {
@@ -63,6 +86,11 @@ export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
           {state.busy ? 'Loading...Please wait..' : 'Generate Image'}
         </button>
       </form>
+      {quota?.enforced && (
+        <p className="studio__quota" aria-live="polite">
+          {quotaText(quota)}
+        </p>
+      )}
       <GenerationProgress state={state} onCancel={cancel} />
     </section>
   );
