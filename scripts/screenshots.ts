@@ -70,12 +70,9 @@ try {
   for (const shot of SHOTS) {
     const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, baseURL: app.url });
     // A visitor who has answered the cookie banner (its own shot is test-results/e2e/cookie-banner.png).
-    await context.addInitScript(() =>
-      localStorage.setItem(
-        'cookieConsent',
-        JSON.stringify({ version: 1, functionality: true, analytics: false, advertising: false, decidedAt: 'screenshot' }),
-      ),
-    );
+    const consent = JSON.stringify({ version: 1, functionality: true, analytics: false, advertising: false, decidedAt: 'screenshot' });
+    // A string: this file is typed for Node (no DOM library).
+    await context.addInitScript(`try { localStorage.setItem('cookieConsent', ${JSON.stringify(consent)}); } catch {}`);
     const page = await context.newPage();
     await page.goto(shot.path);
     await settle(page);

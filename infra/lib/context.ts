@@ -37,6 +37,18 @@ export const appContextSchema = z.object({
     .string()
     .regex(/^ami-[0-9a-f]{8,17}$/)
     .optional(),
+  /** Who gets the alarms, the budget and the Auto Scaling failures (SNS email; confirm the subscription mail). */
+  alarmEmail: z.email().optional(),
+  /** Monthly AWS Budget (USD): mail at 80 % actual and 100 % forecast. One g6.xlarge all month is about 590. */
+  monthlyBudgetUsd: z.coerce.number().positive().default(800),
+  /** Cost Anomaly Detection monitor; AWS allows one per account for services, so a second stage there sets false. */
+  costAnomalyMonitor: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(true),
+  /** Alarm when GPU instances have been in service this long without a break (minutes). */
+  gpuMaxInServiceMinutes: z.coerce.number().int().min(10).max(1440).default(180),
+  /** The cost backstop returns the GPU group to 0 after this long without a job or a scaling change (minutes). */
+  gpuBackstopIdleMinutes: z.coerce.number().int().min(5).default(60),
+  /** Alarm when the WAF blocks more than this many requests in 5 minutes. */
+  wafBlockedAlarm: z.coerce.number().int().min(1).default(500),
   /** Where the instances download flux1-schnell-fp8.safetensors from. */
   modelUrl: z.url().default('https://huggingface.co/Comfy-Org/flux1-schnell/resolve/main/flux1-schnell-fp8.safetensors'),
 });

@@ -49,6 +49,10 @@ const configSchema = z.object({
   GEN_TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(900),
   /** A worker seen within this many seconds counts as warm. */
   GEN_WORKER_FRESH_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** The cost backstop sets the GPU group to 0 after this long without a job or a scaling change. */
+  GPU_BACKSTOP_IDLE_MINUTES: z.coerce.number().int().min(5).default(60),
+  /** The value CloudFront puts in the origin-secret header (viewer-ip.ts); '' = no edge (local): no check. */
+  ORIGIN_SECRET: z.string().default(''),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

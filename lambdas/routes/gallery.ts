@@ -1,4 +1,8 @@
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { RouteDef } from './types';
+
+/** A 2 MB picture as a base64 data URL (4/3 of its size) plus the JSON fields around it. */
+const IMPORT_MAX_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 16 * 1024;
 
 export const galleryRoutes: RouteDef[] = [
   // GET /api/gallery/list
@@ -25,6 +29,7 @@ export const galleryRoutes: RouteDef[] = [
     entry: 'handlers/gallery/save-image.ts',
     memoryMb: 1024,
     timeoutSeconds: 30,
+    maxBodyBytes: IMPORT_MAX_BYTES,
     nativeModules: ['sharp'],
     grants: ['table:images:read', 'table:images:write', 'bucket:images:write', 'table:messages:write'],
   },

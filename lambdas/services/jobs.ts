@@ -7,6 +7,7 @@ import { deleteStaging, getStaging } from '../adapters/job-staging';
 import { activeJobs, getJob, recordDuration, releaseLock, updateJob } from '../adapters/jobs-table';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
+import { METRIC, recordDurationMetric } from '../lib/metrics';
 import { failureMessage } from './generation-failure';
 import { storeImage } from './image-store';
 
@@ -96,8 +97,14 @@ async function recordHistory(
 ): Promise<void> {
   const picked = Date.parse(pickedAt);
   const writes = [recordDuration('generation', jobId, doneMs - picked)];
-  if (capacityAt) writes.push(recordDuration('coldStart', jobId, picked - Date.parse(capacityAt)));
-  else writes.push(recordDuration('queueWait', jobId, picked - Date.parse(createdAt)));
+  recordDurationMetric(METRIC.generationMs, doneMs - picked);
+  if (capacityAt) {
+    writes.push(recordDuration('coldStart', jobId, picked - Date.parse(capacityAt)));
+    recordDurationMetric(METRIC.coldStartMs, picked - Date.parse(capacityAt));
+  } else {
+    writes.push(recordDuration('queueWait', jobId, picked - Date.parse(createdAt)));
+    recordDurationMetric(METRIC.queueWaitMs, picked - Date.parse(createdAt));
+  }
   await Promise.all(writes).catch((err) => logger.warn('could not record durations', { error: err as Error }));
 }
 

@@ -126,12 +126,12 @@ describe('Artloom stack', () => {
     for (const route of ROUTES) template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
   });
 
-  it('runs the handlers on Node 22', () => {
+  it('runs the handlers on Node 24', () => {
     const functions = template.findResources('AWS::Lambda::Function', {
       Properties: { Environment: { Variables: Match.objectLike({ IMAGES_TABLE: Match.anyValue() }) } },
     });
     expect(Object.keys(functions).length).toBeGreaterThan(0);
-    for (const fn of Object.values(functions)) expect(fn.Properties.Runtime).toBe('nodejs22.x');
+    for (const fn of Object.values(functions)) expect(fn.Properties.Runtime).toBe('nodejs24.x');
   });
 
   it('serves /api and /files behind one CloudFront distribution with WAF', () => {
@@ -399,7 +399,11 @@ describe('Artloom stack', () => {
       );
       const puts = statements.filter((st) => actionsOf([st]).includes('s3:PutObject'));
       for (const st of puts) expect(JSON.stringify(st.Resource)).toContain('/staging/*');
-      expect(actions.some((a) => a === 's3:GetObject' || a === 'states:StartExecution' || a === 'sqs:SendMessage')).toBe(false);
+      expect(actions.some((a) => a === 'states:StartExecution' || a === 'sqs:SendMessage')).toBe(false);
+      // Reads: its own worker bundle object, nothing else of the asset bucket.
+      const reads = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('s3:Get')));
+      expect(reads.map((st) => st.Action)).toEqual(['s3:GetObject']);
+      expect(JSON.stringify(reads[0]?.Resource)).not.toContain('*');
       template.hasResourceProperties('AWS::IAM::Role', {
         Description: Match.stringLikeRegexp('GPU worker'),
         ManagedPolicyArns: [
