@@ -1,10 +1,12 @@
 /**
  * Renders one picture per preview-renderer theme, times each, and writes a contact sheet.
  *   npx tsx scripts/preview-themes.ts [outDir] [--sheet docs/screenshots/preview-themes.png] [--runs 5]
- * Prints per theme the median draw+encode time at 1920x816 (the ComfyUI-sized job).
+ * Prints per theme the draw+encode time at 1920x816 (the ComfyUI-sized job): wall-clock median and
+ * minimum, and the process's CPU time (user + system, sharp's threads included), which a busy shared
+ * machine inflates less than wall time. Prints the load average too.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { drawPreview } from '../local/preview-renderer/draw';
@@ -40,20 +42,30 @@ const SAMPLE: Record<ThemeId, string> = {
   default: 'Quiet thoughts of a Tuesday',
 };
 
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, ${cpus().length} cores`,
+);
 const tiles: Buffer[] = [];
 for (const theme of THEME_IDS) {
   const req = { prompt: SAMPLE[theme], seed: seedArg, width: 1920, height: 816 };
   const times: number[] = [];
+  const cpu: number[] = [];
   let png: Buffer = Buffer.alloc(0);
   for (let k = 0; k < runs; k++) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     png = await drawPreview(req, theme);
+    const c1 = process.cpuUsage(c0);
     times.push(performance.now() - t0);
+    cpu.push((c1.user + c1.system) / 1000);
   }
   times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   writeFileSync(join(out, `${theme}.png`), png);
   console.log(
-    `${theme.padEnd(13)} median ${times[Math.floor(times.length / 2)]?.toFixed(1)} ms  max ${times.at(-1)?.toFixed(1)} ms  (${runs} runs, 1920x816, ${Math.round(png.length / 1024)} kB)`,
+    `${theme.padEnd(13)} wall median ${times[Math.floor(times.length / 2)]?.toFixed(1)} ms  min ${times[0]?.toFixed(1)} ms  cpu median ${cpu[Math.floor(cpu.length / 2)]?.toFixed(1)} ms  (${runs} runs, 1920x816, ${Math.round(png.length / 1024)} kB)`,
   );
   tiles.push(await sharp(png).resize(384, 163).png().toBuffer());
 }

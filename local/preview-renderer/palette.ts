@@ -60,7 +60,7 @@ export interface SceneContext {
 
 export type Scene = (r: import('./raster').Raster, ctx: SceneContext) => void;
 
-const NIGHT = /\b(night|starry|stars|moon|moonlit|moonlight|aurora|northern lights|midnight|dark)\b/i;
+const NIGHT = /\b(night|starry|stars|moon|moonlit|moonlight|aurora|northern lights|midnight|dark|neon|cyberpunk)\b/i;
 const DUSK = /\b(sunset|dusk|dawn|sunrise|golden hour|evening|twilight|golden)\b/i;
 const DAY = /\b(sunny|noon|summer|day|blue sky|morning)\b/i;
 

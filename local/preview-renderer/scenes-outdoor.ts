@@ -29,11 +29,14 @@ function sky(r: Raster, ctx: SceneContext, time: 'night' | 'dusk' | 'day', horiz
   if (time === 'night') {
     stars(r, ctx.rand, 0.0005, horizon);
     if (/aurora|northern lights/i.test(ctx.prompt)) {
-      for (let k = 0; k < 3; k++) {
-        const base = horizon * between(ctx.rand, 0.25, 0.5);
-        const top = curve(r, (x) => base + Math.sin(x / (r.w * 0.12) + k * 2) * horizon * 0.08);
-        const bottom = curve(r, (x) => (top[x] as number) + horizon * 0.18);
-        fillBelow(r, top, (y) => hsl(140 + k * 20, 0.8, 0.5 - ((y - base) / horizon) * 0.4), 0.22, bottom);
+      // Curtains of light: bright at their lower edge, fading upwards.
+      const sky = Math.min(horizon, r.h * 0.7);
+      for (let k = 0; k < 4; k++) {
+        const base = sky * between(ctx.rand, 0.1, 0.3);
+        const phase = ctx.rand() * 6;
+        const top = curve(r, (x) => base + Math.sin(x / (r.w * 0.15) + phase) * sky * 0.1);
+        const bottom = curve(r, (x) => (top[x] as number) + sky * (0.25 + 0.1 * Math.sin(x / (r.w * 0.07) + k)));
+        fillBelow(r, top, (y) => hsl(135 + k * 12, 0.85, 0.2 + Math.min(0.4, ((y - base) / sky) * 1.2)), 0.3, bottom);
       }
     }
     glow(r, sunX, sunY, r.m * 0.22, [170, 180, 230], 0.25);
@@ -51,7 +54,7 @@ export const mountains: Scene = (r, ctx) => {
   const { rand } = ctx;
   const time = timeOf(ctx, ['day', 'dusk', 'day']);
   const haze = sky(r, ctx, time, r.h, between(rand, 0.15, 0.85) * r.w, r.h * between(rand, 0.15, 0.3));
-  const rock = time === 'night' ? hsl(235, 0.3, 0.12) : time === 'dusk' ? hsl(265, 0.3, 0.22) : hsl(215, 0.3, 0.24);
+  const rock = time === 'night' ? hsl(235, 0.3, 0.12) : time === 'dusk' ? hsl(275, 0.35, 0.2) : hsl(215, 0.3, 0.24);
   const snow: Rgb = time === 'night' ? [180, 190, 220] : time === 'dusk' ? [255, 226, 214] : [246, 250, 255];
   const layers = 4;
   for (let i = 0; i < layers; i++) {
@@ -59,7 +62,7 @@ export const mountains: Scene = (r, ctx) => {
     const base = r.h * (0.5 + 0.14 * i);
     const amp = r.h * (0.42 - 0.08 * i);
     const edge = peaks(r, rand, base, amp, 2 + Math.round((r.w / r.h) * (1.2 + i * 0.6)));
-    const colour = mix(mix(haze, rock, 0.45), mix(rock, [10, 14, 22], 0.45), t);
+    const colour = mix(mix(haze, rock, time === 'dusk' ? 0.7 : 0.45), mix(rock, [10, 14, 22], 0.45), t);
     fillBelow(r, edge, (y) => mix(colour, haze, Math.max(0, 0.3 - (y - base + amp) / r.h) * (1 - t * 0.7)));
     if (i < layers - 1) {
       const snowLine = base - amp * between(rand, 0.6, 0.72);
@@ -199,7 +202,7 @@ export const nature: Scene = (r, ctx) => {
     for (let k = 0; k < count; k++) {
       const x = rand() * r.w;
       if (i === 2 && Math.abs(x - r.w / 2) < r.w * 0.12) continue;
-      const size = r.h * (0.1 + 0.13 * i) * (0.7 + rand() * 0.6);
+      const size = r.m * (0.1 + 0.13 * i) * (0.7 + rand() * 0.6);
       const leaf = time === 'night' ? hsl(hue, 0.25, 0.15) : mix(hsl(hue + between(rand, -12, 12), 0.55, 0.38), haze, 0.35 * (1 - t));
       tree(r, rand, x, (edge[Math.floor(x)] as number) + size * 0.05, size, leaf, mix(dark, haze, 0.3 * (1 - t)));
     }
@@ -222,11 +225,12 @@ export const adventures: Scene = (r, ctx) => {
   const sunX = r.w * between(rand, 0.3, 0.7);
   glow(r, sunX, horizon, r.m * 0.5, [255, 190, 120], 0.5);
   for (let i = 0; i < 2; i++) {
-    const edge = ridge(r, rand, horizon - r.h * (0.12 - 0.08 * i), r.h * (0.45 - 0.15 * i), 0.5);
+    const amp = r.h * (0.4 - 0.15 * i);
+    const edge = peaks(r, rand, horizon + r.h * 0.04 * i, amp, 1 + Math.round((r.w / r.h) * (1.2 + i)));
     const colour = i === 0 ? hsl(260, 0.3, 0.3) : hsl(250, 0.35, 0.17);
     fillBelow(r, edge, colour);
     if (i === 0) {
-      const line0 = horizon - r.h * 0.2;
+      const line0 = horizon - amp * 0.7;
       const bottom = curve(r, (x) => Math.max(edge[x] as number, line0));
       fillBelow(r, edge, hsl(330, 0.35, 0.78), 0.85, bottom);
     }
@@ -293,6 +297,15 @@ function quadruped(r: Raster, kind: number, x: number, ground: number, s: number
     line(r, X(1.2), Y(3.8), X(1.18), Y(4.0), s * 0.04, c);
     line(r, X(1.3), Y(3.8), X(1.3), Y(4.0), s * 0.04, c);
     line(r, X(-0.75), Y(1.85), X(-0.95), Y(1.3), s * 0.04, c);
+  } else if (kind === 3) {
+    // Fox, cat or big cat: low body, pointed ears, long tail.
+    fillEllipse(r, X(0), Y(0.95), s * 0.85, s * 0.3, c);
+    for (const lx of [-0.55, -0.4, 0.45, 0.6]) line(r, X(lx), Y(0.9), X(lx), ground, s * 0.1, c);
+    fillCircle(r, X(0.95), Y(1.25), s * 0.28, c);
+    fillPolygon(r, [X(1.1), Y(1.3), X(1.55), Y(1.1), X(1.1), Y(1.05)], c);
+    fillPolygon(r, [X(0.78), Y(1.4), X(0.85), Y(1.8), X(0.98), Y(1.45)], c);
+    fillPolygon(r, [X(0.98), Y(1.45), X(1.08), Y(1.82), X(1.15), Y(1.4)], c);
+    fillEllipse(r, X(-1.15), Y(0.85), s * 0.5, s * 0.16, c, 1, dir * 0.5);
   } else {
     // Deer or antelope, with horns.
     fillEllipse(r, X(0), Y(1.3), s * 0.8, s * 0.35, c);
@@ -305,27 +318,82 @@ function quadruped(r: Raster, kind: number, x: number, ground: number, s: number
   }
 }
 
-/** Animal silhouettes and a flock of birds against a big low sun. */
+/** Koi in a pond seen from above: for fish and other water animals. */
+function pond(r: Raster, ctx: SceneContext): void {
+  const { rand } = ctx;
+  const deep = /sea|ocean|whale|turtle|reef/i.test(ctx.prompt);
+  const water = deep ? [hsl(200, 0.7, 0.45), hsl(215, 0.7, 0.2)] : [hsl(165, 0.45, 0.35), hsl(180, 0.5, 0.16)];
+  verticalGradient(r, water);
+  for (let k = 0; k < 30; k++)
+    fillEllipse(r, rand() * r.w, rand() * r.h, r.m * 0.2, r.m * 0.02, [255, 255, 255], 0.06, between(rand, -0.3, 0.3), r.m * 0.02);
+  const fishes = 3 + Math.floor(rand() * 4);
+  for (let k = 0; k < fishes; k++) {
+    const x = r.w * between(rand, 0.15, 0.85);
+    const y = r.h * between(rand, 0.2, 0.8);
+    const s = r.m * between(rand, 0.07, 0.12);
+    const a = rand() * Math.PI * 2;
+    const body = deep ? hsl(40, 0.2, 0.75) : rand() < 0.5 ? hsl(22, 0.95, 0.55) : [245, 240, 232];
+    const ax = Math.cos(a);
+    const ay = Math.sin(a);
+    fillEllipse(r, x + 6, y + 8, s, s * 0.32, [0, 20, 20], 0.25, a, s * 0.1);
+    fillPolygon(
+      r,
+      [
+        x - ax * s * 0.8,
+        y - ay * s * 0.8,
+        x - ax * s * 1.5 - ay * s * 0.4,
+        y - ay * s * 1.5 + ax * s * 0.4,
+        x - ax * s * 1.5 + ay * s * 0.4,
+        y - ay * s * 1.5 - ax * s * 0.4,
+      ],
+      body as Rgb,
+      0.9,
+    );
+    fillEllipse(r, x, y, s, s * 0.32, body as Rgb, 1, a);
+    if (!deep) fillEllipse(r, x + ax * s * 0.2, y + ay * s * 0.2, s * 0.35, s * 0.16, hsl(5, 0.85, 0.45), 0.9, a + 0.4);
+  }
+  for (let k = 0; k < (deep ? 0 : 5); k++) {
+    const rad = r.m * between(rand, 0.05, 0.09);
+    const x = rand() * r.w;
+    const y = rand() * r.h;
+    fillCircle(r, x, y, rad, (u, v) => mix(hsl(110, 0.5, 0.42), hsl(120, 0.5, 0.28), (u + v + 2) / 4));
+    fillPolygon(r, [x, y, x + rad * 1.1, y - rad * 0.25, x + rad * 1.1, y + rad * 0.25], water[0] as Rgb);
+  }
+}
+
+/** Animal silhouettes and a flock of birds against a big low sun (a pond for fish). */
 export const animals: Scene = (r, ctx) => {
   const { rand } = ctx;
+  if (/fish|koi|whale|turtle|dolphin/i.test(ctx.prompt)) {
+    pond(r, ctx);
+    return;
+  }
   const time = timeOf(ctx, ['dusk', 'dusk', 'day']);
   const horizon = r.h * 0.78;
   const sunX = r.w * between(rand, 0.3, 0.7);
-  sky(r, ctx, time === 'night' ? 'night' : 'dusk', horizon, sunX, horizon - r.h * between(rand, 0.15, 0.35));
+  sky(r, ctx, time, horizon, sunX, horizon - r.h * between(rand, 0.15, 0.35));
   const c: Rgb = [22, 14, 16];
   const ground = curve(r, (x) => horizon + Math.sin(x / (r.w * 0.17)) * r.h * 0.01 + Math.sin(x * 0.9) * r.h * 0.002);
   fillBelow(r, ground, c);
   // An acacia.
   const ax = rand() < 0.5 ? r.w * between(rand, 0.05, 0.2) : r.w * between(rand, 0.8, 0.95);
-  const ah = r.h * 0.45;
+  const ah = Math.min(r.h * 0.45, r.w * 0.3);
   line(r, ax, horizon, ax + r.m * 0.02, horizon - ah * 0.7, r.m * 0.02, c);
   line(r, ax + r.m * 0.02, horizon - ah * 0.6, ax - ah * 0.3, horizon - ah * 0.9, r.m * 0.012, c);
   line(r, ax + r.m * 0.02, horizon - ah * 0.6, ax + ah * 0.35, horizon - ah * 0.92, r.m * 0.012, c);
   fillEllipse(r, ax, horizon - ah, ah * 0.6, ah * 0.1, c);
   fillEllipse(r, ax + ah * 0.15, horizon - ah * 1.06, ah * 0.4, ah * 0.08, c);
   const p = ctx.prompt;
-  const kind = /elephant/i.test(p) ? 0 : /giraffe/i.test(p) ? 1 : /deer|antelope|fox|lion|leopard/i.test(p) ? 2 : Math.floor(rand() * 3);
-  const s = r.h * (kind === 1 ? 0.09 : 0.13);
+  const kind = /elephant/i.test(p)
+    ? 0
+    : /giraffe/i.test(p)
+      ? 1
+      : /fox|lion|leopard|cat|wolf|dog|tiger|panda|cub/i.test(p)
+        ? 3
+        : /deer|antelope/i.test(p)
+          ? 2
+          : Math.floor(rand() * 4);
+  const s = Math.min(r.h, r.w * 0.6) * (kind === 1 ? 0.09 : 0.13);
   const dir = rand() < 0.5 ? 1 : -1;
   const x0 = r.w * between(rand, 0.35, 0.6);
   quadruped(r, kind, x0, horizon + r.h * 0.01, s, dir, c);

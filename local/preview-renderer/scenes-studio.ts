@@ -39,9 +39,14 @@ export const space: Scene = (r, ctx) => {
   const nr = Math.max(r.w, r.h) * 0.55;
   const f = 3.2 / r.m;
   smoothField(r, 4, (x, y, out) => {
-    const fbm = noise(x * f, y * f) * 0.5 + noise(x * f * 2.1, y * f * 2.1) * 0.3 + noise(x * f * 4.3, y * f * 4.3) * 0.2;
+    // Octaves rotated against each other, so value noise's square lattice does not show.
+    const fbm =
+      noise(x * f, y * f) * 0.5 +
+      noise((x * 0.8 - y * 0.6) * f * 2.1, (x * 0.6 + y * 0.8) * f * 2.1) * 0.28 +
+      noise((x * 0.28 + y * 0.96) * f * 4.3, (y * 0.28 - x * 0.96) * f * 4.3) * 0.14 +
+      noise((x * 0.6 - y * 0.8) * f * 8.7, (x * 0.8 + y * 0.6) * f * 8.7) * 0.08;
     const d = ((x - ncx) ** 2 + (y - ncy) ** 2) / (nr * nr);
-    const v = Math.min(1, Math.max(0, (fbm - 0.3 - d * 0.45) / 0.45));
+    const v = Math.min(1, Math.max(0, (fbm - 0.32 - d * 0.45) / 0.5));
     const k = v * v * (3 - 2 * v);
     const tint = mix(colA, colB, noise2(x * f * 1.5, y * f * 1.5));
     const core = k * k * k * 0.45;
@@ -238,7 +243,7 @@ export const minimal: Scene = (r, ctx) => {
   else verticalGradient(r, [field, mix(field, [255, 255, 255], 0.1)], horizon, r.h);
   const x = r.w * (rand() < 0.5 ? 1 / 3 : 2 / 3) + between(rand, -0.04, 0.04) * r.w;
   const accent = ctx.named[0] !== undefined ? hsl(ctx.named[0], 0.75, 0.48) : hsl(hue + 180, 0.6, 0.4);
-  const s = r.m * between(rand, 0.035, 0.06);
+  const s = r.m * between(rand, 0.045, 0.07);
   const kind = /tree/i.test(ctx.prompt)
     ? 1
     : /boat/i.test(ctx.prompt)
@@ -318,7 +323,7 @@ export const vintage: Scene = (r, ctx) => {
   fillCircle(r, cx + cs * 1.1, cy, cs * 0.3, [20, 18, 18]);
   sepia(r, 0.08);
   vignette(r, 0.9);
-  grain(r, ctx.noiseSeed, 10);
+  grain(r, ctx.noiseSeed, 6);
   for (let k = 0; k < 6; k++) {
     const x = rand() * r.w;
     line(r, x, 0, x + between(rand, -0.01, 0.01) * r.w, r.h, Math.max(1, r.m * 0.0015), [240, 225, 200], between(rand, 0.1, 0.3));
