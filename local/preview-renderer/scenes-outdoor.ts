@@ -219,15 +219,21 @@ export const nature: Scene = (r, ctx) => {
 /** Dusk over peaks, a winding trail, a glowing tent and a campfire. */
 export const adventures: Scene = (r, ctx) => {
   const { rand } = ctx;
-  const horizon = r.h * 0.62;
-  verticalGradient(r, [hsl(230, 0.5, 0.12), hsl(265, 0.4, 0.3), hsl(330, 0.45, 0.5), hsl(28, 0.9, 0.62)], 0, horizon);
+  const horizon = r.h * between(rand, 0.55, 0.68);
+  const shift = between(rand, -30, 20);
+  verticalGradient(
+    r,
+    [hsl(230 + shift, 0.5, 0.12), hsl(265 + shift, 0.4, 0.3), hsl(330 + shift, 0.45, 0.5), hsl(28 + shift / 2, 0.9, 0.62)],
+    0,
+    horizon,
+  );
   stars(r, rand, 0.0003, horizon * 0.45);
   const sunX = r.w * between(rand, 0.3, 0.7);
   glow(r, sunX, horizon, r.m * 0.5, [255, 190, 120], 0.5);
   for (let i = 0; i < 2; i++) {
     const amp = r.h * (0.4 - 0.15 * i);
     const edge = peaks(r, rand, horizon + r.h * 0.04 * i, amp, 1 + Math.round((r.w / r.h) * (1.2 + i)));
-    const colour = i === 0 ? hsl(260, 0.3, 0.3) : hsl(250, 0.35, 0.17);
+    const colour = i === 0 ? hsl(260 + shift, 0.3, 0.3) : hsl(250 + shift, 0.35, 0.17);
     fillBelow(r, edge, colour);
     if (i === 0) {
       const line0 = horizon - amp * 0.7;

@@ -268,16 +268,8 @@ export const minimal: Scene = (r, ctx) => {
 /** An old street at sunset, toned sepia, with vignette, grain, scratches and a print border. */
 export const vintage: Scene = (r, ctx) => {
   const { rand } = ctx;
-  const horizon = r.h * 0.62;
-  verticalGradient(
-    r,
-    [
-      [120, 150, 190],
-      [230, 200, 160],
-    ],
-    0,
-    horizon,
-  );
+  const horizon = r.h * between(rand, 0.56, 0.68);
+  verticalGradient(r, [hsl(between(rand, 190, 230), 0.35, 0.6), [230, 200, 160]], 0, horizon);
   glow(r, r.w * between(rand, 0.3, 0.7), horizon * 0.6, r.m * 0.5, [255, 240, 200], 0.6);
   const face: Rgb[] = [
     [120, 80, 60],
@@ -321,7 +313,8 @@ export const vintage: Scene = (r, ctx) => {
   fillEllipse(r, cx - cs * 0.1, cy - cs * 0.75, cs * 0.9, cs * 0.4, [35, 30, 30]);
   fillCircle(r, cx - cs * 1.1, cy, cs * 0.3, [20, 18, 18]);
   fillCircle(r, cx + cs * 1.1, cy, cs * 0.3, [20, 18, 18]);
-  sepia(r, 0.08);
+  // Sepia or a faded print that keeps some of its colour.
+  sepia(r, rand() < 0.6 ? 0.05 : 0.35);
   vignette(r, 0.9);
   grain(r, ctx.noiseSeed, 6);
   for (let k = 0; k < 6; k++) {
@@ -340,9 +333,12 @@ export const vintage: Scene = (r, ctx) => {
 export const healthy: Scene = (r, ctx) => {
   const { rand } = ctx;
   const table = r.h * between(rand, 0.55, 0.65);
-  verticalGradient(r, [hsl(95, 0.35, 0.9), hsl(70, 0.4, 0.94)], 0, table);
-  glow(r, r.w * 0.2, 0, r.m * 1.1, [255, 252, 230], 0.6);
-  verticalGradient(r, [hsl(35, 0.45, 0.78), hsl(30, 0.4, 0.66)], table, r.h);
+  const wall = between(rand, 40, 170);
+  verticalGradient(r, [hsl(wall, 0.35, 0.88), hsl(wall - 20, 0.4, 0.93)], 0, table);
+  glow(r, r.w * between(rand, 0.1, 0.9), 0, r.m * 1.1, [255, 252, 230], 0.6);
+  const wood = between(rand, 25, 40);
+  const woodL = between(rand, 0.6, 0.8);
+  verticalGradient(r, [hsl(wood, 0.45, woodL), hsl(wood - 5, 0.4, woodL - 0.12)], table, r.h);
   for (let k = 0; k < 14; k++) {
     const y = table + rand() * (r.h - table);
     fillRect(r, 0, y, r.w, y + Math.max(1, r.h * 0.0015), hsl(30, 0.35, 0.6), 0.3);
