@@ -1,6 +1,6 @@
 /**
  * Renders one picture per preview-renderer theme, times each, and writes a contact sheet.
- *   npx tsx scripts/preview-themes.ts [outDir] [--sheet docs/screenshots/preview-themes.png] [--runs 5]
+ *   npm run preview:themes -- [outDir] [--sheet docs/screenshots/preview-themes.png] [--runs 5] [--seed 7]
  * Prints per theme the draw+encode time at 1920x816 (the ComfyUI-sized job): wall-clock median and
  * minimum, and the process's CPU time (user + system, sharp's threads included), which a busy shared
  * machine inflates less than wall time. Prints the load average too.

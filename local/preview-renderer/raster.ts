@@ -261,23 +261,21 @@ export function smoothField(r: Raster, scale: number, f: (x: number, y: number, 
     col[x] = Math.min(sw - 2, Math.floor(fx));
     colT[x] = fx - (col[x] as number);
   }
+  const row = new Float32Array(sw * 3);
   for (let y = 0; y < h; y++) {
     const fy = y / scale;
     const y0 = Math.min(sh - 2, Math.floor(fy));
     const ty = fy - y0;
-    const rowA = y0 * sw * 3;
-    const rowB = rowA + sw * 3;
+    // Interpolate the two low-resolution rows once, then only across per pixel.
+    for (let k = 0, a = y0 * sw * 3, b = a + sw * 3; k < sw * 3; k++) {
+      row[k] = (low[a + k] as number) + ((low[b + k] as number) - (low[a + k] as number)) * ty;
+    }
     for (let x = 0, o = y * w * 3; x < w; x++, o += 3) {
       const tx = colT[x] as number;
-      const a = rowA + (col[x] as number) * 3;
-      const b = rowB + (col[x] as number) * 3;
-      const wa = (1 - tx) * (1 - ty);
-      const wb = tx * (1 - ty);
-      const wc = (1 - tx) * ty;
-      const wd = tx * ty;
-      px[o] = (low[a] as number) * wa + (low[a + 3] as number) * wb + (low[b] as number) * wc + (low[b + 3] as number) * wd;
-      px[o + 1] = (low[a + 1] as number) * wa + (low[a + 4] as number) * wb + (low[b + 1] as number) * wc + (low[b + 4] as number) * wd;
-      px[o + 2] = (low[a + 2] as number) * wa + (low[a + 5] as number) * wb + (low[b + 2] as number) * wc + (low[b + 5] as number) * wd;
+      const a = (col[x] as number) * 3;
+      px[o] = (row[a] as number) + ((row[a + 3] as number) - (row[a] as number)) * tx;
+      px[o + 1] = (row[a + 1] as number) + ((row[a + 4] as number) - (row[a + 1] as number)) * tx;
+      px[o + 2] = (row[a + 2] as number) + ((row[a + 5] as number) - (row[a + 2] as number)) * tx;
     }
   }
 }
@@ -320,30 +318,34 @@ export function vignette(r: Raster, strength: number): void {
   }
 }
 
-/** Film grain: ± `amount` of deterministic noise per pixel (a cheap LCG seeded from `seed`). */
-export function grain(r: Raster, seed: number, amount: number): void {
-  const { px } = r;
+/**
+ * An old print's look in one pass over the pixels: sepia tone (luminance → brown-cream ramp,
+ * keeping `keep` of the colour), a vignette of `darken` towards the corners, and grain of ±`amount`
+ * (a cheap LCG seeded from `seed`). The grain has three levels (lighter, darker, unchanged): the
+ * same look at a glance as a continuous spread, and the PNG encoder does not choke on it.
+ */
+export function oldPrint(r: Raster, keep: number, darken: number, seed: number, amount: number): void {
+  const { px, w, h } = r;
+  const cx = w / 2;
+  const cy = h / 2;
+  const inv = 1 / (cx * cx + cy * cy);
   let s = seed >>> 0 || 1;
-  for (let i = 0; i < px.length; i += 3) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const n = ((s >>> 8) / 16777216 - 0.5) * 2 * amount;
-    px[i] = (px[i] as number) + n;
-    px[i + 1] = (px[i + 1] as number) + n;
-    px[i + 2] = (px[i + 2] as number) + n;
-  }
-}
-
-/** Maps the picture to a sepia tone (luminance → brown-cream ramp), keeping `keep` of the colour. */
-export function sepia(r: Raster, keep = 0.1): void {
-  const { px } = r;
-  for (let i = 0; i < px.length; i += 3) {
-    const red = px[i] as number;
-    const g = px[i + 1] as number;
-    const b = px[i + 2] as number;
-    const l = 0.3 * red + 0.59 * g + 0.11 * b;
-    px[i] = (l * 1.07 + 18) * (1 - keep) + red * keep;
-    px[i + 1] = (l * 0.9 + 8) * (1 - keep) + g * keep;
-    px[i + 2] = l * 0.68 * (1 - keep) + b * keep;
+  for (let y = 0, i = 0; y < h; y++) {
+    const dy2 = (y - cy) * (y - cy);
+    for (let x = 0; x < w; x++, i += 3) {
+      const d = ((x - cx) * (x - cx) + dy2) * inv;
+      const k = 1 - darken * d * d * 1.6;
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+      const q = s >>> 30;
+      const n = q === 1 ? amount : q === 2 ? -amount : 0;
+      const red = px[i] as number;
+      const g = px[i + 1] as number;
+      const b = px[i + 2] as number;
+      const l = 0.3 * red + 0.59 * g + 0.11 * b;
+      px[i] = ((l * 1.07 + 18) * (1 - keep) + red * keep) * k + n;
+      px[i + 1] = ((l * 0.9 + 8) * (1 - keep) + g * keep) * k + n;
+      px[i + 2] = (l * 0.68 * (1 - keep) + b * keep) * k + n;
+    }
   }
 }
 

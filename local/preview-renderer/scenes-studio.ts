@@ -8,13 +8,12 @@ import {
   fillPolygon,
   fillRect,
   glow,
-  grain,
   hsl,
   line,
   mix,
+  oldPrint,
   type Rgb,
   ramp,
-  sepia,
   smoothField,
   stars,
   valueNoise,
@@ -314,9 +313,7 @@ export const vintage: Scene = (r, ctx) => {
   fillCircle(r, cx - cs * 1.1, cy, cs * 0.3, [20, 18, 18]);
   fillCircle(r, cx + cs * 1.1, cy, cs * 0.3, [20, 18, 18]);
   // Sepia or a faded print that keeps some of its colour.
-  sepia(r, rand() < 0.6 ? 0.05 : 0.35);
-  vignette(r, 0.9);
-  grain(r, ctx.noiseSeed, 6);
+  oldPrint(r, rand() < 0.6 ? 0.05 : 0.35, 0.9, ctx.noiseSeed, 6);
   for (let k = 0; k < 6; k++) {
     const x = rand() * r.w;
     line(r, x, 0, x + between(rand, -0.01, 0.01) * r.w, r.h, Math.max(1, r.m * 0.0015), [240, 225, 200], between(rand, 0.1, 0.3));
