@@ -405,12 +405,15 @@ export const healthy: Scene = (r, ctx) => {
 /** A photograph's look: blurred lights (bokeh) behind a rim-lit portrait silhouette. */
 export const photography: Scene = (r, ctx) => {
   const { rand } = ctx;
-  const warm = ctx.named[0] ?? between(rand, 20, 45);
-  const cool = warm + 170;
+  // Warm street lights, or neon city night, or the prompt's own colour.
+  const warm = ctx.named[0] ?? (rand() < 0.65 ? between(rand, 20, 45) : between(rand, 300, 340));
+  const cool = warm + between(rand, 150, 190);
+  // Golden-hour pictures are lighter than night ones.
+  const bright = ctx.time === 'dusk' || ctx.time === 'day' || rand() < 0.25 ? 0.2 : 0;
   const noise = valueNoise(ctx.noiseSeed);
   smoothField(r, 8, (x, y, out) => {
     const n = noise((x / r.m) * 2, (y / r.m) * 2);
-    const c = mix(hsl(cool, 0.4, 0.08), hsl(warm, 0.55, 0.22), n * 0.7 + (x / r.w) * 0.3);
+    const c = mix(hsl(cool, 0.4, 0.08 + bright * 0.5), hsl(warm, 0.55, 0.22 + bright), n * 0.7 + (x / r.w) * 0.3);
     out[0] = c[0];
     out[1] = c[1];
     out[2] = c[2];
@@ -421,15 +424,18 @@ export const photography: Scene = (r, ctx) => {
     fillCircle(r, rand() * r.w, rand() * r.h, rad, c, between(rand, 0.15, 0.45), rad * 0.12);
   }
   const left = rand() < 0.5;
-  const x = r.w * (left ? 0.36 : 0.64);
-  const hr = r.h * 0.17;
-  const hy = r.h * 0.42;
+  const x = r.w * (left ? between(rand, 0.28, 0.42) : between(rand, 0.58, 0.72));
+  const hr = Math.min(r.h * between(rand, 0.14, 0.2), r.w * 0.2);
+  const hy = r.h * between(rand, 0.36, 0.48);
   const rim = hsl(warm, 0.9, 0.7);
   const body: Rgb = [10, 8, 10];
   const off = (left ? 1 : -1) * hr * 0.06;
   const figure = (dx: number, c: Rgb) => {
-    fillEllipse(r, x + dx, r.h * 1.02, hr * 2.4, hr * 1.5, c);
-    fillRect(r, x + dx - hr * 0.38, hy + hr * 0.5, x + dx + hr * 0.38, r.h * 0.9, c);
+    // Shoulders below the head whatever the ratio, the body down to the bottom edge.
+    const sy = hy + hr * 2.7;
+    fillEllipse(r, x + dx, sy, hr * 2.4, hr * 1.5, c);
+    fillRect(r, x + dx - hr * 2.4, sy, x + dx + hr * 2.4, r.h, c);
+    fillRect(r, x + dx - hr * 0.38, hy + hr * 0.5, x + dx + hr * 0.38, sy, c);
     fillEllipse(r, x + dx, hy, hr * 0.8, hr, c);
   };
   glow(r, x + off * 3, hy, hr * 3, rim, 0.25);
