@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import { hash32, type Scene, sceneContext } from './palette';
 import { Raster } from './raster';
-import { adventures, animals, fantasy, mountains, nature, seascape } from './scenes-outdoor';
-import { abstract, architecture, colorful, fallback, healthy, minimal, photography, space, vintage } from './scenes-studio';
+import { animals, fantasy } from './scenes-figures';
+import { adventures, mountains, nature, seascape } from './scenes-outdoor';
+import { healthy, photography, vintage } from './scenes-photo';
+import { abstract, architecture, colorful, fallback, minimal, space } from './scenes-studio';
 import { classifyPrompt, type ThemeId } from './themes';
 
 /**

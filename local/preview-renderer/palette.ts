@@ -44,6 +44,9 @@ export function hash32(text: string): number {
   return h >>> 0;
 }
 
+/** A number between a and b from the picture's PRNG. */
+export const between = (rand: () => number, a: number, b: number) => a + rand() * (b - a);
+
 export interface SceneContext {
   prompt: string;
   /** The picture's PRNG (mulberry32 of prompt, seed and size). */
