@@ -1,4 +1,6 @@
 /** Scenes built around figures: animals (silhouettes, or fish in a pond) and the fantasy castle. */
+
+import { stars } from './effects';
 import { between, type Scene, type SceneContext, timeOf } from './palette';
 import {
   curve,
@@ -15,7 +17,6 @@ import {
   type Rgb,
   ramp,
   ridge,
-  stars,
   verticalGradient,
 } from './raster';
 import { sky } from './scenes-outdoor';

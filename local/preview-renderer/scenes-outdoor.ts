@@ -1,4 +1,6 @@
 /** Landscape scenes: mountains, seascape, nature, adventures (and the sky they share). */
+
+import { stars } from './effects';
 import { between, type Scene, type SceneContext, skyStops, timeOf } from './palette';
 import {
   curve,
@@ -14,7 +16,6 @@ import {
   type Raster,
   type Rgb,
   ridge,
-  stars,
   verticalGradient,
 } from './raster';
 

@@ -1,21 +1,7 @@
 /** Scenes with a photograph's look: vintage print, healthy still life, photography (bokeh portrait). */
+import { oldPrint, smoothField, valueNoise, vignette } from './effects';
 import { between, type Scene } from './palette';
-import {
-  fillCircle,
-  fillEllipse,
-  fillPolygon,
-  fillRect,
-  glow,
-  hsl,
-  line,
-  mix,
-  oldPrint,
-  type Rgb,
-  smoothField,
-  valueNoise,
-  verticalGradient,
-  vignette,
-} from './raster';
+import { fillCircle, fillEllipse, fillPolygon, fillRect, glow, hsl, line, mix, type Rgb, verticalGradient } from './raster';
 
 /** An old street at sunset, toned sepia, with vignette, grain, scratches and a print border. */
 export const vintage: Scene = (r, ctx) => {

@@ -1,22 +1,8 @@
 /** Scenes of shapes and structures: space, architecture, colorful, abstract, minimal, and the default. */
+
+import { smoothField, stars, valueNoise } from './effects';
 import { between, type Scene, skyStops, timeOf } from './palette';
-import {
-  curve,
-  fillBelow,
-  fillCircle,
-  fillPolygon,
-  fillRect,
-  glow,
-  hsl,
-  line,
-  mix,
-  type Rgb,
-  ramp,
-  smoothField,
-  stars,
-  valueNoise,
-  verticalGradient,
-} from './raster';
+import { curve, fillBelow, fillCircle, fillPolygon, fillRect, glow, hsl, line, mix, type Rgb, ramp, verticalGradient } from './raster';
 
 /** A nebula over deep space, a starfield, and a shaded planet (sometimes ringed). */
 export const space: Scene = (r, ctx) => {
