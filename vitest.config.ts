@@ -16,6 +16,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // The CDK tests synthesize whole stacks inside a test: seconds on a quiet 2-core machine, more when it is busy.
+          testTimeout: 60_000,
           include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
           environment: 'node',
           // Unit files first (fast, all cores), then integration (2 workers beside the stand-ins).
