@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { CATEGORIES, type Category } from '../../../../shared/category-table';
 import type { ClientImage } from '../../../../shared/schemas/gallery';
 import { type Collection, fetchCollections, fetchNewestFeatured } from '../../features/gallery/api/gallery-api';
+import { PictureTile } from '../../features/gallery/components/picture-tile';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
 import { paths } from '../paths';
 
@@ -133,21 +134,7 @@ export default function HomeExtras() {
             const image = ai[i];
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: positional boxes, filled when the list arrives
-              <li key={i}>
-                {image && (
-                  <button
-                    type="button"
-                    className="wall__tile"
-                    aria-label={`Open image: ${image.prompt}`}
-                    onClick={() => setViewer({ images: ai, index: i })}
-                  >
-                    <img src={image.thumbnailUrl} alt={image.prompt} loading="lazy" decoding="async" />
-                    <span className="wall__caption" aria-hidden="true">
-                      {image.prompt}
-                    </span>
-                  </button>
-                )}
-              </li>
+              <li key={i}>{image && <PictureTile image={image} onOpen={() => setViewer({ images: ai, index: i })} />}</li>
             );
           })}
         </ul>

@@ -1,4 +1,5 @@
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import { PictureTile } from './picture-tile';
 
 /** Cells of the wall: 9 (3 × 3) beside the studio on wide screens, the first 4 in one row above it on phones. */
 export const WALL_CELLS = 9;
@@ -21,14 +22,7 @@ export function ShowcaseWall({ images, onOpen }: ShowcaseWallProps) {
         const image = images[i];
         return (
           <li key={image?.id ?? `cell-${i}`} className="wall__cell">
-            {image && (
-              <button type="button" className="wall__tile" aria-label={`Open image: ${image.prompt}`} onClick={() => onOpen(i)}>
-                <img src={image.thumbnailUrl} alt={image.prompt} loading="eager" decoding="async" fetchPriority={i < 4 ? 'high' : 'auto'} />
-                <span className="wall__caption" aria-hidden="true">
-                  {image.prompt}
-                </span>
-              </button>
-            )}
+            {image && <PictureTile image={image} onOpen={() => onOpen(i)} eager />}
           </li>
         );
       })}
