@@ -46,6 +46,8 @@ const configSchema = z.object({
   GEN_TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(900),
   /** A worker seen within this many seconds counts as warm. */
   GEN_WORKER_FRESH_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** The reconciler checks jobs unchanged for this long (a younger one may be between its record and its execution). */
+  RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

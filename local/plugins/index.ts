@@ -1,9 +1,13 @@
 import { authPlugin } from './auth';
 import { generationPlugin } from './generation';
+import { reconcilerPlugin } from './reconciler';
 import { seedPlugin } from './seed';
 import type { LocalPlugin } from './types';
 
 export type { LocalPlugin, PluginContext, PluginHandle } from './types';
 
-/** The local runtime's plugins, in start order (seed last: it stores through the finished runtime). */
-export const PLUGINS: LocalPlugin[] = [authPlugin, generationPlugin, seedPlugin];
+/**
+ * The local runtime's plugins, in start order (seed last: it stores through the finished runtime;
+ * the reconciler after generation, whose Step Functions it asks).
+ */
+export const PLUGINS: LocalPlugin[] = [authPlugin, generationPlugin, reconcilerPlugin, seedPlugin];

@@ -6,6 +6,7 @@ import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Generation, JobQueue } from '../constructs/generation';
 import { GpuFleet } from '../constructs/gpu-fleet';
+import { Reconciler } from '../constructs/reconciler';
 import { Web } from '../constructs/web';
 import type { AppContext } from '../context';
 import { acknowledgeStackWide } from '../nag';
@@ -22,6 +23,7 @@ export class ArtloomStack extends Stack {
   readonly gpuFleet: GpuFleet;
   readonly api: Api;
   readonly web: Web;
+  readonly reconciler: Reconciler;
 
   constructor(scope: Construct, id: string, props: ArtloomStackProps) {
     super(scope, id, props);
@@ -69,6 +71,13 @@ export class ArtloomStack extends Stack {
     new CfnOutput(this, 'OperatorUserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'GpuAutoScalingGroup', { value: this.gpuFleet.autoScalingGroupName });
     new CfnOutput(this, 'GenerationStateMachine', { value: this.generation.stateMachine.stateMachineArn });
+
+    this.reconciler = new Reconciler(this, 'reconciler', {
+      tables: { jobs, images, counters: this.data.tables.counters },
+      imagesBucket,
+      stateMachine: this.generation.stateMachine,
+      environment,
+    });
 
     this.api = new Api(this, 'api', {
       routes: ROUTES,
