@@ -22,6 +22,8 @@ export interface LocalAppOptions {
   log?: (line: string) => void;
   /** Log every API request (off in tests). */
   logRequests?: boolean;
+  /** Restart DynamoDB Local or s3rver when one dies or stalls (`npm start`). */
+  supervise?: boolean;
 }
 
 export interface LocalApp {
@@ -84,7 +86,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     const prefix = options.prefix ?? 'artloom';
     const resources = options.endpoints
       ? await provision(options.endpoints, prefix)
-      : await startStack({ dataDir: options.dataDir, prefix, log }).then((stack) => {
+      : await startStack({ dataDir: options.dataDir, prefix, log, supervise: options.supervise }).then((stack) => {
           stopStack = stack.stop;
           return stack;
         });
