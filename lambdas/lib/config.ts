@@ -44,6 +44,8 @@ const configSchema = z.object({
   GEN_USER_HOURLY: z.coerce.number().int().min(0).default(30),
   GEN_IP_HOURLY: z.coerce.number().int().min(0).default(60),
   GEN_WARM_PER_MINUTE: z.coerce.number().int().min(0).default(6),
+  /** Warm-ups per network address per minute, whatever visitor ids it sends. */
+  GEN_WARM_IP_PER_MINUTE: z.coerce.number().int().min(0).default(12),
   /** EnsureCapacity asks for one GPU worker per this many waiting jobs (up to the group's MaxSize). */
   GEN_JOBS_PER_WORKER: z.coerce.number().int().min(1).default(4),
   GEN_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).default(30),

@@ -21,7 +21,7 @@ import { config } from '../lib/config';
 import { ConflictError, NotFoundError, RateLimitError, ServiceUnavailableError } from '../lib/errors';
 import { estimateEta, FIRST_GUESS, median } from './eta';
 import { toGalleryImage } from './image-store';
-import { consume, refund, secondsLeft, windowCount } from './rate-limit';
+import { consume, refund, secondsLeft, tryConsume, windowCount } from './rate-limit';
 
 const HOUR = 3600;
 const IN_FLIGHT_MESSAGE = 'You already have an image being generated. Wait for it to finish or cancel it.';
@@ -191,14 +191,21 @@ export async function cancelGeneration(jobId: string, userId: string): Promise<{
   return { status: cancelled ? 202 : 200, body: await jobStatus(jobId) };
 }
 
-/** POST /api/generate/warm: free when a worker is warm, otherwise asks the fleet for one. */
+/**
+ * POST /api/generate/warm: free when a worker is warm, otherwise asks the fleet for one. Limited
+ * per visitor and address and per address alone (fresh visitor ids from one network share the
+ * second); a warm-up asks for one instance at most, and only the first warm-up of a cold-start
+ * window asks at all: the others are told it is starting.
+ */
 export async function warmUp(userId: string, sourceIp: string): Promise<{ state: 'warm' | 'starting' }> {
-  await consume(
-    { scope: 'gen-warm', limit: config().GEN_WARM_PER_MINUTE, windowSeconds: 60 },
-    `${userId}#${sourceIp}`,
-    'Too many warm-up requests. Please slow down.',
-  );
+  const cfg = config();
+  const message = 'Too many warm-up requests. Please slow down.';
+  await consume({ scope: 'gen-warm', limit: cfg.GEN_WARM_PER_MINUTE, windowSeconds: 60 }, `${userId}#${sourceIp}`, message);
+  await consume({ scope: 'gen-warm-ip', limit: cfg.GEN_WARM_IP_PER_MINUTE, windowSeconds: 60 }, sourceIp, message);
   if ((await liveWorkerCount()) > 0) return { state: 'warm' };
-  await requestWorker();
+  if (await tryConsume({ scope: 'gen-warm-fleet', limit: 1, windowSeconds: WARM_WINDOW_SECONDS }, 'all')) await requestWorker(1);
   return { state: 'starting' };
 }
+
+/** A cold start takes minutes: one request to the fleet per this window is enough. */
+const WARM_WINDOW_SECONDS = 120;

@@ -31,6 +31,13 @@ export async function consume(rule: RateLimit, subject: string, message: string,
   if (!allowed) throw new RateLimitError(message, secondsLeft(count, now));
 }
 
+/** consume() that answers false instead of throwing when the limit is reached. */
+export async function tryConsume(rule: RateLimit, subject: string, now = Date.now()): Promise<boolean> {
+  if (rule.limit <= 0) return true;
+  const count = windowCount(rule, subject, now);
+  return incrementWithinLimit(count.key, count.windowStart, count.windowSeconds, count.limit);
+}
+
 /** Gives back the attempt counted at `at` (a job the service could not run is not charged). */
 export async function refund(rule: RateLimit, subject: string, at: number): Promise<void> {
   if (rule.limit <= 0) return;

@@ -271,6 +271,28 @@ describe('POST /api/generate/warm', () => {
     });
   });
 
+  it('is rate limited per address whatever visitor id it sends', async () => {
+    ddb.on(UpdateCommand, { Key: { pk: `rl#gen-warm-ip#${IP}` } }).rejects(conditionFailed());
+    const result = await warm({ userId: '9b2f0c1e-8a7d-4c6b-9e5f-0a1b2c3d4e5f' });
+    expect(result.statusCode).toBe(429);
+    expect(asg.commandCalls(SetDesiredCapacityCommand)).toHaveLength(0);
+  });
+
+  it('asks the fleet once per cold-start window, for one instance', async () => {
+    process.env.GPU_ASG_NAME = 'gpu';
+    asg.on(DescribeAutoScalingGroupsCommand).resolves({ AutoScalingGroups: [{ DesiredCapacity: 0, MaxSize: 4 } as never] });
+    asg.on(SetDesiredCapacityCommand).resolves({});
+    ddb
+      .on(UpdateCommand, { Key: { pk: 'rl#gen-warm-fleet#all' } })
+      .resolvesOnce({})
+      .rejects(conditionFailed());
+    const answers = await Promise.all([warm(), warm(), warm()]);
+    expect(answers.map((a) => bodyOf(a))).toEqual([{ state: 'starting' }, { state: 'starting' }, { state: 'starting' }]);
+    const sets = asg.commandCalls(SetDesiredCapacityCommand);
+    expect(sets).toHaveLength(1);
+    expect(sets[0]?.args[0].input.DesiredCapacity).toBe(1);
+  });
+
   it('is rate limited per visitor and address', async () => {
     ddb.on(UpdateCommand, { Key: { pk: `rl#gen-warm#${USER}#${IP}` } }).rejects(conditionFailed());
     const result = await warm();
