@@ -28,7 +28,7 @@ const memo = <T>(make: () => T): (() => T) => {
 
 /**
  * Fail fast: a stalled or dead store must cost a request a few seconds, not the route's whole
- * deadline (10 s by default). A connection gets AWS_CONNECT_TIMEOUT_MS, an answer
+ * deadline (10 s by default): at most ~3 s with the defaults. A connection gets AWS_CONNECT_TIMEOUT_MS, an answer
  * AWS_REQUEST_TIMEOUT_MS of silence, and a call AWS_MAX_ATTEMPTS tries in all; errors.ts answers
  * what is left with 503 storage_unavailable + Retry-After.
  */

@@ -91,6 +91,29 @@ export async function getInFlightJobId(userId: string): Promise<string | undefin
  * nothing. A stale lock (its job already ended, or past its TTL) may be replaced: `staleLockJobId` names it.
  */
 export async function createJob(job: JobItem, staleLockJobId: string | undefined, admission: Admission): Promise<void> {
+  await retryConflicts(() => createJobOnce(job, staleLockJobId, admission));
+}
+
+/**
+ * Every admission writes the one queue-slot item, so concurrent transactions conflict on it
+ * (TransactionConflict); the SDK does not retry those. A few quick tries with jitter, then the
+ * conflict goes up as a dependency failure (503).
+ */
+async function retryConflicts<T>(run: () => Promise<T>, tries = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      const conflict = reasons?.some((r) => r.Code === 'TransactionConflict') && !reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+      if (!conflict) throw err;
+      if (attempt >= tries) throw Object.assign(err as Error, { name: 'ThrottlingException' });
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * attempt));
+    }
+  }
+}
+
+async function createJobOnce(job: JobItem, staleLockJobId: string | undefined, admission: Admission): Promise<void> {
   const ttl = epoch() + 7 * DAY;
   const lockCondition = staleLockJobId
     ? { ConditionExpression: 'attribute_not_exists(pk) OR jobId = :stale', ExpressionAttributeValues: { ':stale': staleLockJobId } }
@@ -221,28 +244,30 @@ async function leaveQueue(jobUpdate: {
   [key: string]: unknown;
 }): Promise<boolean> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              ...jobUpdate,
-              ConditionExpression: `${jobUpdate.ConditionExpression} AND gsi2pk = :active`,
-              ExpressionAttributeValues: { ...jobUpdate.ExpressionAttributeValues, ':active': ACTIVE },
-            } as never,
-          },
-          {
-            Update: {
-              TableName: table(),
-              Key: queueKey,
-              UpdateExpression: 'ADD #count :minus SET updatedAt = :now',
-              ConditionExpression: '#count > :zero',
-              ExpressionAttributeNames: { '#count': 'count' },
-              ExpressionAttributeValues: { ':minus': -1, ':zero': 0, ':now': new Date().toISOString() },
+    await retryConflicts(() =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                ...jobUpdate,
+                ConditionExpression: `${jobUpdate.ConditionExpression} AND gsi2pk = :active`,
+                ExpressionAttributeValues: { ...jobUpdate.ExpressionAttributeValues, ':active': ACTIVE },
+              } as never,
             },
-          },
-        ],
-      }),
+            {
+              Update: {
+                TableName: table(),
+                Key: queueKey,
+                UpdateExpression: 'ADD #count :minus SET updatedAt = :now',
+                ConditionExpression: '#count > :zero',
+                ExpressionAttributeNames: { '#count': 'count' },
+                ExpressionAttributeValues: { ':minus': -1, ':zero': 0, ':now': new Date().toISOString() },
+              },
+            },
+          ],
+        }),
+      ),
     );
     return true;
   } catch (err) {

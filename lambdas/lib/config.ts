@@ -21,7 +21,7 @@ const configSchema = z.object({
   SQS_ENDPOINT: optionalUrl,
   /** Fail fast (lambdas/adapters/aws-clients.ts): connect and silence timeouts, tries per call. */
   AWS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
-  AWS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(2500),
+  AWS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(1500),
   AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(2),
   /** Public origin of the site ('' = same origin); urls in records are relative to it. */
   PUBLIC_BASE_URL: z.string().default(''),

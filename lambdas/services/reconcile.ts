@@ -1,4 +1,5 @@
 import { GENERATION_SUCCESS, TERMINAL_STATUSES } from '../../shared/schemas/generation';
+import { deleteObjects, imageKeys } from '../adapters/image-bucket';
 import { getImage } from '../adapters/images-table';
 import { deleteStaging, listStaging, stagingJobId, stagingKey } from '../adapters/job-staging';
 import { getJob, type JobItem, openJobs, releaseLock, repairQueueCount, updateJob } from '../adapters/jobs-table';
@@ -83,6 +84,9 @@ async function fail(job: JobItem, message: string, error: string): Promise<'fail
   const ended = await updateJob(job.jobId, { status: 'failed', message, error, finishedAt: new Date().toISOString() });
   await releaseLock(job.userId, job.jobId);
   await deleteStaging(stagingKey(job.jobId));
+  // StoreImage writes the objects before the record: a crash between leaves objects no record names.
+  const objects = imageKeys(job.jobId);
+  await deleteObjects([objects.original, objects.thumbnail]);
   // Only the run that ended the job gives its counts back (updateJob is conditional on it being open).
   if (ended) await refundJob(job);
   return ended ? 'failed' : undefined;

@@ -1,4 +1,5 @@
 import { authPlugin } from './auth';
+import { faultsPlugin } from './faults';
 import { generationPlugin } from './generation';
 import { reconcilerPlugin } from './reconciler';
 import { seedPlugin } from './seed';
@@ -10,4 +11,4 @@ export type { LocalPlugin, PluginContext, PluginHandle } from './types';
  * The local runtime's plugins, in start order (seed last: it stores through the finished runtime;
  * the reconciler after generation, whose Step Functions it asks).
  */
-export const PLUGINS: LocalPlugin[] = [authPlugin, generationPlugin, reconcilerPlugin, seedPlugin];
+export const PLUGINS: LocalPlugin[] = [authPlugin, generationPlugin, reconcilerPlugin, faultsPlugin, seedPlugin];

@@ -12,6 +12,8 @@ import { ProjectFunction } from './project-function';
 const LAMBDAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../lambdas');
 /** lambdas/adapters/job-staging.ts writes the worker's PNGs here. */
 const STAGING_PREFIX = 'staging/';
+/** lambdas/adapters/image-bucket.ts imageKeys(): an image's original and thumbnail. */
+const IMAGE_PREFIXES = ['files/images/', 'files/thumbs/'];
 const arnToken = (c: IConstruct) => `<${Stack.of(c).resolve((c.node.defaultChild as CfnResource).logicalId)}.Arn>`;
 
 export interface ReconcilerProps {
@@ -57,6 +59,8 @@ export class Reconciler extends Construct {
     // Staging: list, read the age, delete.
     props.imagesBucket.grantRead(this.fn, `${STAGING_PREFIX}*`);
     props.imagesBucket.grantDelete(this.fn, `${STAGING_PREFIX}*`);
+    // A failed job's half-stored image: objects StoreImage wrote before a crash, with no record.
+    for (const prefix of IMAGE_PREFIXES) props.imagesBucket.grantDelete(this.fn, `${prefix}*`);
     props.stateMachine.grantExecution(this.fn, 'states:DescribeExecution', 'states:StopExecution');
 
     this.schedule = new Schedule(this, 'every', {
@@ -85,6 +89,10 @@ export class Reconciler extends Construct {
         id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(props.imagesBucket)}/${STAGING_PREFIX}*]`,
         reason: 'The sweep lists, reads and deletes staging objects only: one prefix, keys are per job.',
       },
+      ...IMAGE_PREFIXES.map((prefix) => ({
+        id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(props.imagesBucket)}/${prefix}*]`,
+        reason: "Deletes the original and thumbnail of a job that failed half way through StoreImage (keys are the job's id).",
+      })),
       {
         id: 'AwsSolutions::AwsSolutions-IAM5[Action::s3:GetBucket*]',
         reason: 'grantRead adds GetBucket* (ListObjectsV2 needs s3:ListBucket on the bucket).',
