@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { startLocalApp } from '../local/app';
 
-const CONNECTIONS = 50;
-const DURATION_S = 30;
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
+const DURATION_S = Number(process.env.LOAD_SECONDS ?? 30);
 const BURST = 100;
 const CAP = 20;
 

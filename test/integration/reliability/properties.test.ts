@@ -125,6 +125,7 @@ describe('every route, any input: no 5xx', () => {
         { numRuns: RUNS },
       );
     },
+    240_000,
   );
 
   it('left no partial write: every stored attachment belongs to a stored message', async () => {
