@@ -22,6 +22,8 @@ export interface LocalAppOptions {
   log?: (line: string) => void;
   /** Log every API request (off in tests). */
   logRequests?: boolean;
+  /** Restart DynamoDB Local or s3rver when one dies or stalls (`npm start`). */
+  supervise?: boolean;
 }
 
 export interface LocalApp {
@@ -32,6 +34,16 @@ export interface LocalApp {
 }
 
 export class PortInUseError extends Error {}
+
+/**
+ * DynamoDB Local answers a burst of transactions on a busy two-core machine in seconds, where
+ * DynamoDB takes milliseconds: locally one longer try (5 s) replaces AWS's two short ones
+ * (2 x 1.5 s), so a burst is not refused for the stand-in's slowness. Still well inside 10 s.
+ */
+const LOCAL_TIMEOUTS = () => ({
+  AWS_REQUEST_TIMEOUT_MS: process.env.AWS_REQUEST_TIMEOUT_MS ?? '5000',
+  AWS_MAX_ATTEMPTS: process.env.AWS_MAX_ATTEMPTS ?? '1',
+});
 
 /**
  * The whole local site in one process tree: binds the port first (so a second copy fails at once),
@@ -84,11 +96,11 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     const prefix = options.prefix ?? 'artloom';
     const resources = options.endpoints
       ? await provision(options.endpoints, prefix)
-      : await startStack({ dataDir: options.dataDir, prefix, log }).then((stack) => {
+      : await startStack({ dataDir: options.dataDir, prefix, log, supervise: options.supervise }).then((stack) => {
           stopStack = stack.stop;
           return stack;
         });
-    const env: Record<string, string> = { ...resources.env, RENDERER: 'preview', ...options.env };
+    const env: Record<string, string> = { ...resources.env, RENDERER: 'preview', ...LOCAL_TIMEOUTS(), ...options.env };
     Object.assign(process.env, env);
     // A second app in the same process (benchmarks, tests) must not reuse clients of the first's endpoints.
     resetConfig();

@@ -33,6 +33,8 @@ export interface LocalServerOptions {
 /** API Gateway's payload limit; bigger requests never reach a Lambda. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 const LAMBDAS_ROOT = resolve(import.meta.dirname, '../lambdas');
+/** Longest path segment accepted (API Gateway refuses far shorter whole URLs than Node would take). */
+export const MAX_SEGMENT_LENGTH = 1024;
 const COMPRESSIBLE = /^(application\/(json|javascript)|text\/|image\/svg)/;
 
 interface CompiledRoute {
@@ -98,7 +100,13 @@ export function createLocalServer(options: LocalServerOptions): Server {
       );
     }
     const match = route.pattern.exec(url.pathname);
-    const pathParameters = Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match?.[i + 1] ?? '')]));
+    // A malformed escape (`%%`, `%E0%A4`) or an overlong segment is the client's error, as API Gateway answers it.
+    const raw = route.params.map((_, i) => match?.[i + 1] ?? '');
+    const decoded = raw.map(safeDecode);
+    if (raw.some((s) => s.length > MAX_SEGMENT_LENGTH) || decoded.some((d) => d === undefined)) {
+      return sendJson(res, 400, { error: { code: 'bad_path', message: 'The request path is malformed.' } });
+    }
+    const pathParameters = Object.fromEntries(route.params.map((name, i) => [name, decoded[i] ?? '']));
     const event = toApiGatewayEvent(req, body, route.def, pathParameters);
     const handler = await load(route.def.entry);
     const started = performance.now();
@@ -110,7 +118,9 @@ export function createLocalServer(options: LocalServerOptions): Server {
   async function files(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return sendJson(res, 405, { error: { code: 'method_not_allowed', message: 'Files are read-only.' } });
-    const key = `${PUBLIC_PREFIX}${decodeURIComponent(url.pathname.slice('/files/'.length))}`;
+    const rest = safeDecode(url.pathname.slice('/files/'.length));
+    if (rest === undefined) return sendJson(res, 400, { error: { code: 'bad_path', message: 'The request path is malformed.' } });
+    const key = `${PUBLIC_PREFIX}${rest}`;
     if (key.includes('..')) return notFound(res);
     try {
       const object = await options.s3.send(
@@ -136,6 +146,14 @@ export function createLocalServer(options: LocalServerOptions): Server {
       if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return notFound(res);
       throw err;
     }
+  }
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
   }
 }
 
@@ -194,7 +212,9 @@ const MIME: Record<string, string> = {
 };
 
 function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: string) {
-  const rel = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+  const decoded = safeDecode(url.pathname);
+  if (decoded === undefined) return sendJson(res, 400, { error: { code: 'bad_path', message: 'The request path is malformed.' } });
+  const rel = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
   let file = join(root, rel);
   const isAsset = existsSync(file) && statSync(file).isFile();
   // The SPA answers its own routes; any other path gets the same page (it renders 'Page not found') with a real 404,

@@ -25,6 +25,8 @@ export interface StackOptions {
   /** Name prefix of tables and buckets. */
   prefix?: string;
   log?: (line: string) => void;
+  /** Restart a stand-in that exits or stalls (`npm start`); off in tests. */
+  supervise?: boolean;
 }
 
 export interface LocalStack {
@@ -60,43 +62,127 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
   const dynamoDir = options.dataDir ? join(options.dataDir, 'dynamodb') : null;
   for (const dir of [s3Dir, dynamoDir]) if (dir) mkdirSync(dir, { recursive: true });
 
-  const children: ChildProcess[] = [];
+  const supervisors: Supervisor[] = [];
   const stop = async () => {
-    await Promise.all(children.map((child) => stopChild(child)));
+    await Promise.all(supervisors.map((child) => child.stop()));
     if (!options.dataDir) rmSync(s3Dir, { recursive: true, force: true });
   };
 
   try {
     const started = performance.now();
-    const dynamoProcess = spawnDynamo({ port: dynamoPort, path: dynamoDir, sharedDb: true, stdio: 'ignore' });
-    children.push(dynamoProcess);
     const bucketNames = Object.fromEntries(BUCKETS.map((b) => [b.id, `${prefix}-${b.id}`]));
-    const s3Process = fork(
-      fileURLToPath(new URL('./s3rver-process.ts', import.meta.url)),
-      [String(s3Port), s3Dir, ...Object.values(bucketNames)],
-      {
-        execArgv: ['--openssl-legacy-provider', '--import', 'tsx'],
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      },
-    );
-    children.push(s3Process);
-
     const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
     const ddb = new DynamoDBClient({ region: LOCAL_REGION, endpoint: dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
     const s3 = new S3Client({ region: LOCAL_REGION, endpoint: s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+    supervisors.push(
+      supervise({
+        name: 'DynamoDB Local',
+        spawn: () => spawnDynamo({ port: dynamoPort, path: dynamoDir, sharedDb: true, stdio: 'ignore' }),
+        probe: () => ddb.send(new ListTablesCommand({}), { abortSignal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }),
+        log,
+        watch: options.supervise ?? false,
+      }),
+      supervise({
+        name: 's3rver',
+        spawn: () =>
+          fork(fileURLToPath(new URL('./s3rver-process.ts', import.meta.url)), [String(s3Port), s3Dir, ...Object.values(bucketNames)], {
+            execArgv: ['--openssl-legacy-provider', '--import', 'tsx'],
+            stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+          }),
+        probe: () => s3.send(new ListBucketsCommand({}), { abortSignal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }),
+        log,
+        watch: options.supervise ?? false,
+      }),
+    );
     await waitFor('DynamoDB Local', () => ddb.send(new ListTablesCommand({})), 90_000);
-    log(`DynamoDB Local ready on ${dynamoEndpoint} (${dynamoDir ?? 'in memory'}) in ${Math.round(performance.now() - started)} ms`);
+    log(
+      `DynamoDB Local ready on ${dynamoEndpoint} (${dynamoDir ?? 'in memory'}; pid ${supervisors[0]?.pid()}) in ${Math.round(performance.now() - started)} ms`,
+    );
     await waitFor('s3rver', () => s3.send(new ListBucketsCommand({})), 60_000);
-    log(`s3rver ready on ${s3Endpoint} (${options.dataDir ? s3Dir : 'temporary folder'})`);
-    ddb.destroy();
-    s3.destroy();
+    log(`s3rver ready on ${s3Endpoint} (${options.dataDir ? s3Dir : 'temporary folder'}; pid ${supervisors[1]?.pid()})`);
+    for (const sup of supervisors) sup.ready();
     const resources = await provision({ dynamoEndpoint, s3Endpoint }, prefix);
-    return { ...resources, stop };
+    return {
+      ...resources,
+      stop: async () => {
+        await stop();
+        ddb.destroy();
+        s3.destroy();
+      },
+    };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+const PROBE_TIMEOUT_MS = 2000;
+const WATCH_EVERY_MS = 5000;
+/** Probes in a row that must fail before a live but silent stand-in (stopped, hung) is killed and restarted. */
+const STALLED_AFTER = 3;
+
+interface Supervisor {
+  pid(): number | undefined;
+  /** Start watching (after the first start-up wait). */
+  ready(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Keeps a stand-in running, as a managed service would be: one that exits is started again on the
+ * same port and data folder; one that stops answering (paused, hung) for STALLED_AFTER probes is
+ * killed and started again. Each restart is logged. Tests start stacks without the watch.
+ */
+function supervise(o: {
+  name: string;
+  spawn: () => ChildProcess;
+  probe: () => Promise<unknown>;
+  log: (line: string) => void;
+  watch: boolean;
+}): Supervisor {
+  let child = o.spawn();
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let misses = 0;
+  const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+    if (stopping || !o.watch) return;
+    o.log(`${o.name} (pid ${child.pid}) exited (${signal ?? `code ${code}`}): restarting it`);
+    child = o.spawn();
+    child.once('exit', onExit);
+    const started = performance.now();
+    void waitFor(o.name, o.probe, 90_000).then(
+      () => o.log(`${o.name} is back (pid ${child.pid}) after ${Math.round(performance.now() - started)} ms`),
+      (err: Error) => o.log(`${o.name} did not come back: ${err.message}`),
+    );
+  };
+  child.once('exit', onExit);
+  return {
+    pid: () => child.pid,
+    ready() {
+      if (!o.watch) return;
+      timer = setInterval(() => {
+        o.probe().then(
+          () => {
+            misses = 0;
+          },
+          () => {
+            misses++;
+            if (misses < STALLED_AFTER || child.exitCode !== null || child.signalCode !== null) return;
+            misses = 0;
+            o.log(`${o.name} (pid ${child.pid}) has not answered for ${STALLED_AFTER} probes: killing it`);
+            child.kill('SIGKILL');
+          },
+        );
+      }, WATCH_EVERY_MS);
+      timer.unref();
+    },
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      await stopChild(child);
+    },
+  };
 }
 
 export interface Endpoints {
@@ -180,6 +266,8 @@ function ignoreExists(err: { name?: string }): void {
 
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  // A paused stand-in must be woken to hear SIGTERM.
+  child.kill('SIGCONT');
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {

@@ -39,6 +39,7 @@ try {
     vite,
     log,
     logRequests: env.LOG_REQUESTS === '1',
+    supervise: true,
   });
   log(`data in ${resolve(root, env.DATA_DIR)}`);
   log(`Artloom is running at ${app.url}  (ready in ${Math.round(performance.now() - started)} ms; Ctrl-C to stop)`);

@@ -27,9 +27,30 @@ const memo = <T>(make: () => T): (() => T) => {
   };
 };
 
+/**
+ * Fail fast: a stalled or dead store must cost a request a few seconds, not the route's whole
+ * deadline (10 s by default): at most ~3 s with the defaults. A connection gets AWS_CONNECT_TIMEOUT_MS, an answer
+ * AWS_REQUEST_TIMEOUT_MS of silence, and a call AWS_MAX_ATTEMPTS tries in all; errors.ts answers
+ * what is left with 503 storage_unavailable + Retry-After.
+ */
+const failFast = (requestTimeout?: number) => {
+  const { AWS_CONNECT_TIMEOUT_MS, AWS_REQUEST_TIMEOUT_MS, AWS_MAX_ATTEMPTS } = config();
+  return {
+    maxAttempts: AWS_MAX_ATTEMPTS,
+    // Without throwOnRequestTimeout the handler only warns and keeps waiting.
+    requestHandler: {
+      connectionTimeout: AWS_CONNECT_TIMEOUT_MS,
+      requestTimeout: requestTimeout ?? AWS_REQUEST_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
+  };
+};
+
 export const dynamo = memo(() => {
   const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
-  const client = traced(new DynamoDBClient({ region: AWS_REGION, ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) }));
+  const client = traced(
+    new DynamoDBClient({ region: AWS_REGION, ...failFast(), ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) }),
+  );
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 });
 
@@ -38,6 +59,7 @@ export const s3 = memo(() => {
   return traced(
     new S3Client({
       region: AWS_REGION,
+      ...failFast(),
       // Presigned URLs must not carry a checksum the browser's download cannot match.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -48,13 +70,14 @@ export const s3 = memo(() => {
 
 export const sfn = memo(() => {
   const { AWS_REGION, SFN_ENDPOINT } = config();
-  return traced(new SFNClient({ region: AWS_REGION, ...(SFN_ENDPOINT ? { endpoint: SFN_ENDPOINT } : {}) }));
+  return traced(new SFNClient({ region: AWS_REGION, ...failFast(), ...(SFN_ENDPOINT ? { endpoint: SFN_ENDPOINT } : {}) }));
 });
 
 export const sqs = memo(() => {
   const { AWS_REGION, SQS_ENDPOINT } = config();
-  return traced(new SQSClient({ region: AWS_REGION, ...(SQS_ENDPOINT ? { endpoint: SQS_ENDPOINT } : {}) }));
+  // The worker long-polls for up to 20 s: silence is normal there.
+  return traced(new SQSClient({ region: AWS_REGION, ...failFast(25_000), ...(SQS_ENDPOINT ? { endpoint: SQS_ENDPOINT } : {}) }));
 });
 
-export const ses = memo(() => traced(new SESv2Client({ region: config().AWS_REGION })));
-export const autoScaling = memo(() => traced(new AutoScalingClient({ region: config().AWS_REGION })));
+export const ses = memo(() => traced(new SESv2Client({ region: config().AWS_REGION, ...failFast() })));
+export const autoScaling = memo(() => traced(new AutoScalingClient({ region: config().AWS_REGION, ...failFast() })));

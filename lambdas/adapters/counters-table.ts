@@ -7,18 +7,28 @@ import { dynamo } from './aws-clients';
  * Counters table: fixed-window rate-limit counters. Item: pk `rl#<scope>#<subject>`, sk = window
  * start (epoch seconds), `count`, `expiresAt` (TTL, one window after the end).
  */
+export interface WindowCount {
+  key: string;
+  windowStart: number;
+  windowSeconds: number;
+  limit: number;
+}
+
+/** The conditional increment as an update's parts: used alone, or inside an admission transaction. */
+export function incrementUpdate(c: WindowCount) {
+  return {
+    TableName: config().COUNTERS_TABLE,
+    Key: { pk: c.key, sk: String(c.windowStart) },
+    UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
+    ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: { ':one': 1, ':limit': c.limit, ':expires': c.windowStart + 2 * c.windowSeconds },
+  };
+}
+
 export async function incrementWithinLimit(key: string, windowStart: number, windowSeconds: number, limit: number): Promise<boolean> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: config().COUNTERS_TABLE,
-        Key: { pk: key, sk: String(windowStart) },
-        UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expires': windowStart + 2 * windowSeconds },
-      }),
-    );
+    await dynamo().send(new UpdateCommand(incrementUpdate({ key, windowStart, windowSeconds, limit })));
     return true;
   } catch (err) {
     if (err instanceof ConditionalCheckFailedException) return false;
@@ -32,4 +42,22 @@ export async function readCount(key: string, windowStart: number): Promise<numbe
     new GetCommand({ TableName: config().COUNTERS_TABLE, Key: { pk: key, sk: String(windowStart) }, ConsistentRead: true }),
   );
   return typeof out.Item?.count === 'number' ? out.Item.count : 0;
+}
+
+/** Gives one count back (a job that never ran); never below zero, a missing window is left alone. */
+export async function decrementCount(key: string, windowStart: number): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: config().COUNTERS_TABLE,
+        Key: { pk: key, sk: String(windowStart) },
+        UpdateExpression: 'ADD #count :minus',
+        ConditionExpression: '#count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+  }
 }

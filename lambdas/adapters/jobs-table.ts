@@ -2,11 +2,15 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import type { JobStatus } from '../../shared/schemas/generation';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
+import { incrementUpdate, type WindowCount } from './counters-table';
 
 /**
  * The jobs table (generic keys). Item shapes:
  * - job          pk `job#<id>`            sk `job`    gsi1 `user#<userId>` / createdAt (a visitor's jobs),
- *                gsi2 `active` / `<createdAt>#<id>` only while queued/starting (queue position, queue cap)
+ *                gsi2 `active` / `<createdAt>#<id>` while queued/starting (queue position),
+ *                then `running` / same while generating/saving; none once ended (the reconciler's list)
+ * - queue slots  pk `queue`                sk `slots`  count of queued/starting jobs: the queue cap, decided
+ *                in the job's creating transaction and given back when the job leaves the queue
  * - request key  pk `req#<userId>#<requestId>` sk `req`  → jobId (same requestId twice = one job)
  * - in-flight    pk `inflight#<userId>`   sk `lock`   → jobId (one job per visitor at a time)
  * - duration     pk `stats#<kind>`         sk `<iso>#<jobId>` ms (the ETA's measured history)
@@ -40,20 +44,32 @@ export interface JobItem {
   seed?: number;
   workerId?: string;
   error?: string;
+  /** The address the job was asked from (its hourly cap is refunded if the job never runs). */
+  sourceIp?: string;
 }
 
 export const jobKey = (jobId: string) => ({ pk: `job#${jobId}`, sk: 'job' });
 const requestKey = (userId: string, requestId: string) => ({ pk: `req#${userId}#${requestId}`, sk: 'req' });
 const lockKey = (userId: string) => ({ pk: `inflight#${userId}`, sk: 'lock' });
+const queueKey = { pk: 'queue', sk: 'slots' };
 const ACTIVE = 'active';
+const RUNNING = 'running';
 
 export class JobConflictError extends Error {
   constructor(
-    readonly reason: 'duplicate_request' | 'job_in_flight',
+    readonly reason: 'duplicate_request' | 'job_in_flight' | 'queue_full' | 'limit_reached',
     readonly jobId: string | undefined,
+    /** For `limit_reached`: which of the admission's window counts was full. */
+    readonly limitIndex?: number,
   ) {
     super(reason);
   }
+}
+
+/** What a job must fit in to be created: the queue cap and the window counts (hourly caps) it consumes. */
+export interface Admission {
+  queueCap: number;
+  counts: WindowCount[];
 }
 
 export async function getJob(jobId: string): Promise<JobItem | undefined> {
@@ -72,10 +88,34 @@ export async function getInFlightJobId(userId: string): Promise<string | undefin
 }
 
 /**
- * Creates the job, its request key and the visitor's in-flight lock in one transaction. A stale
- * lock (its job already ended, or past its TTL) may be replaced: `staleLockJobId` names it.
+ * Creates the job, its request key and the visitor's in-flight lock, takes a queue slot and counts
+ * the hourly caps, all in one transaction: a burst admits at most the cap, and a refusal costs
+ * nothing. A stale lock (its job already ended, or past its TTL) may be replaced: `staleLockJobId` names it.
  */
-export async function createJob(job: JobItem, staleLockJobId?: string): Promise<void> {
+export async function createJob(job: JobItem, staleLockJobId: string | undefined, admission: Admission): Promise<void> {
+  await retryConflicts(() => createJobOnce(job, staleLockJobId, admission));
+}
+
+/**
+ * Every admission writes the one queue-slot item, so concurrent transactions conflict on it
+ * (TransactionConflict); the SDK does not retry those. A few quick tries with jitter, then the
+ * conflict goes up as a dependency failure (503).
+ */
+async function retryConflicts<T>(run: () => Promise<T>, tries = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      const conflict = reasons?.some((r) => r.Code === 'TransactionConflict') && !reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+      if (!conflict) throw err;
+      if (attempt >= tries) throw Object.assign(err as Error, { name: 'ThrottlingException' });
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * attempt));
+    }
+  }
+}
+
+async function createJobOnce(job: JobItem, staleLockJobId: string | undefined, admission: Admission): Promise<void> {
   const ttl = epoch() + 7 * DAY;
   const lockCondition = staleLockJobId
     ? { ConditionExpression: 'attribute_not_exists(pk) OR jobId = :stale', ExpressionAttributeValues: { ':stale': staleLockJobId } }
@@ -114,15 +154,29 @@ export async function createJob(job: JobItem, staleLockJobId?: string): Promise<
               ...lockCondition,
             },
           },
+          {
+            Update: {
+              TableName: table(),
+              Key: queueKey,
+              UpdateExpression: 'ADD #count :one SET updatedAt = :now',
+              ConditionExpression: 'attribute_not_exists(#count) OR #count < :cap',
+              ExpressionAttributeNames: { '#count': 'count' },
+              ExpressionAttributeValues: { ':one': 1, ':cap': admission.queueCap, ':now': new Date().toISOString() },
+            },
+          },
+          ...admission.counts.map((c) => ({ Update: incrementUpdate(c) })),
         ],
       }),
     );
   } catch (err) {
     const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
     if (!reasons) throw err;
-    if (reasons[1]?.Code === 'ConditionalCheckFailed')
-      throw new JobConflictError('duplicate_request', await getRequestJobId(job.userId, job.requestId));
-    if (reasons[2]?.Code === 'ConditionalCheckFailed') throw new JobConflictError('job_in_flight', await getInFlightJobId(job.userId));
+    const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
+    if (failed(1)) throw new JobConflictError('duplicate_request', await getRequestJobId(job.userId, job.requestId));
+    if (failed(2)) throw new JobConflictError('job_in_flight', await getInFlightJobId(job.userId));
+    if (failed(3)) throw new JobConflictError('queue_full', undefined);
+    const limit = admission.counts.findIndex((_, i) => failed(4 + i));
+    if (limit >= 0) throw new JobConflictError('limit_reached', undefined, limit);
     throw err;
   }
 }
@@ -137,7 +191,8 @@ export type JobUpdate = Partial<
 
 /**
  * Updates a job that has not ended yet. Returns false when it has (a cancelled job stays cancelled,
- * a late worker report cannot revive it). Leaving queued/starting removes it from the active index.
+ * a late worker report cannot revive it). Leaving queued/starting gives its queue slot back in the
+ * same transaction; running jobs move to the `running` index, ended ones leave the index.
  */
 export async function updateJob(jobId: string, update: JobUpdate, opts: { onlyFrom?: JobStatus[] } = {}): Promise<boolean> {
   const names: Record<string, string> = { '#status': 'status' };
@@ -150,7 +205,9 @@ export async function updateJob(jobId: string, update: JobUpdate, opts: { onlyFr
     values[`:${key}`] = value;
     sets.push(`#${key} = :${key}`);
   }
-  const stillActive = update.status === undefined || update.status === 'queued' || update.status === 'starting';
+  const status = update.status;
+  const stillActive = status === undefined || status === 'queued' || status === 'starting';
+  const ended = status === 'done' || status === 'failed' || status === 'cancelled';
   let condition = 'attribute_exists(pk) AND NOT #status IN (:done, :failed, :cancelled)';
   if (opts.onlyFrom?.length) {
     condition += ` AND #status IN (${opts.onlyFrom.map((_, i) => `:from${i}`).join(', ')})`;
@@ -158,20 +215,66 @@ export async function updateJob(jobId: string, update: JobUpdate, opts: { onlyFr
       values[`:from${i}`] = s;
     });
   }
+  let expression = `SET ${sets.join(', ')}`;
+  if (ended) expression += ' REMOVE gsi2pk, gsi2sk';
+  else if (!stillActive) {
+    expression += ', gsi2pk = :running';
+    values[':running'] = RUNNING;
+  }
+  const jobUpdate = {
+    TableName: table(),
+    Key: jobKey(jobId),
+    UpdateExpression: expression,
+    ConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+  if (!stillActive && (await leaveQueue(jobUpdate))) return true;
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: jobKey(jobId),
-        UpdateExpression: `SET ${sets.join(', ')}${stillActive ? '' : ' REMOVE gsi2pk, gsi2sk'}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await dynamo().send(new UpdateCommand(jobUpdate));
     return true;
   } catch (err) {
     if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
+}
+
+/** The update of a job still in the queue, with its slot given back; false when it was not queued. */
+async function leaveQueue(jobUpdate: {
+  ConditionExpression: string;
+  ExpressionAttributeValues: Record<string, unknown>;
+  [key: string]: unknown;
+}): Promise<boolean> {
+  try {
+    await retryConflicts(() =>
+      dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                ...jobUpdate,
+                ConditionExpression: `${jobUpdate.ConditionExpression} AND gsi2pk = :active`,
+                ExpressionAttributeValues: { ...jobUpdate.ExpressionAttributeValues, ':active': ACTIVE },
+              } as never,
+            },
+            {
+              Update: {
+                TableName: table(),
+                Key: queueKey,
+                UpdateExpression: 'ADD #count :minus SET updatedAt = :now',
+                ConditionExpression: '#count > :zero',
+                ExpressionAttributeNames: { '#count': 'count' },
+                ExpressionAttributeValues: { ':minus': -1, ':zero': 0, ':now': new Date().toISOString() },
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    return true;
+  } catch (err) {
+    // Not queued (or a slot count that never counted it): the plain update decides.
+    if ((err as { CancellationReasons?: unknown }).CancellationReasons) return false;
     throw err;
   }
 }
@@ -205,6 +308,69 @@ export async function activeJobs(limit: number): Promise<{ jobId: string; create
     }),
   );
   return (out.Items ?? []) as { jobId: string; createdAt: string }[];
+}
+
+/** Jobs not ended yet (queued, starting, generating, saving), oldest first within each group. */
+export async function openJobs(limit = 200): Promise<JobItem[]> {
+  const out: JobItem[] = [];
+  for (const group of [ACTIVE, RUNNING]) {
+    let start: Record<string, unknown> | undefined;
+    if (out.length >= limit) break;
+    do {
+      const page = await dynamo().send(
+        new QueryCommand({
+          TableName: table(),
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :g',
+          ExpressionAttributeValues: { ':g': group },
+          Limit: limit - out.length,
+          ExclusiveStartKey: start,
+        }),
+      );
+      out.push(...((page.Items ?? []) as JobItem[]));
+      start = page.LastEvaluatedKey;
+    } while (start && out.length < limit);
+  }
+  return out;
+}
+
+/**
+ * Sets the queue's slot count to the number of queued jobs when they differ and the count has not
+ * moved for `quietSeconds` (so the index has caught up with every admission). Conditional on the
+ * count read: a concurrent admission or exit wins. Returns the correction made, if any.
+ */
+export async function repairQueueCount(quietSeconds = 60): Promise<{ from: number; to: number } | undefined> {
+  const counter = await dynamo().send(new GetCommand({ TableName: table(), Key: queueKey, ConsistentRead: true }));
+  const seen = Number(counter.Item?.count ?? 0);
+  const seenAt = counter.Item?.updatedAt as string | undefined;
+  if (!seenAt || Date.now() - Date.parse(seenAt) < quietSeconds * 1000) return undefined;
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :a',
+      ExpressionAttributeValues: { ':a': ACTIVE },
+      Select: 'COUNT',
+    }),
+  );
+  const actual = out.Count ?? 0;
+  if (actual === seen) return undefined;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: queueKey,
+        UpdateExpression: 'SET #count = :actual, updatedAt = :now',
+        ConditionExpression: '#count = :seen AND updatedAt = :seenAt',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':actual': actual, ':seen': seen, ':seenAt': seenAt, ':now': new Date().toISOString() },
+      }),
+    );
+    return { from: seen, to: actual };
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw err;
+  }
 }
 
 export type DurationKind = 'coldStart' | 'queueWait' | 'generation';

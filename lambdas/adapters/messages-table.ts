@@ -53,6 +53,17 @@ export async function putMessage(record: MessageRecord): Promise<void> {
   );
 }
 
+/** putMessage that answers false instead of failing when the record exists (a retried, key-derived id). */
+export async function putMessageOnce(record: MessageRecord): Promise<boolean> {
+  try {
+    await putMessage(record);
+    return true;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
+}
+
 /** Stores the subscription unless the address already has one; true when this call created it. */
 export async function putSubscriptionOnce(emailKey: string, record: MessageRecord): Promise<boolean> {
   try {

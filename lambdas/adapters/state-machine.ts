@@ -1,4 +1,5 @@
 import {
+  DescribeExecutionCommand,
   SendTaskFailureCommand,
   SendTaskHeartbeatCommand,
   SendTaskSuccessCommand,
@@ -32,6 +33,19 @@ export async function stopExecution(jobId: string, cause: string): Promise<void>
     await sfn().send(new StopExecutionCommand({ executionArn: executionArn(jobId), error: 'JobCancelled', cause }));
   } catch (err) {
     if ((err as Error).name !== 'ExecutionDoesNotExist') throw err;
+  }
+}
+
+export type ExecutionState = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED' | 'PENDING_REDRIVE' | 'GONE';
+
+/** The state of a job's execution; GONE when Step Functions has none (never started, or lost with a local restart). */
+export async function describeExecution(jobId: string): Promise<{ status: ExecutionState; error?: string; cause?: string }> {
+  try {
+    const out = await sfn().send(new DescribeExecutionCommand({ executionArn: executionArn(jobId) }));
+    return { status: (out.status ?? 'RUNNING') as ExecutionState, error: out.error, cause: out.cause };
+  } catch (err) {
+    if ((err as Error).name === 'ExecutionDoesNotExist') return { status: 'GONE' };
+    throw err;
   }
 }
 

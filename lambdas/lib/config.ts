@@ -20,6 +20,10 @@ const configSchema = z.object({
   S3_ENDPOINT: optionalUrl,
   SFN_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
+  /** Fail fast (lambdas/adapters/aws-clients.ts): connect and silence timeouts, tries per call. */
+  AWS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
+  AWS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(1500),
+  AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(2),
   /** Public origin of the site ('' = same origin); urls in records are relative to it. */
   PUBLIC_BASE_URL: z.string().default(''),
   /** What draws the pictures: ComfyUI on a GPU, or the local preview renderer (no GPU, no AI). */
@@ -43,6 +47,8 @@ const configSchema = z.object({
   GEN_USER_HOURLY: z.coerce.number().int().min(0).default(30),
   GEN_IP_HOURLY: z.coerce.number().int().min(0).default(60),
   GEN_WARM_PER_MINUTE: z.coerce.number().int().min(0).default(6),
+  /** Warm-ups per network address per minute, whatever visitor ids it sends. */
+  GEN_WARM_IP_PER_MINUTE: z.coerce.number().int().min(0).default(12),
   /** EnsureCapacity asks for one GPU worker per this many waiting jobs (up to the group's MaxSize). */
   GEN_JOBS_PER_WORKER: z.coerce.number().int().min(1).default(4),
   GEN_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).default(30),
@@ -53,6 +59,8 @@ const configSchema = z.object({
   GPU_BACKSTOP_IDLE_MINUTES: z.coerce.number().int().min(5).default(60),
   /** The value CloudFront puts in the origin-secret header (viewer-ip.ts); '' = no edge (local): no check. */
   ORIGIN_SECRET: z.string().default(''),
+  /** The reconciler checks jobs unchanged for this long (a younger one may be between its record and its execution). */
+  RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

@@ -67,12 +67,56 @@ export function errorBody(code: string, message: string, fields?: Record<string,
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
+const UNAVAILABLE_NAMES = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ThrottlingException',
+  'Throttling',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'InternalFailure',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'SlowDown',
+]);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
+
+/** A store or service that is down, stalled or throttling (not the request's fault): worth a retry later. */
+export function isDependencyFailure(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number }; cause?: unknown };
+  if (e.name && UNAVAILABLE_NAMES.has(e.name)) return true;
+  if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+  if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
+  return e.cause !== undefined && e.cause !== err && isDependencyFailure(e.cause);
+}
+
+/** Seconds a visitor should wait before retrying after a dependency failure. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
 export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
   if (err instanceof z.ZodError) {
     return respond(400, errorBody('validation_failed', 'Some fields are not valid.', fieldErrors(err)));
   }
   if (err instanceof DomainError) {
     return respond(err.status, errorBody(err.code, err.message, err.fields), err.headers);
+  }
+  if (isDependencyFailure(err)) {
+    logger.warn('a dependency is unavailable', { error: err as Error });
+    return respond(503, errorBody('storage_unavailable', 'Our storage is not answering right now. Please try again in a moment.'), {
+      'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS),
+    });
   }
   logger.error('unhandled error', { error: err as Error });
   return respond(500, errorBody('internal', 'Something went wrong on our side. Please try again.'));

@@ -11,12 +11,13 @@ import {
   type NewsletterSignup,
 } from '../../shared/schemas/forms';
 import { deleteAttachment, putAttachment } from '../adapters/attachment-bucket';
-import { type AttachmentRef, type MessageRecord, type MessageType, putMessage, putSubscriptionOnce } from '../adapters/messages-table';
+import { type AttachmentRef, type MessageRecord, type MessageType, putMessageOnce, putSubscriptionOnce } from '../adapters/messages-table';
 import { ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { countMetric, METRIC, METRIC_DIMENSION } from '../lib/metrics';
 import { detectFileType } from './file-type';
 import { formsConfig } from './forms-config';
+import { idFromKey } from './idempotency';
 import type { UploadedFile } from './multipart';
 import { notifyOperator } from './notify';
 import { consume } from './rate-limit';
@@ -24,6 +25,8 @@ import { consume } from './rate-limit';
 export interface ClientMeta {
   sourceIp: string;
   userAgent: string;
+  /** The request's Idempotency-Key: the record's id is derived from it, so a retry cannot store it twice. */
+  idempotencyKey?: string;
 }
 
 /** Validates multipart text fields with the shared schema (400 with the schema's messages). */
@@ -106,18 +109,19 @@ async function receive(
     await storeStep('attachment', () => putAttachment(attachment.key, file.content, attachment.contentType));
     record.attachment = attachment;
   }
-  await storeStep('record', () => putMessage(record)).catch(async (err) => {
+  const created = await storeStep('record', () => putMessageOnce(record)).catch(async (err) => {
     if (record.attachment) await removeOrphan(record.attachment.key);
     throw err;
   });
   countMetric(METRIC.formSubmissions, METRIC_DIMENSION.form, type);
-  await notifyOperator(record);
+  // A retry of a message that was stored (the visitor was told it failed): same receipt, no second mail.
+  if (created) await notifyOperator(record);
   return { id: record.id, received: true };
 }
 
 function base(type: MessageType, meta: ClientMeta) {
   return {
-    id: randomUUID(),
+    id: meta.idempotencyKey ? idFromKey(type, meta.idempotencyKey) : randomUUID(),
     type,
     createdAt: new Date().toISOString(),
     sourceIp: meta.sourceIp.slice(0, 64),

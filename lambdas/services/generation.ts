@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ratioSize } from '../../shared/ratios';
 import { type GenerateRequest, type JobStatusResponse, TERMINAL_STATUSES } from '../../shared/schemas/generation';
+import type { WindowCount } from '../adapters/counters-table';
 import { liveWorkerCount, requestWorker } from '../adapters/gpu-fleet';
 import { getImage } from '../adapters/images-table';
 import {
@@ -17,17 +18,19 @@ import {
 } from '../adapters/jobs-table';
 import { startExecution, stopExecution } from '../adapters/state-machine';
 import { config } from '../lib/config';
-import { ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
+import { ConflictError, NotFoundError, RateLimitError, ServiceUnavailableError } from '../lib/errors';
 import { estimateEta, FIRST_GUESS, median } from './eta';
 import { toGalleryImage } from './image-store';
 import { screenPrompt } from './prompt-screening';
-import { consume } from './rate-limit';
+import { consume, refund, secondsLeft, tryConsume, windowCount } from './rate-limit';
 
 const HOUR = 3600;
 const IN_FLIGHT_MESSAGE = 'You already have an image being generated. Wait for it to finish or cancel it.';
 
 /**
- * POST /api/generate: the limits, then one job + one execution per requestId. The operator's
+ * POST /api/generate: one job + one execution per requestId. The queue cap, the visitor's lock and
+ * the hourly caps are decided in the job's creating transaction (createJob), so a burst of any
+ * size admits at most the cap and a refused request costs the visitor nothing. The operator's
  * generator (POST /api/admin/generate) runs the same flow with `curation`, which only the verified
  * operator check can pass: the image is then stored with user admin in that category.
  */
@@ -35,12 +38,8 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
   await screenPrompt(req.prompt); // before anything is read or written: a refused prompt costs nothing
   const cfg = config();
   // Independent reads, together: they are the whole wait before the job exists.
-  const [same, holder, active] = await Promise.all([
-    getRequestJobId(req.userId, req.requestId),
-    getInFlightJobId(req.userId),
-    activeJobs(cfg.GEN_QUEUE_CAP),
-  ]);
-  if (same) return { jobId: same };
+  const [same, holder] = await Promise.all([getRequestJobId(req.userId, req.requestId), getInFlightJobId(req.userId)]);
+  if (same) return resume(same);
 
   let stale: string | undefined;
   if (holder) {
@@ -48,27 +47,8 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
     if (held && !TERMINAL_STATUSES.includes(held.status)) throw new ConflictError(IN_FLIGHT_MESSAGE, 'job_in_flight');
     stale = holder;
   }
-  if (active.length >= cfg.GEN_QUEUE_CAP) {
-    const gen = median(await recentDurations('generation')) ?? FIRST_GUESS.generationMs;
-    throw new ServiceUnavailableError(
-      'Our image generator is busy right now. Please try again in a moment.',
-      Math.max(5, Math.ceil((active.length * gen) / 1000)),
-    );
-  }
 
-  // The hourly caps count jobs that could start: a 409 or a 503 costs the visitor nothing.
-  await consume(
-    { scope: 'gen-user', limit: cfg.GEN_USER_HOURLY, windowSeconds: HOUR },
-    req.userId,
-    'You have generated many images this hour. Please try again later.',
-  );
-  await consume(
-    { scope: 'gen-ip', limit: cfg.GEN_IP_HOURLY, windowSeconds: HOUR },
-    sourceIp,
-    'Too many images from your network this hour. Please try again later.',
-  );
-
-  const now = new Date().toISOString();
+  const now = new Date();
   const { width, height } = ratioSize(req.aspectRatio);
   const job: JobItem = {
     jobId: randomUUID(),
@@ -82,29 +62,23 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
     status: 'queued',
     percent: 0,
     message: 'Queued…',
-    createdAt: now,
-    updatedAt: now,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    sourceIp: sourceIp.slice(0, 64),
   };
+  const limits = hourlyLimits(req.userId, sourceIp, now.getTime());
   try {
-    await createJob(job, stale);
+    await createJob(job, stale, { queueCap: cfg.GEN_QUEUE_CAP, counts: limits.map((l) => l.count) });
   } catch (err) {
-    if (err instanceof JobConflictError && err.reason === 'duplicate_request' && err.jobId) return { jobId: err.jobId };
-    if (err instanceof JobConflictError) throw new ConflictError(IN_FLIGHT_MESSAGE, 'job_in_flight');
-    throw err;
+    if (!(err instanceof JobConflictError)) throw err;
+    if (err.reason === 'duplicate_request' && err.jobId) return { jobId: err.jobId };
+    if (err.reason === 'queue_full') throw await busy();
+    const limit = err.reason === 'limit_reached' ? limits[err.limitIndex ?? -1] : undefined;
+    if (limit) throw new RateLimitError(limit.message, secondsLeft(limit.count, now.getTime()));
+    throw new ConflictError(IN_FLIGHT_MESSAGE, 'job_in_flight');
   }
   try {
-    await startExecution(job.jobId, {
-      job: {
-        jobId: job.jobId,
-        userId: job.userId,
-        prompt: job.prompt,
-        aspectRatio: job.aspectRatio,
-        width,
-        height,
-        ...(curation ? { category: curation.category } : {}),
-      },
-      limits: { heartbeatSeconds: cfg.GEN_HEARTBEAT_SECONDS, taskTimeoutSeconds: cfg.GEN_TASK_TIMEOUT_SECONDS },
-    });
+    await startExecution(job.jobId, flowInput(job));
   } catch (err) {
     await updateJob(job.jobId, {
       status: 'failed',
@@ -112,9 +86,66 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
       error: (err as Error).message,
     });
     await releaseLock(job.userId, job.jobId);
+    await refundJob(job);
     throw new ServiceUnavailableError('The image generator is unavailable right now. Please try again shortly.', 10);
   }
   return { jobId: job.jobId };
+}
+
+/** The hourly caps a job counts against (disabled ones left out), each with the visitor's message. */
+function hourlyLimits(userId: string, sourceIp: string, now: number): { count: WindowCount; message: string }[] {
+  const rules = [
+    { rule: userHourly(), subject: userId, message: 'You have generated many images this hour. Please try again later.' },
+    { rule: ipHourly(), subject: sourceIp, message: 'Too many images from your network this hour. Please try again later.' },
+  ].filter((r) => r.rule.limit > 0);
+  return rules.map((r) => ({ count: windowCount(r.rule, r.subject, now), message: r.message }));
+}
+
+const userHourly = () => ({ scope: 'gen-user', limit: config().GEN_USER_HOURLY, windowSeconds: HOUR });
+const ipHourly = () => ({ scope: 'gen-ip', limit: config().GEN_IP_HOURLY, windowSeconds: HOUR });
+
+/** A job that never ran is not charged: its hourly counts are given back. */
+export async function refundJob(job: Pick<JobItem, 'userId' | 'sourceIp' | 'createdAt'>): Promise<void> {
+  const at = Date.parse(job.createdAt);
+  await refund(userHourly(), job.userId, at);
+  if (job.sourceIp) await refund(ipHourly(), job.sourceIp, at);
+}
+
+async function busy(): Promise<ServiceUnavailableError> {
+  const cfg = config();
+  const [active, durations] = await Promise.all([activeJobs(cfg.GEN_QUEUE_CAP), recentDurations('generation')]);
+  const gen = median(durations) ?? FIRST_GUESS.generationMs;
+  return new ServiceUnavailableError(
+    'Our image generator is busy right now. Please try again in a moment.',
+    Math.max(5, Math.ceil((Math.max(active.length, 1) * gen) / 1000)),
+  );
+}
+
+function flowInput(job: JobItem) {
+  const cfg = config();
+  return {
+    job: {
+      jobId: job.jobId,
+      userId: job.userId,
+      prompt: job.prompt,
+      aspectRatio: job.aspectRatio,
+      width: job.width,
+      height: job.height,
+      ...(job.category ? { category: job.category } : {}),
+    },
+    limits: { heartbeatSeconds: cfg.GEN_HEARTBEAT_SECONDS, taskTimeoutSeconds: cfg.GEN_TASK_TIMEOUT_SECONDS },
+  };
+}
+
+/**
+ * A retry of a request that already made its job. If the first attempt was cut off between the
+ * job and its execution (a timeout told the visitor it failed), the execution is started now:
+ * same name, same input, so a running one is left as it is.
+ */
+async function resume(jobId: string): Promise<{ jobId: string }> {
+  const job = await getJob(jobId);
+  if (job?.status === 'queued') await startExecution(jobId, flowInput(job));
+  return { jobId };
 }
 
 /** GET /api/generate/{jobId}. */
@@ -168,18 +199,26 @@ export async function cancelGeneration(jobId: string, userId: string): Promise<{
     await releaseLock(userId, jobId);
     // A running ComfyUI job is interrupted by its worker, which watches the record between heartbeats.
     await stopExecution(jobId, 'Cancelled by the visitor.');
+    // A PNG the worker already handed over is swept by the reconciler (this route has no bucket grant).
   }
   return { status: cancelled ? 202 : 200, body: await jobStatus(jobId) };
 }
 
-/** POST /api/generate/warm: free when a worker is warm, otherwise asks the fleet for one. */
+/**
+ * POST /api/generate/warm: free when a worker is warm, otherwise asks the fleet for one. Limited
+ * per visitor and address and per address alone (fresh visitor ids from one network share the
+ * second); a warm-up asks for one instance at most, and only the first warm-up of a cold-start
+ * window asks at all: the others are told it is starting.
+ */
 export async function warmUp(userId: string, sourceIp: string): Promise<{ state: 'warm' | 'starting' }> {
-  await consume(
-    { scope: 'gen-warm', limit: config().GEN_WARM_PER_MINUTE, windowSeconds: 60 },
-    `${userId}#${sourceIp}`,
-    'Too many warm-up requests. Please slow down.',
-  );
+  const cfg = config();
+  const message = 'Too many warm-up requests. Please slow down.';
+  await consume({ scope: 'gen-warm', limit: cfg.GEN_WARM_PER_MINUTE, windowSeconds: 60 }, `${userId}#${sourceIp}`, message);
+  await consume({ scope: 'gen-warm-ip', limit: cfg.GEN_WARM_IP_PER_MINUTE, windowSeconds: 60 }, sourceIp, message);
   if ((await liveWorkerCount()) > 0) return { state: 'warm' };
-  await requestWorker();
+  if (await tryConsume({ scope: 'gen-warm-fleet', limit: 1, windowSeconds: WARM_WINDOW_SECONDS }, 'all')) await requestWorker(1);
   return { state: 'starting' };
 }
+
+/** A cold start takes minutes: one request to the fleet per this window is enough. */
+const WARM_WINDOW_SECONDS = 120;

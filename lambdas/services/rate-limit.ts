@@ -1,4 +1,4 @@
-import { incrementWithinLimit } from '../adapters/counters-table';
+import { decrementCount, incrementWithinLimit, type WindowCount } from '../adapters/counters-table';
 import { RateLimitError } from '../lib/errors';
 
 export interface RateLimit {
@@ -15,13 +15,39 @@ export function windowOf(rule: Pick<RateLimit, 'windowSeconds'>, now = Date.now(
   return { windowStart, windowEnd: windowStart + rule.windowSeconds };
 }
 
+/** The counter of `subject` in the fixed window that holds `now`. */
+export function windowCount(rule: RateLimit, subject: string, now = Date.now()): WindowCount {
+  const nowSeconds = Math.floor(now / 1000);
+  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
+  return { key: `rl#${rule.scope}#${subject}`, windowStart, windowSeconds: rule.windowSeconds, limit: rule.limit };
+}
+
+/** Seconds until the window of `count` ends (a 429's Retry-After). */
+export function secondsLeft(count: WindowCount, now = Date.now()): number {
+  return count.windowStart + count.windowSeconds - Math.floor(now / 1000);
+}
+
 /**
  * Counts one attempt for `subject` (an IP, a visitor id) in the current fixed window and throws a
  * 429 with Retry-After when the limit is already reached. A limit of 0 or less disables the check.
  */
 export async function consume(rule: RateLimit, subject: string, message: string, now = Date.now()): Promise<void> {
   if (rule.limit <= 0) return;
-  const { windowStart, windowEnd } = windowOf(rule, now);
-  const allowed = await incrementWithinLimit(`rl#${rule.scope}#${subject}`, windowStart, rule.windowSeconds, rule.limit);
-  if (!allowed) throw new RateLimitError(message, windowEnd - Math.floor(now / 1000));
+  const count = windowCount(rule, subject, now);
+  const allowed = await incrementWithinLimit(count.key, count.windowStart, count.windowSeconds, count.limit);
+  if (!allowed) throw new RateLimitError(message, secondsLeft(count, now));
+}
+
+/** consume() that answers false instead of throwing when the limit is reached. */
+export async function tryConsume(rule: RateLimit, subject: string, now = Date.now()): Promise<boolean> {
+  if (rule.limit <= 0) return true;
+  const count = windowCount(rule, subject, now);
+  return incrementWithinLimit(count.key, count.windowStart, count.windowSeconds, count.limit);
+}
+
+/** Gives back the attempt counted at `at` (a job the service could not run is not charged). */
+export async function refund(rule: RateLimit, subject: string, at: number): Promise<void> {
+  if (rule.limit <= 0) return;
+  const count = windowCount(rule, subject, at);
+  await decrementCount(count.key, count.windowStart);
 }

@@ -1,10 +1,15 @@
 import { adminPlugin } from './admin';
 import { authPlugin } from './auth';
+import { faultsPlugin } from './faults';
 import { generationPlugin } from './generation';
+import { reconcilerPlugin } from './reconciler';
 import { seedPlugin } from './seed';
 import type { LocalPlugin } from './types';
 
 export type { LocalPlugin, PluginContext, PluginHandle } from './types';
 
-/** The local runtime's plugins, in start order (seed last: it stores through the finished runtime). */
-export const PLUGINS: LocalPlugin[] = [authPlugin, generationPlugin, adminPlugin, seedPlugin];
+/**
+ * The local runtime's plugins, in start order (seed last: it stores through the finished runtime;
+ * the reconciler after generation, whose Step Functions it asks).
+ */
+export const PLUGINS: LocalPlugin[] = [authPlugin, generationPlugin, adminPlugin, reconcilerPlugin, faultsPlugin, seedPlugin];

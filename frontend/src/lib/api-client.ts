@@ -32,6 +32,44 @@ function csrfToken(): string | undefined {
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * One key per submission (newIdempotencyKey()), sent as Idempotency-Key: the server stores the
+   * write once and answers a repeat with the first answer, so the request is retried here, with
+   * the same key, when the answer was lost (network error, 502/504) or the store was unavailable.
+   */
+  idempotencyKey?: string;
+}
+
+/** A fresh Idempotency-Key for one submission. */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const RETRIES = 2;
+const MAX_RETRY_WAIT_MS = 5000;
+
+function worthRetrying(err: ApiClientError): boolean {
+  return (
+    err.status === 0 ||
+    err.status === 502 ||
+    err.status === 504 ||
+    (err.status === 503 && err.code === 'storage_unavailable') ||
+    (err.status === 409 && err.code === 'request_in_progress')
+  );
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
 }
 
 /**
@@ -46,7 +84,25 @@ export async function request<T = unknown>(
   schema?: z.ZodType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await requestOnce(method, path, body, schema, options);
+    } catch (err) {
+      if (!options.idempotencyKey || attempt >= RETRIES || !(err instanceof ApiClientError) || !worthRetrying(err)) throw err;
+      await wait(Math.min((err.retryAfterSeconds ?? 1) * 1000, MAX_RETRY_WAIT_MS), options.signal);
+    }
+  }
+}
+
+async function requestOnce<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T> | undefined,
+  options: RequestOptions,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

@@ -8,6 +8,7 @@ import { Data } from '../constructs/data';
 import { Generation, JobQueue } from '../constructs/generation';
 import { GpuFleet } from '../constructs/gpu-fleet';
 import { AlarmTopic, Monitoring } from '../constructs/monitoring';
+import { Reconciler } from '../constructs/reconciler';
 import { Web } from '../constructs/web';
 import type { AppContext } from '../context';
 import { acknowledgeKnownFindings } from '../nag';
@@ -28,6 +29,7 @@ export class ArtloomStack extends Stack {
   readonly web: Web;
   readonly alarmTopic: AlarmTopic;
   readonly monitoring: Monitoring;
+  readonly reconciler: Reconciler;
 
   constructor(scope: Construct, id: string, props: ArtloomStackProps) {
     super(scope, id, props);
@@ -91,6 +93,13 @@ export class ArtloomStack extends Stack {
     new CfnOutput(this, 'OperatorUserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'GpuAutoScalingGroup', { value: this.gpuFleet.autoScalingGroupName });
     new CfnOutput(this, 'GenerationStateMachine', { value: this.generation.stateMachine.stateMachineArn });
+
+    this.reconciler = new Reconciler(this, 'reconciler', {
+      tables: { jobs, images, counters: this.data.tables.counters },
+      imagesBucket,
+      stateMachine: this.generation.stateMachine,
+      environment,
+    });
 
     this.api = new Api(this, 'api', {
       routes: ROUTES,

@@ -2,13 +2,16 @@ import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { feedbackRequestSchema, SCREENSHOT_FIELD } from '../../../shared/schemas/forms';
 import { httpHandler, json } from '../../lib/http';
 import { checkAttachment, receiveFeedback, validateFields } from '../../services/forms';
+import { idempotencyKeyOf, idempotent } from '../../services/idempotency';
 import { parseMultipart } from '../../services/multipart';
 
 // POST /api/Feedback and POST /api/UserFeedback (multipart): feedbackType, description, email,
 // rating, optional screenshot (image only). 201 with the message id once it is stored.
-export const handler = httpHandler({}, async ({ event, sourceIp, userAgent }) => {
-  const form = await parseMultipart(event, { fileField: SCREENSHOT_FIELD, maxFileBytes: MAX_UPLOAD_BYTES });
-  const fields = validateFields(feedbackRequestSchema, form.fields);
-  const file = form.file ? checkAttachment(form.file, false) : undefined;
-  return json(201, await receiveFeedback(fields, file, { sourceIp, userAgent }));
-});
+export const handler = httpHandler({}, async ({ event, sourceIp, userAgent }) =>
+  idempotent(event, 'feedback', async () => {
+    const form = await parseMultipart(event, { fileField: SCREENSHOT_FIELD, maxFileBytes: MAX_UPLOAD_BYTES });
+    const fields = validateFields(feedbackRequestSchema, form.fields);
+    const file = form.file ? checkAttachment(form.file, false) : undefined;
+    return json(201, await receiveFeedback(fields, file, { sourceIp, userAgent, idempotencyKey: idempotencyKeyOf(event) }));
+  }),
+);

@@ -2,13 +2,16 @@ import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { issueReportRequestSchema, SCREENSHOT_FIELD } from '../../../shared/schemas/forms';
 import { httpHandler, json } from '../../lib/http';
 import { checkAttachment, receiveIssueReport, validateFields } from '../../services/forms';
+import { idempotencyKeyOf, idempotent } from '../../services/idempotency';
 import { parseMultipart } from '../../services/multipart';
 
 // POST /api/IssueReport (multipart): reporterEmail, issueType, issueUrl, description, optional
 // screenshot (image or video). 201 with the message id once it is stored.
-export const handler = httpHandler({}, async ({ event, sourceIp, userAgent }) => {
-  const form = await parseMultipart(event, { fileField: SCREENSHOT_FIELD, maxFileBytes: MAX_UPLOAD_BYTES });
-  const fields = validateFields(issueReportRequestSchema, form.fields);
-  const file = form.file ? checkAttachment(form.file, true) : undefined;
-  return json(201, await receiveIssueReport(fields, file, { sourceIp, userAgent }));
-});
+export const handler = httpHandler({}, async ({ event, sourceIp, userAgent }) =>
+  idempotent(event, 'issue', async () => {
+    const form = await parseMultipart(event, { fileField: SCREENSHOT_FIELD, maxFileBytes: MAX_UPLOAD_BYTES });
+    const fields = validateFields(issueReportRequestSchema, form.fields);
+    const file = form.file ? checkAttachment(form.file, true) : undefined;
+    return json(201, await receiveIssueReport(fields, file, { sourceIp, userAgent, idempotencyKey: idempotencyKeyOf(event) }));
+  }),
+);

@@ -1,10 +1,13 @@
 import { newsletterRequestSchema } from '../../../shared/schemas/forms';
 import { httpHandler, json } from '../../lib/http';
 import { subscribeNewsletter } from '../../services/forms';
+import { idempotent } from '../../services/idempotency';
 
 // POST /api/newsletter/subscribe (JSON { email }): stored once per address; a repeat signup is the
 // same 200, so the answer never tells whether an address was already subscribed.
-export const handler = httpHandler({ body: newsletterRequestSchema }, async ({ body, sourceIp, userAgent }) => {
-  await subscribeNewsletter(body, { sourceIp, userAgent });
-  return json(200, { subscribed: true });
-});
+export const handler = httpHandler({ body: newsletterRequestSchema }, async ({ body, sourceIp, userAgent, event }) =>
+  idempotent(event, 'newsletter', async () => {
+    await subscribeNewsletter(body, { sourceIp, userAgent });
+    return json(200, { subscribed: true });
+  }),
+);

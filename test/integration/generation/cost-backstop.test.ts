@@ -58,20 +58,24 @@ describe('cost backstop against DynamoDB Local', () => {
     await recordDuration('generation', 'old-job', 4000, ago(120));
     const jobId = randomUUID();
     const at = ago(1).toISOString();
-    await createJob({
-      jobId,
-      userId: randomUUID(),
-      requestId: `req-${jobId}`,
-      prompt: 'A colorful sunset over the ocean',
-      aspectRatio: '4:3',
-      width: 1024,
-      height: 768,
-      status: 'queued',
-      percent: 0,
-      message: '',
-      createdAt: at,
-      updatedAt: at,
-    });
+    await createJob(
+      {
+        jobId,
+        userId: randomUUID(),
+        requestId: `req-${jobId}`,
+        prompt: 'A colorful sunset over the ocean',
+        aspectRatio: '4:3',
+        width: 1024,
+        height: 768,
+        status: 'queued',
+        percent: 0,
+        message: '',
+        createdAt: at,
+        updatedAt: at,
+      },
+      undefined,
+      { queueCap: 20, counts: [] },
+    );
     await expect(runCostBackstop(now)).resolves.toEqual({ action: 'none', reason: 'recent-job' });
   });
 });

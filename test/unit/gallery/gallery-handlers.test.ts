@@ -82,10 +82,12 @@ describe('gallery list handler', () => {
     expect(ddb.calls()).toHaveLength(0);
   });
 
-  it('maps a DynamoDB failure to a 500 JSON error without internals', async () => {
+  it('maps a DynamoDB failure to a 503 storage_unavailable JSON error without internals (issue 10)', async () => {
     ddb.on(QueryCommand).rejects(Object.assign(new Error('secret table detail'), { name: 'InternalServerError' }));
     const result = await listImages(get('/api/gallery/list', { userId: USER }), lambdaContext());
-    expect(result.statusCode).toBe(500);
+    expect(result.statusCode).toBe(503);
+    expect(result.headers?.['retry-after']).toBe('5');
+    expect(JSON.parse(String(result.body)).error.code).toBe('storage_unavailable');
     expect(result.body).not.toContain('secret');
   });
 });

@@ -32,6 +32,12 @@ const request = (overrides: Record<string, unknown> = {}) => ({
 });
 const post = (body: unknown) => postGenerate(apiEvent({ method: 'POST', path: '/api/generate', body, sourceIp: IP }), lambdaContext());
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+/** The transaction refused on the items at `failed` (0 job, 1 request key, 2 lock, 3 queue slot, 4 user hour, 5 IP hour). */
+const cancelled = (...failed: number[]) =>
+  Object.assign(new Error('Transaction cancelled'), {
+    name: 'TransactionCanceledException',
+    CancellationReasons: [0, 1, 2, 3, 4, 5].map((i) => ({ Code: failed.includes(i) ? 'ConditionalCheckFailed' : 'None' })),
+  });
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 
 const ENV = ['GEN_QUEUE_CAP', 'GEN_USER_HOURLY', 'GEN_IP_HOURLY', 'GEN_WARM_PER_MINUTE', 'GPU_ASG_NAME', 'GEN_HEARTBEAT_SECONDS'];
@@ -62,7 +68,17 @@ describe('POST /api/generate', () => {
     const { jobId } = bodyOf(result) as { jobId: string };
     expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
     const items = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(items.map((i) => i.Put?.Item?.pk)).toEqual([`job#${jobId}`, `req#${USER}#req-0001-abcd`, `inflight#${USER}`]);
+    expect(items.map((i) => i.Put?.Item?.pk ?? i.Update?.Key?.pk)).toEqual([
+      `job#${jobId}`,
+      `req#${USER}#req-0001-abcd`,
+      `inflight#${USER}`,
+      'queue',
+      `rl#gen-user#${USER}`,
+      `rl#gen-ip#${IP}`,
+    ]);
+    // The queue slot and the hourly caps are conditions of the same transaction.
+    expect(items[3]?.Update?.ConditionExpression).toBe('attribute_not_exists(#count) OR #count < :cap');
+    expect(items[3]?.Update?.ExpressionAttributeValues?.[':cap']).toBe(20);
     expect(items[0]?.Put?.Item).toMatchObject({
       status: 'queued',
       width: 1280,
@@ -162,34 +178,34 @@ describe('POST /api/generate', () => {
 
   it('429 with Retry-After when the visitor’s hourly cap is reached', async () => {
     process.env.GEN_USER_HOURLY = '3';
-    ddb.on(UpdateCommand, { Key: { pk: `rl#gen-user#${USER}` } }).rejects(conditionFailed());
+    ddb.on(TransactWriteCommand).rejects(cancelled(4));
     const result = await post(request());
     expect(result.statusCode).toBe(429);
     expect((bodyOf(result) as ErrorBody).error.code).toBe('rate_limited');
     const retry = Number(result.headers?.['retry-after']);
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(3600);
-    const update = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
-    expect(update?.ExpressionAttributeValues?.[':limit']).toBe(3);
-    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const items = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items[4]?.Update?.ExpressionAttributeValues?.[':limit']).toBe(3);
+    expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
   });
 
   it('429 with Retry-After when the network’s (IP) hourly cap is reached', async () => {
     process.env.GEN_IP_HOURLY = '5';
-    ddb.on(UpdateCommand, { Key: { pk: `rl#gen-ip#${IP}` } }).rejects(conditionFailed());
+    ddb.on(TransactWriteCommand).rejects(cancelled(5));
     const result = await post(request());
     expect(result.statusCode).toBe(429);
     expect((bodyOf(result) as ErrorBody).error.message).toMatch(/network/);
     expect(Number(result.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
-  it('a refused request (409, 503) does not count against the hourly caps', async () => {
-    process.env.GEN_QUEUE_CAP = '1';
+  it('a refused request (409, 503) writes nothing: the caps are counted only inside the transaction', async () => {
     ddb.on(GetCommand, { Key: { pk: `inflight#${USER}`, sk: 'lock' } }).resolves({ Item: { jobId: JOB } });
     ddb.on(GetCommand, { Key: { pk: `job#${JOB}`, sk: 'job' } }).resolves({ Item: { jobId: JOB, userId: USER, status: 'queued' } });
     expect((await post(request())).statusCode).toBe(409);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
     ddb.on(GetCommand, { Key: { pk: `inflight#${USER}`, sk: 'lock' } }).resolves({});
-    ddb.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: [{ jobId: JOB, createdAt: 'a' }] });
+    ddb.on(TransactWriteCommand).rejects(cancelled(3));
     expect((await post(request())).statusCode).toBe(503);
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
@@ -198,11 +214,13 @@ describe('POST /api/generate', () => {
     process.env.GEN_USER_HOURLY = '0';
     process.env.GEN_IP_HOURLY = '0';
     expect((await post(request())).statusCode).toBe(202);
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    const items = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(items).toHaveLength(4);
   });
 
   it('503 with Retry-After from the measured generation time when the queue is full', async () => {
     process.env.GEN_QUEUE_CAP = '3';
+    ddb.on(TransactWriteCommand).rejects(cancelled(3));
     ddb
       .on(QueryCommand, { IndexName: 'gsi2' })
       .resolves({ Items: [1, 2, 3].map((i) => ({ jobId: `j${i}`, createdAt: `2026-01-01T00:00:0${i}Z` })) });
@@ -211,18 +229,20 @@ describe('POST /api/generate', () => {
     expect(result.statusCode).toBe(503);
     expect((bodyOf(result) as ErrorBody).error.code).toBe('busy');
     expect(result.headers?.['retry-after']).toBe(String(Math.ceil((3 * 5_000) / 1000))); // 3 jobs x the median
-    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
   });
 
   it('503 and a failed job when the state machine cannot start', async () => {
     sfn.on(StartExecutionCommand).rejects(new Error('throttled'));
     const result = await post(request());
     expect(result.statusCode).toBe(503);
-    const update = ddb
-      .commandCalls(UpdateCommand)
-      .map((c) => c.args[0].input)
-      .find((i) => i.ExpressionAttributeValues?.[':status'] === 'failed');
-    expect(update).toBeDefined();
+    // The job leaves the queue (failed) and gives its slot back in one transaction.
+    const leave = ddb.commandCalls(TransactWriteCommand)[1]?.args[0].input.TransactItems ?? [];
+    expect(leave[0]?.Update?.ExpressionAttributeValues?.[':status']).toBe('failed');
+    expect(leave[1]?.Update).toMatchObject({ Key: { pk: 'queue', sk: 'slots' }, ExpressionAttributeValues: { ':minus': -1 } });
+    // …and its hourly counts are given back.
+    const refunds = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.Key?.pk);
+    expect(refunds).toEqual([`rl#gen-user#${USER}`, `rl#gen-ip#${IP}`]);
   });
 });
 
@@ -249,6 +269,28 @@ describe('POST /api/generate/warm', () => {
       AutoScalingGroupName: 'gpu',
       DesiredCapacity: 1,
     });
+  });
+
+  it('is rate limited per address whatever visitor id it sends', async () => {
+    ddb.on(UpdateCommand, { Key: { pk: `rl#gen-warm-ip#${IP}` } }).rejects(conditionFailed());
+    const result = await warm({ userId: '9b2f0c1e-8a7d-4c6b-9e5f-0a1b2c3d4e5f' });
+    expect(result.statusCode).toBe(429);
+    expect(asg.commandCalls(SetDesiredCapacityCommand)).toHaveLength(0);
+  });
+
+  it('asks the fleet once per cold-start window, for one instance', async () => {
+    process.env.GPU_ASG_NAME = 'gpu';
+    asg.on(DescribeAutoScalingGroupsCommand).resolves({ AutoScalingGroups: [{ DesiredCapacity: 0, MaxSize: 4 } as never] });
+    asg.on(SetDesiredCapacityCommand).resolves({});
+    ddb
+      .on(UpdateCommand, { Key: { pk: 'rl#gen-warm-fleet#all' } })
+      .resolvesOnce({})
+      .rejects(conditionFailed());
+    const answers = await Promise.all([warm(), warm(), warm()]);
+    expect(answers.map((a) => bodyOf(a))).toEqual([{ state: 'starting' }, { state: 'starting' }, { state: 'starting' }]);
+    const sets = asg.commandCalls(SetDesiredCapacityCommand);
+    expect(sets).toHaveLength(1);
+    expect(sets[0]?.args[0].input.DesiredCapacity).toBe(1);
   });
 
   it('is rate limited per visitor and address', async () => {

@@ -3,7 +3,7 @@ import { TIMINGS } from '../../../../shared/constants';
 import { CONTACT_SUCCESS, contactMessageSchema, formReceiptSchema, HONEYPOT_FIELD } from '../../../../shared/schemas/forms';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
-import { api } from '../../lib/api-client';
+import { api, newIdempotencyKey } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { FormField } from './components/form-field';
 import { HoneypotField } from './components/honeypot-field';
@@ -26,7 +26,7 @@ export default function ContactPage() {
     inFlight.current = true;
     setBusy(true);
     try {
-      await api.post('/contact', { ...form.data, [HONEYPOT_FIELD]: honeypot }, formReceiptSchema);
+      await api.post('/contact', { ...form.data, [HONEYPOT_FIELD]: honeypot }, formReceiptSchema, { idempotencyKey: newIdempotencyKey() });
       form.reset();
       notify.success(CONTACT_SUCCESS, { autoClose: TIMINGS.contactToastMs });
     } catch {

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/schemas/forms';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
-import { api } from '../../lib/api-client';
+import { api, newIdempotencyKey } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { AttachmentInput } from './components/attachment-input';
 import { FormField } from './components/form-field';
@@ -45,7 +45,7 @@ export default function FeedbackPage() {
     body.append(HONEYPOT_FIELD, honeypot);
     if (screenshot.file) body.append(SCREENSHOT_FIELD, screenshot.file, screenshot.file.name);
     try {
-      await api.postForm('/Feedback', body, formReceiptSchema);
+      await api.postForm('/Feedback', body, formReceiptSchema, { idempotencyKey: newIdempotencyKey() });
       notify.success(FEEDBACK_MESSAGES.success, { autoClose: TIMINGS.formToastMs });
       form.reset();
       screenshot.reset();

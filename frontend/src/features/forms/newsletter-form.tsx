@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES, newsletterReceiptSchema, newsletterSignupSchema } from '../../../../shared/schemas/forms';
-import { ApiClientError, api } from '../../lib/api-client';
+import { ApiClientError, api, newIdempotencyKey } from '../../lib/api-client';
 import { HoneypotField } from './components/honeypot-field';
 import './forms.css';
 
@@ -27,7 +27,9 @@ export function NewsletterForm() {
     inFlight.current = true;
     setBusy(true);
     try {
-      await api.post('/newsletter/subscribe', { ...parsed.data, [HONEYPOT_FIELD]: honeypot }, newsletterReceiptSchema);
+      await api.post('/newsletter/subscribe', { ...parsed.data, [HONEYPOT_FIELD]: honeypot }, newsletterReceiptSchema, {
+        idempotencyKey: newIdempotencyKey(),
+      });
       setStatus({ text: NEWSLETTER_MESSAGES.success, ok: true });
       setEmail('');
     } catch (err) {

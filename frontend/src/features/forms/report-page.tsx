@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/schemas/forms';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
-import { api } from '../../lib/api-client';
+import { api, newIdempotencyKey } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { AttachmentInput } from './components/attachment-input';
 import { FormField } from './components/form-field';
@@ -46,7 +46,7 @@ export default function ReportPage() {
     body.append(HONEYPOT_FIELD, honeypot);
     if (attachment.file) body.append(SCREENSHOT_FIELD, attachment.file, attachment.file.name);
     try {
-      await api.postForm('/IssueReport', body, formReceiptSchema);
+      await api.postForm('/IssueReport', body, formReceiptSchema, { idempotencyKey: newIdempotencyKey() });
       notify.success(ISSUE_MESSAGES.success, { autoClose: TIMINGS.formToastMs });
       form.reset();
       attachment.reset();

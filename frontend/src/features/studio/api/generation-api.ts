@@ -12,7 +12,8 @@ export interface StartRequest {
 // POST /api/generate → 202 { jobId }
 export async function startGeneration(body: StartRequest, signal?: AbortSignal): Promise<string> {
   const { generateAcceptedSchema } = await loadGenerationSchemas();
-  const { jobId } = await api.post('/generate', body, generateAcceptedSchema, { signal });
+  // The requestId is this submission's key: a retry of a lost answer gets the same job back.
+  const { jobId } = await api.post('/generate', body, generateAcceptedSchema, { signal, idempotencyKey: body.requestId });
   return jobId;
 }
 

@@ -1,0 +1,105 @@
+import { GENERATION_SUCCESS, TERMINAL_STATUSES } from '../../shared/schemas/generation';
+import { deleteObjects, imageKeys } from '../adapters/image-bucket';
+import { getImage } from '../adapters/images-table';
+import { deleteStaging, listStaging, stagingJobId, stagingKey } from '../adapters/job-staging';
+import { getJob, type JobItem, openJobs, releaseLock, repairQueueCount, updateJob } from '../adapters/jobs-table';
+import { describeExecution, stopExecution } from '../adapters/state-machine';
+import { config } from '../lib/config';
+import { logger } from '../lib/logger';
+import { refundJob } from './generation';
+
+/** What the visitor reads on a job the reconciler had to end. */
+export const LOST_JOB_MESSAGE = 'This picture could not be finished: the generator stopped while working on it. Please try again.';
+export const OVERDUE_JOB_MESSAGE = 'This picture took far too long and was stopped. Please try again.';
+
+export interface ReconcileOptions {
+  /** Jobs last changed before this are checked (a younger one may be between its record and its execution). */
+  changedBefore: Date;
+  now?: Date;
+}
+
+export interface ReconcileReport {
+  checked: number;
+  done: string[];
+  failed: string[];
+  stagingRemoved: number;
+  queueCount?: { from: number; to: number };
+}
+
+/**
+ * Ends every job that cannot finish any more. A job not ended is checked against its execution:
+ * running → left alone unless past its deadline (then stopped and failed); ended or gone → the job
+ * ends as done when its image was stored, otherwise failed with a plain message, its lock released
+ * and its hourly counts given back. Staging objects of ended jobs are removed, and the queue's slot
+ * count is set right if it drifted. Every step is idempotent: two runs at once do no harm.
+ */
+export async function reconcile(options: ReconcileOptions): Promise<ReconcileReport> {
+  const now = options.now ?? new Date();
+  const report: ReconcileReport = { checked: 0, done: [], failed: [], stagingRemoved: 0 };
+  for (const job of await openJobs()) {
+    if (Date.parse(job.updatedAt) >= options.changedBefore.getTime()) continue;
+    report.checked++;
+    try {
+      const outcome = await settle(job, now);
+      if (outcome) report[outcome].push(job.jobId);
+    } catch (err) {
+      logger.error('could not reconcile a job', { jobId: job.jobId, error: err as Error });
+    }
+  }
+  report.stagingRemoved = await sweepStaging(options.changedBefore);
+  report.queueCount = await repairQueueCount();
+  if (report.done.length || report.failed.length || report.stagingRemoved || report.queueCount) logger.info('reconciled', { ...report });
+  return report;
+}
+
+/** The latest a job may still be unfinished: a cold start, the task timeout and a margin. */
+export function deadlineOf(job: Pick<JobItem, 'createdAt'>): number {
+  return Date.parse(job.createdAt) + (config().GEN_TASK_TIMEOUT_SECONDS + 15 * 60) * 1000;
+}
+
+async function settle(job: JobItem, now: Date): Promise<'done' | 'failed' | undefined> {
+  const execution = await describeExecution(job.jobId);
+  if (execution.status === 'RUNNING') {
+    if (now.getTime() < deadlineOf(job)) return undefined;
+    await stopExecution(job.jobId, 'Past its deadline (reconciler).');
+    return fail(job, OVERDUE_JOB_MESSAGE, 'Overdue: stopped by the reconciler');
+  }
+  const image = await getImage(job.jobId, true);
+  if (image) {
+    const ended = await updateJob(job.jobId, {
+      status: 'done',
+      percent: 100,
+      message: GENERATION_SUCCESS,
+      imageId: image.id,
+      finishedAt: now.toISOString(),
+    });
+    await releaseLock(job.userId, job.jobId);
+    await deleteStaging(stagingKey(job.jobId));
+    return ended ? 'done' : undefined;
+  }
+  return fail(job, LOST_JOB_MESSAGE, `Execution ${execution.status}${execution.error ? `: ${execution.error}` : ''}`);
+}
+
+async function fail(job: JobItem, message: string, error: string): Promise<'failed' | undefined> {
+  const ended = await updateJob(job.jobId, { status: 'failed', message, error, finishedAt: new Date().toISOString() });
+  await releaseLock(job.userId, job.jobId);
+  await deleteStaging(stagingKey(job.jobId));
+  // StoreImage writes the objects before the record: a crash between leaves objects no record names.
+  const objects = imageKeys(job.jobId);
+  await deleteObjects([objects.original, objects.thumbnail]);
+  // Only the run that ended the job gives its counts back (updateJob is conditional on it being open).
+  if (ended) await refundJob(job);
+  return ended ? 'failed' : undefined;
+}
+
+/** Staging objects whose job has ended (or never existed): StoreImage is past them or never comes. */
+async function sweepStaging(before: Date): Promise<number> {
+  let removed = 0;
+  for (const key of await listStaging(before)) {
+    const job = await getJob(stagingJobId(key));
+    if (job && !TERMINAL_STATUSES.includes(job.status)) continue;
+    await deleteStaging(key);
+    removed++;
+  }
+  return removed;
+}

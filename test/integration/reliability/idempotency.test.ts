@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '../../../lambdas/adapters/aws-clients';
+import { config } from '../../../lambdas/lib/config';
+import { errorOf, type FormsTestApp, form, startFormsApp, tinyPng, validContact, validFeedback } from '../forms/support';
+
+/** Each visitor write is stored once per Idempotency-Key; a retry gets the first answer. */
+describe('idempotent writes', () => {
+  let app: FormsTestApp;
+  beforeAll(async () => {
+    app = await startFormsApp();
+  });
+  afterAll(async () => app?.close());
+
+  const postContact = (key: string, body: unknown = validContact) =>
+    app.api('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+  const contacts = async () => (await app.messages()).filter((m) => m.type === 'contact');
+
+  it('a retried contact message with the same key is stored once and answered with the first receipt', async () => {
+    const key = randomUUID();
+    const first = await postContact(key);
+    expect(first.status).toBe(201);
+    const second = await postContact(key);
+    expect(second.status).toBe(201);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(await second.json()).toEqual(await first.json());
+    expect(await contacts()).toHaveLength(1);
+  });
+
+  it('a retry whose first answer was never recorded (cut off after the write) still finds the same message', async () => {
+    const key = randomUUID();
+    const first = (await (await postContact(key)).json()) as { id: string };
+    // As if the first run stored the message and then timed out before recording its answer.
+    await dynamo().send(new DeleteCommand({ TableName: config().COUNTERS_TABLE, Key: { pk: `idem#contact#${key}`, sk: 'idem' } }));
+    const again = await postContact(key);
+    expect(again.status).toBe(201);
+    expect(((await again.json()) as { id: string }).id).toBe(first.id);
+    expect((await contacts()).filter((m) => m.id === first.id)).toHaveLength(1);
+  });
+
+  it('the same key with another body is refused (422), a bad key is a 400', async () => {
+    const key = randomUUID();
+    expect((await postContact(key)).status).toBe(201);
+    const other = await postContact(key, { ...validContact, message: 'Something else entirely, with enough words.' });
+    expect(other.status).toBe(422);
+    expect((await errorOf(other)).code).toBe('idempotency_key_reused');
+    const bad = await postContact('short');
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).code).toBe('invalid_idempotency_key');
+  });
+
+  it('a retried feedback with its screenshot is stored once, with one attachment', async () => {
+    const key = randomUUID();
+    const png = await tinyPng();
+    const send = () =>
+      app.api('/api/Feedback', {
+        method: 'POST',
+        headers: { 'idempotency-key': key },
+        body: form(validFeedback, { content: png, name: 'shot.png', type: 'image/png' }),
+      });
+    const before = (await app.attachments()).length;
+    const first = await send();
+    expect(first.status).toBe(201);
+    const second = await send();
+    expect(second.status).toBe(201);
+    expect(await second.json()).toEqual(await first.json());
+    expect((await app.attachments()).length).toBe(before + 1);
+  });
+
+  it('without a key nothing changes: two posts are two messages', async () => {
+    const before = (await contacts()).length;
+    expect((await app.postJson('/api/contact', validContact)).status).toBe(201);
+    expect((await app.postJson('/api/contact', validContact)).status).toBe(201);
+    expect((await contacts()).length).toBe(before + 2);
+  });
+});
