@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { ROUTES } from '../../../lambdas/routes';
 import { Api } from '../constructs/api';
@@ -6,6 +6,7 @@ import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Generation, JobQueue } from '../constructs/generation';
 import { GpuFleet } from '../constructs/gpu-fleet';
+import { ModelStore } from '../constructs/model-store';
 import { Web } from '../constructs/web';
 import type { AppContext } from '../context';
 import { acknowledgeStackWide } from '../nag';
@@ -20,6 +21,7 @@ export class ArtloomStack extends Stack {
   readonly auth: Auth;
   readonly generation: Generation;
   readonly gpuFleet: GpuFleet;
+  readonly models: ModelStore;
   readonly api: Api;
   readonly web: Web;
 
@@ -43,16 +45,27 @@ export class ArtloomStack extends Stack {
     const { jobs, images } = this.data.tables;
     const imagesBucket = this.data.buckets.images;
     const jobQueue = new JobQueue(this, 'gpu-jobs');
+    this.models = new ModelStore(this, 'models', {
+      revision: ctx.modelRevision,
+      sha256: ctx.modelSha256,
+      ephemeral,
+      logBucket: this.data.logBucket,
+    });
+    if (!ctx.modelRevision || !ctx.modelSha256)
+      Annotations.of(this.models).addWarningV2(
+        'artloom:model-unpinned',
+        'modelRevision / modelSha256 are unset: GPU instances will refuse to serve until the model is staged (scripts/stage-model.sh).',
+      );
     this.gpuFleet = new GpuFleet(this, 'gpu', {
       instanceType: ctx.gpuInstanceType,
       maxInstances: ctx.gpuMaxInstances,
       warmPoolSize: ctx.gpuWarmPoolSize,
-      comfyuiVersion: ctx.comfyuiVersion,
+      comfyuiCommit: ctx.comfyuiCommit,
       amiId: ctx.amiId,
-      modelUrl: ctx.modelUrl,
+      models: this.models,
       idleShutdownSeconds: ctx.gpuIdleShutdownSeconds,
-      // The first job after a boot also loads the 17 GB checkpoint from EBS.
-      comfyTimeoutSeconds: 240,
+      // The worker loads the model with its warm-up image before it takes a job: 60 s is ample.
+      comfyTimeoutSeconds: 60,
       queue: jobQueue.queue,
       jobsTable: jobs,
       imagesBucket,
@@ -68,6 +81,9 @@ export class ArtloomStack extends Stack {
     // What the operator needs after a deploy (docs/deploy.md): the user pool for operators, the fleet.
     new CfnOutput(this, 'OperatorUserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'GpuAutoScalingGroup', { value: this.gpuFleet.autoScalingGroupName });
+    new CfnOutput(this, 'ModelBucket', { value: this.models.bucket.bucketName });
+    new CfnOutput(this, 'ModelKey', { value: this.models.key });
+    if (this.gpuFleet.image) new CfnOutput(this, 'GpuImagePipeline', { value: this.gpuFleet.image.pipeline.attrArn });
     new CfnOutput(this, 'GenerationStateMachine', { value: this.generation.stateMachine.stateMachineArn });
 
     this.api = new Api(this, 'api', {
