@@ -15,6 +15,12 @@ import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-
  * the job record, hand the PNG over through a staging object and complete the task token.
  * While a job runs it heartbeats the token (so a dead worker is noticed by Step Functions) and
  * watches the job record (so a cancel interrupts ComfyUI).
+ *
+ * Its presence beacon (the flow's "a worker is warm") is honest: with `warmUp` the first beacon is
+ * sent only after one small generation has loaded the model; before every idle beacon ComfyUI is
+ * probed, and a worker whose ComfyUI does not answer neither beacons nor takes jobs; after
+ * `unhealthyAfter` failures in a row it calls `onUnhealthy` (the instance marks itself unhealthy
+ * and the group replaces it). While busy, the beacon is refreshed beside the heartbeats.
  */
 export interface WorkerOptions {
   comfyUrl: string;
@@ -28,12 +34,34 @@ export interface WorkerOptions {
   /** After this long without a job, call onIdle (the instance scales itself in). 0 = never. */
   idleShutdownMs?: number;
   onIdle?: () => Promise<void> | void;
+  /** Run one small generation (loads the model) before the first beacon. */
+  warmUp?: boolean;
+  /** The warm-up's deadline: it includes reading the checkpoint from disk (ms, default 600 000). */
+  warmUpTimeoutMs?: number;
+  /** ComfyUI probe (GET /system_stats) deadline before each idle beacon (ms, default 5000). */
+  probeTimeoutMs?: number;
+  /** Failed probes (or warm-ups) in a row before onUnhealthy (default 3). */
+  unhealthyAfter?: number;
+  onUnhealthy?: () => Promise<void> | void;
 }
+
+/** What the worker is doing about its presence: warming up, serving (beacons), or not answering. */
+export type WorkerHealth = 'warming' | 'ready' | 'comfy-down' | 'unhealthy';
+
+/** The warm-up image: the smallest latent the graph allows is not needed, a small one loads the same weights. */
+export const WARM_UP_SIZE = 256;
 
 export class GpuWorker {
   readonly workerId: string;
-  private readonly opts: Required<Omit<WorkerOptions, 'onIdle' | 'workerId'>> & Pick<WorkerOptions, 'onIdle'>;
+  private readonly opts: Required<Omit<WorkerOptions, 'onIdle' | 'onUnhealthy' | 'workerId'>> &
+    Pick<WorkerOptions, 'onIdle' | 'onUnhealthy'>;
   private running = false;
+  private failures = 0;
+  private lastBusyBeacon = 0;
+  /** See WorkerHealth; tests and the bench read it. */
+  health: WorkerHealth = 'warming';
+  /** Milliseconds the warm-up generation took (undefined until it ran). */
+  warmUpMs?: number;
   private loop?: Promise<void>;
   private poll?: AbortController;
   private killed = false;
@@ -49,6 +77,11 @@ export class GpuWorker {
       beaconMs: opts.beaconMs ?? 5_000,
       idleShutdownMs: opts.idleShutdownMs ?? 0,
       onIdle: opts.onIdle,
+      warmUp: opts.warmUp ?? false,
+      warmUpTimeoutMs: opts.warmUpTimeoutMs ?? 600_000,
+      probeTimeoutMs: opts.probeTimeoutMs ?? 5_000,
+      unhealthyAfter: opts.unhealthyAfter ?? 3,
+      onUnhealthy: opts.onUnhealthy,
     };
   }
 
@@ -79,9 +112,17 @@ export class GpuWorker {
   private async run(): Promise<void> {
     let idleSince = Date.now();
     let lastBeacon = 0;
+    let warm = !this.opts.warmUp;
     while (this.running) {
       try {
+        if (!warm) {
+          warm = await this.warmUp();
+          if (!warm) continue;
+          idleSince = Date.now();
+        }
         if (Date.now() - lastBeacon >= this.opts.beaconMs) {
+          // Never advertise a ComfyUI that does not answer, and take no job for it.
+          if (!(await this.probe())) continue;
           await touchWorker(this.workerId, 'idle');
           lastBeacon = Date.now();
         }
@@ -104,9 +145,75 @@ export class GpuWorker {
       } catch (err) {
         if (!this.running) break;
         logger.error('worker loop error', { error: err as Error });
-        await new Promise((r) => setTimeout(r, 500));
+        await this.pause(500);
       }
     }
+  }
+
+  /** One small generation: ComfyUI loads the checkpoint into memory and VRAM before any job is taken. */
+  private async warmUp(): Promise<boolean> {
+    const started = Date.now();
+    try {
+      await runGraph({
+        baseUrl: this.opts.comfyUrl,
+        graph: buildFluxGraph({ prompt: 'warm-up', width: WARM_UP_SIZE, height: WARM_UP_SIZE, seed: 0 }),
+        outputNode: OUTPUT_NODE,
+        timeoutMs: this.opts.warmUpTimeoutMs,
+      });
+      this.warmUpMs = Date.now() - started;
+      this.failures = 0;
+      this.health = 'ready';
+      logger.info('warm-up done: the model is loaded', { workerId: this.workerId, ms: this.warmUpMs });
+      return true;
+    } catch (err) {
+      logger.warn('warm-up failed', { error: err as Error });
+      await this.failed();
+      return false;
+    }
+  }
+
+  /** GET /system_stats within probeTimeoutMs; a failure withdraws the beacon and counts towards unhealthy. */
+  private async probe(): Promise<boolean> {
+    try {
+      const res = await fetch(`${this.opts.comfyUrl}/system_stats`, { signal: AbortSignal.timeout(this.opts.probeTimeoutMs) });
+      await res.body?.cancel();
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      if (this.health !== 'ready') logger.info('ComfyUI answers again', { workerId: this.workerId });
+      this.failures = 0;
+      this.health = 'ready';
+      return true;
+    } catch (err) {
+      // Once per outage, not once per probe.
+      if (this.failures === 0) logger.warn('ComfyUI probe failed: withdrawing the beacon', { error: err as Error });
+      await this.failed();
+      return false;
+    }
+  }
+
+  private async failed(): Promise<void> {
+    this.failures++;
+    if (this.health === 'ready' || this.health === 'warming') {
+      this.health = 'comfy-down';
+      await removeWorker(this.workerId).catch(() => {});
+    }
+    if (this.failures >= this.opts.unhealthyAfter && this.health !== 'unhealthy') {
+      this.health = 'unhealthy';
+      logger.error('ComfyUI keeps failing: marking this worker unhealthy', { workerId: this.workerId, failures: this.failures });
+      await this.opts.onUnhealthy?.();
+    }
+    await this.pause(Math.min(this.opts.beaconMs, 2_000));
+  }
+
+  /** A pause that a stop() cuts short. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.poll = new AbortController();
+      this.poll.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   private async process(msg: WorkerMessage): Promise<void> {
@@ -138,6 +245,7 @@ export class GpuWorker {
     }
     // The presence beacon is not on the visitor's wait: it runs beside ComfyUI's work.
     const busy = touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
+    this.lastBusyBeacon = Date.now();
     const abort = new AbortController();
     const beat = setInterval(() => void this.beat(taskToken, job.jobId, abort), Math.max(200, (msg.heartbeatSeconds * 1000) / 3));
     try {
@@ -183,6 +291,11 @@ export class GpuWorker {
 
   private async beat(taskToken: string, jobId: string, abort: AbortController): Promise<void> {
     if (this.killed) return;
+    // A long job keeps its worker fresh: the flow must not think the fleet went cold and start another.
+    if (Date.now() - this.lastBusyBeacon >= this.opts.beaconMs) {
+      this.lastBusyBeacon = Date.now();
+      void touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
+    }
     try {
       await sendTaskHeartbeat(taskToken);
       const job = await getJob(jobId);

@@ -7,7 +7,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
-import { CAPACITY_MAX_WAITS, CAPACITY_POLL_SECONDS, DISPATCH_STATE, STEP_NAMES, type StepName } from '../../../infra/lib/state-machine';
+import {
+  CAPACITY_MAX_WAITS,
+  CAPACITY_POLL_SECONDS,
+  COLD_PATH_ESTIMATE_SECONDS,
+  DISPATCH_STATE,
+  MAX_REDISPATCHES,
+  REDISPATCH_ERRORS,
+  STEP_NAMES,
+  type StepName,
+} from '../../../infra/lib/state-machine';
 import { CONFIG_KEYS } from '../../../lambdas/lib/config';
 import { ROUTES } from '../../../lambdas/routes';
 import { FORMS_CONFIG_KEYS } from '../../../lambdas/services/forms-config';
@@ -219,24 +228,29 @@ describe('Artloom stack', () => {
       for (const name of ['RecordJob', 'EnsureCapacity', DISPATCH_STATE, 'StoreImage', 'MarkFailed', 'Done', 'Failed'])
         expect(Object.keys(definition.States)).toContain(name);
       const s = definition.States;
-      expect(s.RecordJob?.Next).toBe('EnsureCapacity');
+      expect(s.RecordJob?.Next).toBe('StartCounting');
+      // Both counters exist from the start: the Choices compare numbers, no IsPresent.
+      expect(s.StartCounting).toMatchObject({
+        Type: 'Pass',
+        Result: { capacity: 0, redispatch: 0 },
+        ResultPath: '$.waits',
+        Next: 'EnsureCapacity',
+      });
       // Dispatch only to a warm worker: a cold start is waited out here, not in the queue (heartbeat).
       expect(s.EnsureCapacity?.Next).toBe('WorkerReady');
       expect(s.WorkerReady?.Type).toBe('Choice');
       expect(s.WorkerReady?.Choices[0]).toEqual({ Variable: '$.capacity.warm', BooleanEquals: true, Next: DISPATCH_STATE });
-      expect(s.WorkerReady?.Default).toBe('StartWorkerWait');
-      expect(s.StartWorkerWait).toMatchObject({ Type: 'Pass', Result: { count: 0 }, ResultPath: '$.capacityWaits', Next: 'WaitForWorker' });
+      expect(s.WorkerReady?.Choices[1]).toEqual({
+        Variable: '$.waits.capacity',
+        NumericGreaterThanEquals: CAPACITY_MAX_WAITS,
+        Next: 'NoWorkerInTime',
+      });
+      expect(s.WorkerReady?.Default).toBe('WaitForWorker');
+      expect(JSON.stringify(definition)).not.toContain('IsPresent');
       expect(s.WaitForWorker).toMatchObject({ Type: 'Wait', Seconds: CAPACITY_POLL_SECONDS, Next: 'CountWorkerWait' });
       expect(s.CountWorkerWait).toMatchObject({
-        Parameters: { 'count.$': 'States.MathAdd($.capacityWaits.count, 1)' },
+        Parameters: { 'capacity.$': 'States.MathAdd($.waits.capacity, 1)', 'redispatch.$': '$.waits.redispatch' },
         Next: 'EnsureCapacity',
-      });
-      const rules = s.WorkerReady?.Choices as { And?: { NumericGreaterThanEquals?: number }[]; Next: string }[];
-      expect(rules.find((c) => c.Next === 'NoWorkerInTime')?.And?.[1]?.NumericGreaterThanEquals).toBe(CAPACITY_MAX_WAITS);
-      expect(rules.find((c) => c.Next === 'WaitForWorker')).toEqual({
-        Variable: '$.capacityWaits',
-        IsPresent: true,
-        Next: 'WaitForWorker',
       });
       expect(s.NoWorkerInTime).toMatchObject({ Type: 'Pass', ResultPath: '$.error', Next: 'MarkFailed' });
       expect(s[DISPATCH_STATE]?.Next).toBe('StoreImage');
@@ -244,11 +258,12 @@ describe('Artloom stack', () => {
       expect(s.MarkFailed?.Next).toBe('Failed');
       expect(s.Done?.Type).toBe('Succeed');
       expect(s.Failed?.Type).toBe('Fail');
-      for (const name of ['RecordJob', 'EnsureCapacity', DISPATCH_STATE, 'StoreImage'])
+      for (const name of ['RecordJob', 'EnsureCapacity', 'StoreImage'])
         expect(s[name]?.Catch).toEqual([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'MarkFailed' })]);
+      expect(s[DISPATCH_STATE]?.Catch?.at(-1)).toEqual(expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'MarkFailed' }));
     });
 
-    it('dispatches through SQS with a task token and a heartbeat, retrying a dead worker once', () => {
+    it('dispatches through SQS with a task token and a heartbeat; a lost worker goes back through the capacity check', () => {
       const dispatch = definition.States[DISPATCH_STATE] as Record<string, Json>;
       const [queueId] = only(
         template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }) as Record<string, Resource>,
@@ -257,7 +272,18 @@ describe('Artloom stack', () => {
       expect(dispatch.HeartbeatSecondsPath).toBe('$.limits.heartbeatSeconds');
       expect(dispatch.Parameters.QueueUrl).toBe(`ref:${queueId}`);
       expect(dispatch.Parameters.MessageBody['taskToken.$']).toBe('$$.Task.Token');
-      expect(dispatch.Retry).toEqual([expect.objectContaining({ ErrorEquals: ['States.HeartbeatTimeout'], MaxAttempts: 1 })]);
+      expect(dispatch.Retry).toBeUndefined();
+      expect(dispatch.Catch[0]).toEqual({ ErrorEquals: REDISPATCH_ERRORS, ResultPath: '$.error', Next: 'CountRedispatch' });
+      const s = definition.States;
+      expect(s.CountRedispatch).toMatchObject({
+        Parameters: { 'redispatch.$': 'States.MathAdd($.waits.redispatch, 1)' },
+        Next: 'MayRedispatch',
+      });
+      expect(s.MayRedispatch).toMatchObject({
+        Choices: [{ Variable: '$.waits.redispatch', NumericGreaterThan: MAX_REDISPATCHES, Next: 'MarkFailed' }],
+        Default: 'EnsureCapacity',
+      });
+      expect(CAPACITY_POLL_SECONDS * CAPACITY_MAX_WAITS).toBeGreaterThanOrEqual(2 * COLD_PATH_ESTIMATE_SECONDS);
     });
 
     it('invokes each step on its own Lambda', () => {
