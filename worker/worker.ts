@@ -60,8 +60,9 @@ export class GpuWorker {
   private lastBusyBeacon = 0;
   /** See WorkerHealth; tests and the bench read it. */
   health: WorkerHealth = 'warming';
-  /** Milliseconds the warm-up generation took (undefined until it ran). */
+  /** Milliseconds the warm-up generation took, and when it ended (undefined until it ran). */
   warmUpMs?: number;
+  readyAt?: number;
   private loop?: Promise<void>;
   private poll?: AbortController;
   private killed = false;
@@ -116,6 +117,11 @@ export class GpuWorker {
     while (this.running) {
       try {
         if (!warm) {
+          // ComfyUI still starting (connection refused) is not a failure: wait for it, as main.ts does on EC2.
+          if (!(await this.answers())) {
+            await this.pause(Math.min(this.opts.beaconMs, 1_000));
+            continue;
+          }
           warm = await this.warmUp();
           if (!warm) continue;
           idleSince = Date.now();
@@ -160,24 +166,37 @@ export class GpuWorker {
         outputNode: OUTPUT_NODE,
         timeoutMs: this.opts.warmUpTimeoutMs,
       });
-      this.warmUpMs = Date.now() - started;
+      this.readyAt = Date.now();
+      this.warmUpMs = this.readyAt - started;
       this.failures = 0;
       this.health = 'ready';
       logger.info('warm-up done: the model is loaded', { workerId: this.workerId, ms: this.warmUpMs });
       return true;
     } catch (err) {
-      logger.warn('warm-up failed', { error: err as Error });
+      if (this.failures === 0) logger.warn('warm-up failed', { error: err as Error });
       await this.failed();
       return false;
     }
   }
 
+  /** Whether ComfyUI answers GET /system_stats with 200 within probeTimeoutMs. */
+  private async answers(): Promise<boolean> {
+    return this.systemStats().then(
+      () => true,
+      () => false,
+    );
+  }
+
+  private async systemStats(): Promise<void> {
+    const res = await fetch(`${this.opts.comfyUrl}/system_stats`, { signal: AbortSignal.timeout(this.opts.probeTimeoutMs) });
+    await res.body?.cancel();
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  }
+
   /** GET /system_stats within probeTimeoutMs; a failure withdraws the beacon and counts towards unhealthy. */
   private async probe(): Promise<boolean> {
     try {
-      const res = await fetch(`${this.opts.comfyUrl}/system_stats`, { signal: AbortSignal.timeout(this.opts.probeTimeoutMs) });
-      await res.body?.cancel();
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      await this.systemStats();
       if (this.health !== 'ready') logger.info('ComfyUI answers again', { workerId: this.workerId });
       this.failures = 0;
       this.health = 'ready';
