@@ -50,9 +50,15 @@ if [ -f /etc/artloom/cloudwatch-agent.json ]; then
     -c file:/etc/artloom/cloudwatch-agent.json || stamp "CloudWatch agent did not start; logs stay local"
 fi
 
+# The root volume is made from the image's snapshot and loads its blocks on first touch: read the
+# venv's large files (torch, the CUDA libraries) in parallel so that ComfyUI's imports do not wait on
+# them. The volume's provisioned initialization rate fills in the rest in the background.
+prefetch_venv() { find /opt/ComfyUI/.venv -type f -size +1M -print0 | xargs -0 -r -P 16 -n 8 cat >/dev/null || true; }
+
 if [ "$TARGET" != InService ]; then
-  # Preparing for the warm pool: the image has everything; the instance store does not survive the stop.
-  stamp "warm-pool preparation: nothing to stage"
+  # Preparing for the warm pool: the volume survives the stop (read it now, once), the instance store does not.
+  stamp "warm-pool preparation: reading the venv, then stopping"
+  prefetch_venv
   hook CONTINUE
   exit 0
 fi
@@ -80,10 +86,7 @@ chown -R artloom:artloom "$MODELS_DIR"
 # ComfyUI reads its checkpoints from here (extra_model_paths.yaml in the image points at this link).
 ln -sfn "$MODELS_DIR" /opt/artloom/models
 
-# A root volume made from a snapshot loads its blocks on first touch: read the venv's large files now,
-# in parallel, so that ComfyUI's imports do not wait on them (the volume's provisioned initialization
-# rate fills the rest in the background).
-(find /opt/ComfyUI/.venv -type f -size +1M -print0 | xargs -0 -r -P 16 -n 8 cat >/dev/null || true) &
+prefetch_venv &
 
 systemctl start comfyui.service
 stamp "ComfyUI starting; copying s3://$MODEL_BUCKET/$MODEL_KEY"
