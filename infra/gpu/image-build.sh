@@ -3,7 +3,7 @@
 # run once per image on top of the Deep Learning Base OSS Nvidia Driver AMI (Ubuntu 24.04, Python 3.12).
 # Everything that needs GitHub, the Python package index or nodejs.org happens here, never at scale-out.
 # Inputs (environment, set by the component): COMFYUI_COMMIT, NODE_VERSION, FILES (the folder holding
-# requirements.lock.txt, boot.sh and the systemd units written by the component's CreateFile step).
+# requirements.lock.txt, boot.sh and the systemd units: infra/gpu/, downloaded and unpacked by the component).
 set -euo pipefail
 : "${COMFYUI_COMMIT:?}" "${NODE_VERSION:?}" "${FILES:?}"
 export DEBIAN_FRONTEND=noninteractive HOME=/root

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Stack, Validations } from 'aws-cdk-lib';
@@ -13,6 +12,7 @@ import {
   CfnImageRecipe,
   CfnInfrastructureConfiguration,
 } from 'aws-cdk-lib/aws-imagebuilder';
+import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { Construct } from 'constructs';
 
 export const GPU_FILES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../gpu');
@@ -60,8 +60,10 @@ export class GpuImage extends Construct {
     const prefix = `${stack.stackName}-gpu`;
     this.parameterName = `/artloom/${stack.stackName}/gpu-image`;
 
-    const document = componentDocument(props.comfyuiCommit);
-    const version = versionOf(document);
+    // infra/gpu/ as a zip asset: an inline component document is limited to 16,000 characters.
+    const files = new Asset(this, 'files', { path: GPU_FILES_DIR });
+    const document = componentDocument(props.comfyuiCommit, files.s3ObjectUrl);
+    const version = versionOf(`${files.assetHash}:${props.comfyuiCommit}`);
     this.component = new CfnComponent(this, 'component', {
       name: `${prefix}-comfyui`,
       platform: 'Linux',
@@ -101,6 +103,7 @@ export class GpuImage extends Construct {
         ManagedPolicy.fromAwsManagedPolicyName('AmazonSSMManagedInstanceCore'),
       ],
     });
+    files.grantRead(role);
     const profile = new CfnInstanceProfile(this, 'build-profile', { roles: [role.roleName] });
     const infrastructure = new CfnInfrastructureConfiguration(this, 'infrastructure', {
       name: `${prefix}-build`,
@@ -152,14 +155,12 @@ export class GpuImage extends Construct {
 }
 
 /**
- * The component document (YAML; JSON is YAML): CreateFile of the repo's files, then image-build.sh;
+ * The component document (YAML; JSON is YAML): download and unpack infra/gpu/, run image-build.sh;
  * a validate phase on the build instance and a test phase on an instance started from the new image.
+ * `filesUrl` is the asset's s3:// URL (a token at synth).
  */
-export function componentDocument(comfyuiCommit: string): string {
-  const files = IMAGE_FILES.map((name) => ({
-    path: `${STAGING}/${name}`,
-    content: readFileSync(join(GPU_FILES_DIR, name), 'utf8'),
-  }));
+export function componentDocument(comfyuiCommit: string, filesUrl: string): string {
+  const env = `COMFYUI_COMMIT=${comfyuiCommit} NODE_VERSION=${WORKER_NODE_VERSION} FILES=${STAGING}`;
   return JSON.stringify({
     name: 'artloom-comfyui',
     description: 'ComfyUI, its pinned Python packages, Node and the Artloom boot script',
@@ -168,15 +169,13 @@ export function componentDocument(comfyuiCommit: string): string {
       {
         name: 'build',
         steps: [
-          { name: 'WriteFiles', action: 'CreateFile', inputs: files },
+          { name: 'Download', action: 'S3Download', inputs: [{ source: filesUrl, destination: `${STAGING}/files.zip` }] },
           {
             name: 'Build',
             action: 'ExecuteBash',
             timeoutSeconds: 3600,
             inputs: {
-              commands: [
-                `COMFYUI_COMMIT=${comfyuiCommit} NODE_VERSION=${WORKER_NODE_VERSION} FILES=${STAGING} bash ${STAGING}/image-build.sh`,
-              ],
+              commands: [`cd ${STAGING} && python3 -m zipfile -e files.zip .`, `${env} bash ${STAGING}/image-build.sh`],
             },
           },
         ],
@@ -219,8 +218,8 @@ export function componentDocument(comfyuiCommit: string): string {
   });
 }
 
-/** Image Builder versions are immutable: a changed document gets a new version (derived from its hash). */
-function versionOf(document: string): string {
-  const n = Number.parseInt(createHash('sha256').update(document).digest('hex').slice(0, 7), 16);
+/** Image Builder versions are immutable: changed files or commit get a new version (derived from their hash). */
+function versionOf(content: string): string {
+  const n = Number.parseInt(createHash('sha256').update(content).digest('hex').slice(0, 7), 16);
   return `1.${Math.floor(n / 1_000_000)}.${n % 1_000_000}`;
 }

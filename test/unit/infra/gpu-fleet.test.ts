@@ -1,7 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DLAMI_SSM_PARAMETER, IMAGE_FILES } from '../../../infra/lib/constructs/gpu-image';
+import { DLAMI_SSM_PARAMETER, GPU_FILES_DIR, IMAGE_FILES } from '../../../infra/lib/constructs/gpu-image';
 import { appContextSchema } from '../../../infra/lib/context';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
 
@@ -59,17 +61,32 @@ describe('GPU fleet template', () => {
       });
     });
 
-    it('bakes ComfyUI at the pinned commit, the lock file, the units and boot.sh into its component', () => {
+    it('bakes infra/gpu/ (lock file, units, boot.sh) at the pinned commit, from an asset the build may read', () => {
       const [, component] = one(template, 'AWS::ImageBuilder::Component');
-      const doc = JSON.parse(component.Properties.Data as string) as Json;
-      const files = doc.phases[0].steps[0].inputs as { path: string; content: string }[];
-      expect(files.map((f) => f.path.split('/').pop())).toEqual(IMAGE_FILES);
-      const lock = files.find((f) => f.path.endsWith('requirements.lock.txt'))?.content ?? '';
-      const pins = lock.split('\n').filter((l) => /^[a-z]/i.test(l));
-      expect(pins.length).toBeGreaterThan(20);
-      for (const pin of pins) expect(pin).toMatch(/^[A-Za-z0-9_.-]+==[0-9][^\s]*(\s+#.*)?$/);
-      expect(JSON.stringify(doc.phases[0].steps[1])).toContain('COMFYUI_COMMIT=a125cd84b054a57729b5eecab930ca9408719832');
+      const data = text(component.Properties.Data);
+      const doc = JSON.parse(data) as Json;
+      const [download, build] = doc.phases[0].steps;
+      expect(download).toMatchObject({ action: 'S3Download', inputs: [{ destination: '/tmp/artloom-image/files.zip' }] });
+      expect(download.inputs[0].source).toMatch(/^s3:\/\/.+\.zip$/);
+      expect(JSON.stringify(build)).toContain('COMFYUI_COMMIT=a125cd84b054a57729b5eecab930ca9408719832');
+      expect(JSON.stringify(build)).toContain('bash /tmp/artloom-image/image-build.sh');
       expect(JSON.stringify(doc.phases)).toContain('torch.cuda.is_available()');
+      // Versions follow the content: the recipe and the component carry the same derived version.
+      const [, recipe] = one(template, 'AWS::ImageBuilder::ImageRecipe');
+      expect(recipe.Properties.Version).toBe(component.Properties.Version);
+      expect(component.Properties.Version).toMatch(/^1\.\d+\.\d+$/);
+      const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+      const reads = policies.filter((p) => text(p.Properties.Roles).includes('gpuimagebuildrole'));
+      expect(JSON.stringify(reads.map((p) => p.Properties.PolicyDocument))).toContain('s3:GetObject*');
+    });
+
+    it('ships every file image-build.sh installs', () => {
+      const build = readFileSync(join(GPU_FILES_DIR, 'image-build.sh'), 'utf8');
+      for (const name of IMAGE_FILES) {
+        expect(existsSync(join(GPU_FILES_DIR, name)), name).toBe(true);
+        if (name.endsWith('.service')) expect(build).toContain('"$FILES"/*.service');
+        else if (name !== 'image-build.sh') expect(build).toContain(`$FILES/${name}`);
+      }
     });
 
     it('publishes each build to an SSM parameter that the launch template resolves at launch', () => {
