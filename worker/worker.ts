@@ -8,6 +8,7 @@ import { logger } from '../lambdas/lib/logger';
 import { buildFluxGraph, OUTPUT_NODE, randomSeed } from '../lambdas/services/generation-graph';
 import { generatingMessage } from '../lambdas/services/generation-progress';
 import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-flow';
+import { ComfyHealth, type WorkerHealth } from './comfy-health';
 
 /**
  * The GPU worker: runs beside ComfyUI on the GPU instance (systemd) and in-process locally.
@@ -45,24 +46,13 @@ export interface WorkerOptions {
   onUnhealthy?: () => Promise<void> | void;
 }
 
-/** What the worker is doing about its presence: warming up, serving (beacons), or not answering. */
-export type WorkerHealth = 'warming' | 'ready' | 'comfy-down' | 'unhealthy';
-
-/** The warm-up image: the smallest latent the graph allows is not needed, a small one loads the same weights. */
-export const WARM_UP_SIZE = 256;
-
 export class GpuWorker {
   readonly workerId: string;
   private readonly opts: Required<Omit<WorkerOptions, 'onIdle' | 'onUnhealthy' | 'workerId'>> &
     Pick<WorkerOptions, 'onIdle' | 'onUnhealthy'>;
   private running = false;
-  private failures = 0;
   private lastBusyBeacon = 0;
-  /** See WorkerHealth; tests and the bench read it. */
-  health: WorkerHealth = 'warming';
-  /** Milliseconds the warm-up generation took, and when it ended (undefined until it ran). */
-  warmUpMs?: number;
-  readyAt?: number;
+  private readonly comfy: ComfyHealth;
   private loop?: Promise<void>;
   private poll?: AbortController;
   private killed = false;
@@ -84,6 +74,26 @@ export class GpuWorker {
       unhealthyAfter: opts.unhealthyAfter ?? 3,
       onUnhealthy: opts.onUnhealthy,
     };
+    this.comfy = new ComfyHealth({
+      comfyUrl: this.opts.comfyUrl,
+      warmUpTimeoutMs: this.opts.warmUpTimeoutMs,
+      probeTimeoutMs: this.opts.probeTimeoutMs,
+      unhealthyAfter: this.opts.unhealthyAfter,
+      onUnhealthy: this.opts.onUnhealthy,
+      withdraw: () => removeWorker(this.workerId).catch(() => {}),
+    });
+  }
+
+  /** See WorkerHealth; tests and the bench read it. */
+  get health(): WorkerHealth {
+    return this.comfy.health;
+  }
+  /** Milliseconds the warm-up generation took, and when it ended (undefined until it ran). */
+  get warmUpMs(): number | undefined {
+    return this.comfy.warmUpMs;
+  }
+  get readyAt(): number | undefined {
+    return this.comfy.readyAt;
   }
 
   start(): void {
@@ -118,17 +128,23 @@ export class GpuWorker {
       try {
         if (!warm) {
           // ComfyUI still starting (connection refused) is not a failure: wait for it, as main.ts does on EC2.
-          if (!(await this.answers())) {
+          if (!(await this.comfy.answers())) {
             await this.pause(Math.min(this.opts.beaconMs, 1_000));
             continue;
           }
-          warm = await this.warmUp();
-          if (!warm) continue;
+          warm = await this.comfy.warmUp();
+          if (!warm) {
+            await this.pause(Math.min(this.opts.beaconMs, 2_000));
+            continue;
+          }
           idleSince = Date.now();
         }
         if (Date.now() - lastBeacon >= this.opts.beaconMs) {
           // Never advertise a ComfyUI that does not answer, and take no job for it.
-          if (!(await this.probe())) continue;
+          if (!(await this.comfy.probe())) {
+            await this.pause(Math.min(this.opts.beaconMs, 2_000));
+            continue;
+          }
           await touchWorker(this.workerId, 'idle');
           lastBeacon = Date.now();
         }
@@ -154,73 +170,6 @@ export class GpuWorker {
         await this.pause(500);
       }
     }
-  }
-
-  /** One small generation: ComfyUI loads the checkpoint into memory and VRAM before any job is taken. */
-  private async warmUp(): Promise<boolean> {
-    const started = Date.now();
-    try {
-      await runGraph({
-        baseUrl: this.opts.comfyUrl,
-        graph: buildFluxGraph({ prompt: 'warm-up', width: WARM_UP_SIZE, height: WARM_UP_SIZE, seed: 0 }),
-        outputNode: OUTPUT_NODE,
-        timeoutMs: this.opts.warmUpTimeoutMs,
-      });
-      this.readyAt = Date.now();
-      this.warmUpMs = this.readyAt - started;
-      this.failures = 0;
-      this.health = 'ready';
-      logger.info('warm-up done: the model is loaded', { workerId: this.workerId, ms: this.warmUpMs });
-      return true;
-    } catch (err) {
-      if (this.failures === 0) logger.warn('warm-up failed', { error: err as Error });
-      await this.failed();
-      return false;
-    }
-  }
-
-  /** Whether ComfyUI answers GET /system_stats with 200 within probeTimeoutMs. */
-  private async answers(): Promise<boolean> {
-    return this.systemStats().then(
-      () => true,
-      () => false,
-    );
-  }
-
-  private async systemStats(): Promise<void> {
-    const res = await fetch(`${this.opts.comfyUrl}/system_stats`, { signal: AbortSignal.timeout(this.opts.probeTimeoutMs) });
-    await res.body?.cancel();
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  }
-
-  /** GET /system_stats within probeTimeoutMs; a failure withdraws the beacon and counts towards unhealthy. */
-  private async probe(): Promise<boolean> {
-    try {
-      await this.systemStats();
-      if (this.health !== 'ready') logger.info('ComfyUI answers again', { workerId: this.workerId });
-      this.failures = 0;
-      this.health = 'ready';
-      return true;
-    } catch (err) {
-      // Once per outage, not once per probe.
-      if (this.failures === 0) logger.warn('ComfyUI probe failed: withdrawing the beacon', { error: err as Error });
-      await this.failed();
-      return false;
-    }
-  }
-
-  private async failed(): Promise<void> {
-    this.failures++;
-    if (this.health === 'ready' || this.health === 'warming') {
-      this.health = 'comfy-down';
-      await removeWorker(this.workerId).catch(() => {});
-    }
-    if (this.failures >= this.opts.unhealthyAfter && this.health !== 'unhealthy') {
-      this.health = 'unhealthy';
-      logger.error('ComfyUI keeps failing: marking this worker unhealthy', { workerId: this.workerId, failures: this.failures });
-      await this.opts.onUnhealthy?.();
-    }
-    await this.pause(Math.min(this.opts.beaconMs, 2_000));
   }
 
   /** A pause that a stop() cuts short. */
