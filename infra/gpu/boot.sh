@@ -13,6 +13,8 @@
 # software, S3 has the model. A failure abandons the instance at once (the group replaces it).
 # Instance store is wiped when an instance stops, so a start from the warm pool copies again.
 set -euo pipefail
+# systemd gives a root service no HOME; the AWS CLI keeps its configuration there.
+export HOME=/root
 mkdir -p /var/log/artloom
 exec > >(tee -a /var/log/artloom/boot.log) 2>&1
 
@@ -68,8 +70,9 @@ if [ -z "$MODEL_SHA256" ]; then
   false
 fi
 
-# The local NVMe instance store (the Deep Learning AMI mounts it at /opt/dlami/nvme). Without one
-# (an instance type with EBS only) the model goes on the root volume: slower, still correct.
+# The local NVMe instance store (the Deep Learning AMI mounts it at /opt/dlami/nvme; give its unit a
+# few seconds). Without one (an instance type with EBS only) the model goes on the root volume.
+for _ in $(seq 1 15); do mountpoint -q /opt/dlami/nvme && break; sleep 1; done
 if ! mountpoint -q /opt/dlami/nvme; then
   DEV=$(find /dev/disk/by-id -name 'nvme-Amazon_EC2_NVMe_Instance_Storage_*' ! -name '*-part*' | sort | head -n 1 || true)
   if [ -n "$DEV" ]; then
