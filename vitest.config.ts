@@ -5,7 +5,13 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 export default defineConfig({
   test: {
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'WARN', POWERTOOLS_LOG_LEVEL: 'WARN' },
+    env: {
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      LOG_LEVEL: 'WARN',
+      POWERTOOLS_LOG_LEVEL: 'WARN',
+      // EMF lines would flood the test output; test/unit/lambdas/telemetry.test.ts turns them on.
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    },
     projects: [
       {
         test: {

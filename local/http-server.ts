@@ -7,6 +7,7 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { PUBLIC_PREFIX } from '../infra/lib/data-model';
 import type { RouteDef } from '../lambdas/routes';
+import { isSiteRoute } from '../shared/site-routes';
 import { fromApiGatewayResult, lambdaContext, toApiGatewayEvent } from './apigw-event';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
@@ -196,6 +197,9 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: 
   const rel = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
   let file = join(root, rel);
   const isAsset = existsSync(file) && statSync(file).isFile();
+  // The SPA answers its own routes; any other path gets the same page (it renders 'Page not found') with a real 404,
+  // as the CloudFront Function does in AWS (infra/lib/spa-router.ts).
+  const status = isAsset || isSiteRoute(url.pathname) ? 200 : 404;
   if (!isAsset) file = join(root, 'index.html');
   if (!existsSync(file)) return notFound(res);
   const type = MIME[extname(file)] ?? 'application/octet-stream';
@@ -212,9 +216,9 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: 
     file = `${file}.gz`;
   } else if (accepts && COMPRESSIBLE.test(type)) {
     // send() compresses (and sets content-encoding); compressing here too sent gzip-in-gzip.
-    return send(req, res, 200, headers, readFileSync(file));
+    return send(req, res, status, headers, readFileSync(file));
   }
-  res.writeHead(200, headers);
+  res.writeHead(status, headers);
   if (req.method === 'HEAD') return res.end();
   createReadStream(file).pipe(res);
 }

@@ -1,6 +1,6 @@
 /**
- * Screenshots of home with seeded content: docs/screenshots/home-desktop.png (1440x900) and
- * home-mobile.png (375x812). Builds the SPA, starts the real local app (its own DynamoDB Local and
+ * Screenshots with seeded content: home, a category page and /generate at 1440x900 (desktop) and 375x812 (mobile),
+ * as docs/screenshots/<page>-<size>.png. Builds the SPA, starts the real local app (its own DynamoDB Local and
  * s3rver, every plugin, the seed), waits for the seed, then shoots with Debian's Chromium.
  * Run: node --import tsx scripts/screenshots.ts [outDir] (FULL_PAGE=1 adds *-full.png).
  */
@@ -10,32 +10,45 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startLocalApp } from '../local/app';
 import { PLUGINS } from '../local/plugins';
+import { seedImages } from '../local/plugins/seed';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUT = process.argv[2] ?? join(ROOT, 'docs/screenshots');
-const SHOTS = [
-  { name: 'home-desktop', width: 1440, height: 900 },
-  { name: 'home-mobile', width: 375, height: 812 },
+const SIZES = [
+  { size: 'desktop', width: 1440, height: 900 },
+  { size: 'mobile', width: 375, height: 812 },
 ];
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'category', path: '/space' },
+  { name: 'generate', path: '/generate' },
+];
+const SHOTS = PAGES.flatMap((p) => SIZES.map((s) => ({ ...s, ...p, name: `${p.name}-${s.size}` })));
 
+/** The whole seed is in: every seeded image listed (paging the featured list) and the ads. */
 async function waitForSeed(url: string): Promise<void> {
-  const deadline = Date.now() + 180_000;
+  const total = seedImages().length;
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
-    const [featured, ads] = await Promise.all([
-      fetch(`${url}/api/gallery/admin/random?model=flux_schnell&skip=0&take=25`).then((r) => (r.ok ? r.json() : [])),
-      fetch(`${url}/api/ads/all`).then((r) => (r.ok ? r.json() : [])),
-    ]);
-    if ((featured as unknown[]).length >= 12 && (ads as unknown[]).length >= 4) return;
+    let seen = 0;
+    for (let skip = 0; ; skip += 100) {
+      const batch = (await fetch(`${url}/api/gallery/admin?model=flux_schnell&skip=${skip}&take=100`).then((r) =>
+        r.ok ? r.json() : [],
+      )) as unknown[];
+      seen += batch.length;
+      if (batch.length < 100) break;
+    }
+    const ads = (await fetch(`${url}/api/ads/all`).then((r) => (r.ok ? r.json() : []))) as unknown[];
+    if (seen >= total && ads.length >= 4) return;
     await new Promise((r) => setTimeout(r, 1000));
   }
-  throw new Error('the seed did not finish in 3 minutes');
+  throw new Error('the seed did not finish in 4 minutes');
 }
 
 /** Every image in the viewport has loaded (thumbnails and ads), so the shot shows the real page. */
 async function settle(page: Page): Promise<void> {
   await page
-    .getByRole('tabpanel')
     .getByRole('button', { name: /^Open image:/ })
     .first()
     .waitFor({ timeout: 30_000 });
@@ -56,8 +69,12 @@ try {
   await waitForSeed(app.url);
   for (const shot of SHOTS) {
     const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, baseURL: app.url });
+    // A visitor who has answered the cookie banner (its own shot is test-results/e2e/cookie-banner.png).
+    const consent = JSON.stringify({ version: 1, functionality: true, analytics: false, advertising: false, decidedAt: 'screenshot' });
+    // A string: this file is typed for Node (no DOM library).
+    await context.addInitScript(`try { localStorage.setItem('cookieConsent', ${JSON.stringify(consent)}); } catch {}`);
     const page = await context.newPage();
-    await page.goto('/');
+    await page.goto(shot.path);
     await settle(page);
     await page.screenshot({ path: join(OUT, `${shot.name}.png`) });
     if (process.env.FULL_PAGE === '1') await page.screenshot({ path: join(OUT, `${shot.name}-full.png`), fullPage: true });

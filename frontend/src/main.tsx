@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+// Inter, self-hosted from npm (no outside request); the browser fetches only the subsets a page's text uses.
+import '@fontsource-variable/inter/wght.css';
 import './styles/global.css';
+import './styles/home.css';
 
 const root = document.getElementById('root');
 if (root) {

@@ -9,6 +9,11 @@ export const appContextSchema = z.object({
     .optional(),
   /** CloudFront-scope WAF must live in us-east-1, so the stack defaults there. */
   region: z.string().default('us-east-1'),
+  /** Cognito managed-login domain prefix (<prefix>.auth.<region>.amazoncognito.com); default artloom-<stage>-<account>. */
+  authDomainPrefix: z
+    .string()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/)
+    .optional(),
   /** Operator address for form notifications (SES); unset = no email. */
   notifyEmail: z.email().optional(),
   notifyFrom: z.email().optional(),
@@ -49,6 +54,18 @@ export const appContextSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .optional(),
+  /** Who gets the alarms, the budget and the Auto Scaling failures (SNS email; confirm the subscription mail). */
+  alarmEmail: z.email().optional(),
+  /** Monthly AWS Budget (USD): mail at 80 % actual and 100 % forecast. One g6.xlarge all month is about 590. */
+  monthlyBudgetUsd: z.coerce.number().positive().default(800),
+  /** Cost Anomaly Detection monitor; AWS allows one per account for services, so a second stage there sets false. */
+  costAnomalyMonitor: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(true),
+  /** Alarm when GPU instances have been in service this long without a break (minutes). */
+  gpuMaxInServiceMinutes: z.coerce.number().int().min(10).max(1440).default(180),
+  /** The cost backstop returns the GPU group to 0 after this long without a job or a scaling change (minutes). */
+  gpuBackstopIdleMinutes: z.coerce.number().int().min(5).default(60),
+  /** Alarm when the WAF blocks more than this many requests in 5 minutes. */
+  wafBlockedAlarm: z.coerce.number().int().min(1).default(500),
 });
 export type AppContext = z.infer<typeof appContextSchema>;
 

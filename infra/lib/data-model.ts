@@ -29,7 +29,7 @@ export interface TableDef {
 const gsi = (n: number): IndexDef => ({ name: `gsi${n}`, pk: `gsi${n}pk`, sk: `gsi${n}sk` });
 
 export const TABLES: readonly TableDef[] = [
-  { id: 'images', env: 'IMAGES_TABLE', pk: 'pk', sk: 'sk', indexes: [gsi(1), gsi(2), gsi(3)] },
+  { id: 'images', env: 'IMAGES_TABLE', pk: 'pk', sk: 'sk', indexes: [gsi(1), gsi(2), gsi(3), gsi(4)] },
   { id: 'jobs', env: 'JOBS_TABLE', pk: 'pk', sk: 'sk', indexes: [gsi(1), gsi(2)], ttl: 'expiresAt' },
   { id: 'messages', env: 'MESSAGES_TABLE', pk: 'pk', sk: 'sk', indexes: [gsi(1)] },
   { id: 'ads', env: 'ADS_TABLE', pk: 'pk', sk: 'sk', indexes: [gsi(1)] },

@@ -1,4 +1,5 @@
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../lib/config';
 import { s3 } from './aws-clients';
 
@@ -22,4 +23,18 @@ export async function putAttachment(key: string, content: Buffer, contentType: s
 
 export async function deleteAttachment(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: config().ATTACHMENTS_BUCKET, Key: key }));
+}
+
+/** Lifetime of the operator's attachment links, seconds. */
+export const ATTACHMENT_LINK_SECONDS = 120;
+
+/** A short-lived GET url of a private attachment, served as a download. */
+export async function presignAttachment(key: string, filename: string): Promise<{ url: string; expiresIn: number }> {
+  const name = filename.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100) || 'attachment';
+  const command = new GetObjectCommand({
+    Bucket: config().ATTACHMENTS_BUCKET,
+    Key: key,
+    ResponseContentDisposition: `attachment; filename="${name}"`,
+  });
+  return { url: await getSignedUrl(s3(), command, { expiresIn: ATTACHMENT_LINK_SECONDS }), expiresIn: ATTACHMENT_LINK_SECONDS };
 }

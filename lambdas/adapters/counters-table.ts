@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
 
@@ -24,4 +24,12 @@ export async function incrementWithinLimit(key: string, windowStart: number, win
     if (err instanceof ConditionalCheckFailedException) return false;
     throw err;
   }
+}
+
+/** The count of one window (0 when nothing was counted); a strongly consistent read, so it matches the next increment's view. */
+export async function readCount(key: string, windowStart: number): Promise<number> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: config().COUNTERS_TABLE, Key: { pk: key, sk: String(windowStart) }, ConsistentRead: true }),
+  );
+  return typeof out.Item?.count === 'number' ? out.Item.count : 0;
 }

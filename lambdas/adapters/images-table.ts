@@ -1,4 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   GetCommand,
@@ -6,7 +6,9 @@ import {
   type QueryCommandInput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { ImageModeration } from '../../shared/schemas/gallery';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
 
@@ -16,8 +18,12 @@ import { dynamo } from './aws-clients';
  * - slot       pk `featured#<seq>`    sk `slot`  a copy of a featured image at a dense position 0..n-1
  * - counter    pk `featured#count`    sk `meta`  `count` = number of featured images (n)
  * - category   pk `cat#<Category>`    sk `meta`  `count`, `lastUpdated` of one category
+ * A reported image also carries gsi4 `reported` / `<lastReportedAt>#<id>`: the moderation queue.
+ * Operator images also carry gsi3 `console` (every one, hidden or not: the console's Admin Gallery).
+ * A hidden image's gsi1pk is prefixed `hidden#` and it has no gsi2 and no slot; an unfeatured
+ * operator image's gsi1pk is `unfeatured#owner#admin` and it has no slot.
  */
-export interface ImageItem {
+export interface ImageItem extends ImageModeration {
   id: string;
   fileName: string;
   prompt: string;
@@ -36,6 +42,15 @@ export interface ImageItem {
   userId?: string;
   /** Position in the featured sequence (admin images only). */
   featuredSeq?: number;
+  hiddenAt?: string;
+  /** Who hid it: `reports` (the threshold) or the operator's console. */
+  hiddenBy?: string;
+  lastReportedAt?: string;
+  /** The operator's last 'keep' decision. */
+  reviewedAt?: string;
+  reviewedBy?: string;
+  /** An operator image the operator took out of the featured gallery (it stays in its category). */
+  unfeatured?: boolean;
 }
 
 export interface CategoryMeta {
@@ -53,6 +68,14 @@ export const keys = {
 export const ownerPartition = (owner: 'admin' | 'user', userId?: string) => (owner === 'admin' ? 'owner#admin' : `owner#user#${userId}`);
 export const categoryPartition = (category: string) => `cat#${category}`;
 export const listSortKey = (item: Pick<ImageItem, 'createdAt' | 'id'>) => `${item.createdAt}#${item.id}`;
+export const CONSOLE_PARTITION = 'console';
+
+/** The owner-list partition of a record in its current state (hidden and unfeatured images leave the public lists). */
+export function ownerListPartition(record: Pick<ImageItem, 'owner' | 'userId' | 'hidden' | 'unfeatured'>): string {
+  const base = ownerPartition(record.owner, record.userId);
+  if (record.hidden) return `hidden#${base}`;
+  return record.owner === 'admin' && record.unfeatured ? `unfeatured#${base}` : base;
+}
 
 /** Attributes an API answer carries; lists project only these. */
 export const PUBLIC_ATTRIBUTES = [
@@ -71,13 +94,33 @@ export const PUBLIC_ATTRIBUTES = [
 ] as const;
 
 const table = () => config().IMAGES_TABLE;
+
+/**
+ * Public lists never show a hidden image. A filter runs after `Limit`, so a page can come back
+ * short while more remain: the readers below page on LastEvaluatedKey, not on the count.
+ */
+const VISIBLE = { FilterExpression: 'attribute_not_exists(#hidden) OR #hidden = :false' } as const;
+const VISIBLE_NAMES = { '#hidden': 'hidden' };
+const VISIBLE_VALUES = { ':false': false };
 const projection = () => ({
   ProjectionExpression: PUBLIC_ATTRIBUTES.map((_, i) => `#p${i}`).join(', '),
   ExpressionAttributeNames: Object.fromEntries(PUBLIC_ATTRIBUTES.map((a, i) => [`#p${i}`, a])),
 });
 
 function stripKeys(item: Record<string, unknown>): ImageItem {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, ...rest } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _a,
+    gsi1sk: _b,
+    gsi2pk: _c,
+    gsi2sk: _d,
+    gsi3pk: _e,
+    gsi3sk: _f,
+    gsi4pk: _g,
+    gsi4sk: _h,
+    ...rest
+  } = item;
   return rest as unknown as ImageItem;
 }
 
@@ -117,16 +160,27 @@ export async function getSlots(seqs: number[]): Promise<ImageItem[]> {
   return seqs.map((s) => found.get(keys.slot(s).pk)).filter((x): x is ImageItem => x !== undefined);
 }
 
+/** Slots carry `hidden` too: BatchGetItem has no filter, so the sampler drops hidden slots itself. */
 function projectionWithPk() {
   const p = projection();
-  return { ProjectionExpression: `${p.ProjectionExpression}, pk`, ExpressionAttributeNames: p.ExpressionAttributeNames };
+  return {
+    ProjectionExpression: `${p.ProjectionExpression}, pk, #hidden`,
+    ExpressionAttributeNames: { ...p.ExpressionAttributeNames, ...VISIBLE_NAMES },
+  };
 }
 
 /**
  * Newest-first page of an index partition: skips `skip` items reading keys only, then reads `take`
  * items from there. Returns at most `take` items; fewer means the end.
  */
-export async function queryPage(index: 'gsi1' | 'gsi2', partition: string, skip: number, take: number): Promise<ImageItem[]> {
+export async function queryPage(
+  index: 'gsi1' | 'gsi2' | 'gsi3',
+  partition: string,
+  skip: number,
+  take: number,
+  /** Every attribute (the console needs the state flags), not only the public ones. */
+  full = false,
+): Promise<ImageItem[]> {
   const base: QueryCommandInput = {
     TableName: table(),
     IndexName: index,
@@ -140,8 +194,9 @@ export async function queryPage(index: 'gsi1' | 'gsi2', partition: string, skip:
     const out = await dynamo().send(
       new QueryCommand({
         ...base,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':pk': partition },
+        ...VISIBLE,
+        ExpressionAttributeNames: { ...names, ...VISIBLE_NAMES },
+        ExpressionAttributeValues: { ':pk': partition, ...VISIBLE_VALUES },
         ProjectionExpression: '#pk',
         Limit: toSkip,
         ExclusiveStartKey: startKey,
@@ -157,14 +212,16 @@ export async function queryPage(index: 'gsi1' | 'gsi2', partition: string, skip:
     const out = await dynamo().send(
       new QueryCommand({
         ...base,
-        ExpressionAttributeNames: { ...names, ...p.ExpressionAttributeNames },
-        ExpressionAttributeValues: { ':pk': partition },
-        ProjectionExpression: p.ProjectionExpression,
+        // Public lists skip report-hidden images; the console's full list (gsi3 `console`) shows them.
+        ...(full ? {} : VISIBLE),
+        ExpressionAttributeNames: full ? names : { ...names, ...p.ExpressionAttributeNames, ...VISIBLE_NAMES },
+        ExpressionAttributeValues: full ? { ':pk': partition } : { ':pk': partition, ...VISIBLE_VALUES },
+        ...(full ? {} : { ProjectionExpression: p.ProjectionExpression }),
         Limit: take - items.length,
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of out.Items ?? []) items.push(item as ImageItem);
+    for (const item of out.Items ?? []) items.push(full ? stripKeys(item) : (item as ImageItem));
     startKey = out.LastEvaluatedKey;
   } while (startKey && items.length < take);
   return items;
@@ -182,8 +239,9 @@ export async function queryAll(index: 'gsi1' | 'gsi2', partition: string): Promi
         IndexName: index,
         KeyConditionExpression: '#pk = :pk',
         ScanIndexForward: false,
-        ExpressionAttributeNames: { '#pk': `${index}pk`, ...p.ExpressionAttributeNames },
-        ExpressionAttributeValues: { ':pk': partition },
+        ...VISIBLE,
+        ExpressionAttributeNames: { '#pk': `${index}pk`, ...p.ExpressionAttributeNames, ...VISIBLE_NAMES },
+        ExpressionAttributeValues: { ':pk': partition, ...VISIBLE_VALUES },
         ProjectionExpression: p.ProjectionExpression,
         ExclusiveStartKey: startKey,
       }),
@@ -233,6 +291,7 @@ export async function insertImage(
           gsi1pk: ownerPartition(record.owner, record.userId),
           gsi1sk: listSortKey(record),
           ...(category ? { gsi2pk: categoryPartition(record.category), gsi2sk: listSortKey(record) } : {}),
+          ...(record.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(record) } : {}),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
@@ -297,7 +356,7 @@ export async function removeImage(
   return 'conflict';
 }
 
-function counterUpdate(expected: number, next: number): TransactItem {
+export function counterUpdate(expected: number, next: number): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -310,7 +369,7 @@ function counterUpdate(expected: number, next: number): TransactItem {
   };
 }
 
-function categoryUpdate(category: string, prev: CategoryMeta | undefined, lastUpdated: string, delta: 1 | -1): TransactItem {
+export function categoryUpdate(category: string, prev: CategoryMeta | undefined, lastUpdated: string, delta: 1 | -1): TransactItem {
   return {
     Update: {
       TableName: table(),
@@ -321,6 +380,93 @@ function categoryUpdate(category: string, prev: CategoryMeta | undefined, lastUp
       ExpressionAttributeValues: { ':now': lastUpdated, ':delta': delta, ...(prev ? { ':prev': prev.lastUpdated } : {}) },
     },
   };
+}
+
+/**
+ * Counts one more reporting network on an image and puts it in the moderation queue (gsi4
+ * `reported`, newest report first). Undefined when the image does not exist.
+ */
+export async function addReport(id: string, at: string): Promise<Pick<ImageItem, 'reportCount' | 'hidden'> | undefined> {
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.image(id),
+        UpdateExpression: 'ADD reportCount :one SET lastReportedAt = :at, gsi4pk = :queue, gsi4sk = :sk',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1, ':at': at, ':queue': 'reported', ':sk': `${at}#${id}` },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { reportCount: Number(out.Attributes?.reportCount ?? 0), hidden: out.Attributes?.hidden === true };
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The operator's (or the report threshold's) decision on an image. `hide` sets `hidden` on the
+ * image and, for a featured image, on its slot copy (the random sampler reads slots). `keep` clears
+ * it, takes the image out of the moderation queue and restarts its report count, so only new
+ * networks' reports can hide it again. One transaction, conditioned on the slot still holding this
+ * image: 'conflict' when a concurrent remove moved the slot (the caller re-reads and retries).
+ */
+export async function setModeration(record: ImageItem, decision: 'hide' | 'keep', by: string, at: string): Promise<WriteOutcome> {
+  const T = table();
+  const hide = decision === 'hide';
+  const image = hide
+    ? { UpdateExpression: 'SET #hidden = :true, hiddenAt = :at, hiddenBy = :by', values: { ':true': true, ':at': at, ':by': by } }
+    : {
+        UpdateExpression: 'REMOVE #hidden, hiddenAt, hiddenBy, gsi4pk, gsi4sk SET reportCount = :zero, reviewedAt = :at, reviewedBy = :by',
+        values: { ':zero': 0, ':at': at, ':by': by },
+      };
+  const slot = hide ? image : { UpdateExpression: 'REMOVE #hidden, hiddenAt, hiddenBy', values: {} };
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: T,
+        Key: keys.image(record.id),
+        UpdateExpression: image.UpdateExpression,
+        ExpressionAttributeNames: VISIBLE_NAMES,
+        ExpressionAttributeValues: image.values,
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+  ];
+  if (record.featuredSeq !== undefined) {
+    items.push({
+      Update: {
+        TableName: T,
+        Key: keys.slot(record.featuredSeq),
+        UpdateExpression: slot.UpdateExpression,
+        ExpressionAttributeNames: VISIBLE_NAMES,
+        ConditionExpression: 'id = :id',
+        ExpressionAttributeValues: { ...slot.values, ':id': record.id },
+      },
+    });
+  }
+  const result = await transact(items);
+  if (result.ok) return 'ok';
+  return result.reasons[0] === 'ConditionalCheckFailed' ? 'gone' : 'conflict';
+}
+
+/** The moderation queue: reported images, most recently reported first (hidden ones included). */
+export async function listReported(limit = 50): Promise<ImageItem[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi4',
+      KeyConditionExpression: 'gsi4pk = :queue',
+      ExpressionAttributeValues: { ':queue': 'reported' },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((item) => {
+    const { gsi4pk: _q, gsi4sk: _s, ...rest } = item;
+    return stripKeys(rest);
+  });
 }
 
 export const tableName = table;

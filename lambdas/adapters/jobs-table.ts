@@ -25,6 +25,8 @@ export interface JobItem {
   aspectRatio: string;
   width: number;
   height: number;
+  /** Operator jobs only: the category the image is stored in, with user admin. */
+  category?: string;
   status: JobStatus;
   percent: number;
   message: string;
@@ -269,4 +271,39 @@ export async function freshWorkers(sinceMs: number): Promise<WorkerItem[]> {
     }),
   );
   return (out.Items ?? []) as WorkerItem[];
+}
+
+/**
+ * When a job last showed life (epoch ms): the newest finished generation, or the newest job still
+ * waiting for a GPU. Undefined when the table knows neither (nothing for a week: stats expire).
+ */
+export async function latestJobActivity(): Promise<number | undefined> {
+  const [finished, waiting] = await Promise.all([
+    dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': 'stats#generation' },
+        ProjectionExpression: 'sk',
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    ),
+    dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :a',
+        ExpressionAttributeValues: { ':a': ACTIVE },
+        ProjectionExpression: 'createdAt',
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    ),
+  ]);
+  const times = [
+    Date.parse(String(finished.Items?.[0]?.sk ?? '').split('#')[0] ?? ''),
+    Date.parse(String(waiting.Items?.[0]?.createdAt ?? '')),
+  ].filter((t) => Number.isFinite(t));
+  return times.length ? Math.max(...times) : undefined;
 }

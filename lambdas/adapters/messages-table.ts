@@ -1,10 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { INBOX_KINDS, type InboxKind } from '../../shared/admin';
 import { config } from '../lib/config';
+import { ValidationError } from '../lib/errors';
 import { dynamo } from './aws-clients';
 
-export const MESSAGE_TYPES = ['feedback', 'issue', 'contact', 'newsletter'] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
+/** The kinds are defined once in shared/admin.ts (the inbox's filter reads the same list). */
+export const MESSAGE_TYPES = INBOX_KINDS;
+export type MessageType = InboxKind;
 
 export interface AttachmentRef {
   key: string;
@@ -25,12 +28,17 @@ export interface MessageRecord {
   userAgent: string;
   /** Newsletter only. */
   unsubscribeToken?: string;
+  /** Set by the operator in the inbox. */
+  handled?: boolean;
+  handledAt?: string;
+  handledBy?: string;
 }
 
 /**
  * Messages table.
  * - Message: pk `msg#<id>`, sk `msg`.
  * - Newsletter subscription: pk `newsletter#<lower-cased email>`, sk `subscription` (one per address).
+ * - Picture report: pk `report#<imageId>#<reporter>`, sk `report` (one per picture and reporting network).
  * - gsi1: gsi1pk `type#<type>`, gsi1sk `<createdAt ISO>#<id>`: every type listed newest first.
  */
 const byType = (record: MessageRecord) => ({ gsi1pk: `type#${record.type}`, gsi1sk: `${record.createdAt}#${record.id}` });
@@ -62,6 +70,28 @@ export async function putSubscriptionOnce(emailKey: string, record: MessageRecor
   }
 }
 
+/**
+ * Stores a picture report unless this reporter already reported this picture. Answers the id of the
+ * stored report (the first one on a repeat) and whether this call created it.
+ */
+export async function putReportOnce(imageId: string, reporter: string, record: MessageRecord): Promise<{ id: string; created: boolean }> {
+  const Key = { pk: `report#${imageId}#${reporter}`, sk: 'report' };
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: config().MESSAGES_TABLE,
+        Item: { ...Key, ...byType(record), ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return { id: record.id, created: true };
+  } catch (err) {
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    const first = await dynamo().send(new GetCommand({ TableName: config().MESSAGES_TABLE, Key, ConsistentRead: true }));
+    return { id: String(first.Item?.id ?? record.id), created: false };
+  }
+}
+
 export interface MessagePage {
   items: MessageRecord[];
   /** Opaque cursor for the next page, absent on the last one. */
@@ -84,4 +114,99 @@ export async function listMessages(type: MessageType, limit = 25, cursor?: strin
   const items = (result.Items ?? []).map(({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest }) => rest as MessageRecord);
   const next = result.LastEvaluatedKey ? Buffer.from(JSON.stringify(result.LastEvaluatedKey)).toString('base64url') : undefined;
   return { items, ...(next ? { cursor: next } : {}) };
+}
+
+/** A DynamoDB key as an opaque url-safe cursor, and back (a malformed cursor is a 400). */
+export function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+}
+export function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (key && typeof key === 'object' && !Array.isArray(key)) return key as Record<string, unknown>;
+  } catch {
+    // falls through to the 400
+  }
+  throw new ValidationError('Invalid cursor.', { cursor: 'Invalid cursor.' });
+}
+
+export interface InboxRecord extends MessageRecord {
+  /** The item's table key (pk), so the operator can act on it. */
+  pk: string;
+}
+
+/**
+ * One kind newest first, optionally only open or only handled ones (a filter: the page is read
+ * until `limit` matches or the partition ends).
+ */
+export async function listInbox(
+  type: MessageType,
+  state: 'open' | 'handled' | 'all',
+  limit: number,
+  cursor?: string,
+): Promise<{ items: InboxRecord[]; cursor?: string }> {
+  const items: InboxRecord[] = [];
+  let startKey = decodeCursor(cursor);
+  const filter: Partial<QueryCommandInput> =
+    state === 'all'
+      ? {}
+      : state === 'handled'
+        ? { FilterExpression: 'handled = :yes', ExpressionAttributeValues: { ':pk': `type#${type}`, ':yes': true } }
+        : {
+            FilterExpression: 'attribute_not_exists(handled) OR handled = :no',
+            ExpressionAttributeValues: { ':pk': `type#${type}`, ':no': false },
+          };
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: config().MESSAGES_TABLE,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `type#${type}` },
+        ScanIndexForward: false,
+        Limit: limit - items.length,
+        ExclusiveStartKey: startKey,
+        ...filter,
+      }),
+    );
+    for (const { sk: _s, gsi1pk: _g, gsi1sk: _k, ...rest } of out.Items ?? []) items.push(rest as InboxRecord);
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && items.length < limit);
+  const next = encodeCursor(startKey);
+  return { items, ...(next ? { cursor: next } : {}) };
+}
+
+/** Every message of a kind, newest first (the newsletter export). */
+export async function listAllOfType(type: MessageType): Promise<MessageRecord[]> {
+  const all: MessageRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listMessages(type, 500, cursor);
+    all.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return all;
+}
+
+const messageSk = (pk: string) => (pk.startsWith('newsletter#') ? 'subscription' : 'msg');
+
+export async function getInboxRecord(pk: string): Promise<InboxRecord | undefined> {
+  if (!pk.startsWith('msg#') && !pk.startsWith('newsletter#')) return undefined;
+  const out = await dynamo().send(
+    new GetCommand({ TableName: config().MESSAGES_TABLE, Key: { pk, sk: messageSk(pk) }, ConsistentRead: true }),
+  );
+  return out.Item as InboxRecord | undefined;
+}
+
+export async function setHandled(pk: string, handled: boolean, by: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: config().MESSAGES_TABLE,
+      Key: { pk, sk: messageSk(pk) },
+      UpdateExpression: 'SET handled = :h, handledAt = :at, handledBy = :by',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':h': handled, ':at': new Date().toISOString(), ':by': by },
+    }),
+  );
 }

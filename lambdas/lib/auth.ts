@@ -5,8 +5,8 @@ import { type ApiEvent, header } from './http';
 import { logger } from './logger';
 
 /**
- * Operator check for admin routes. Verifies `Authorization: Bearer <JWT>` (RS256) against the JWKS,
- * issuer and audience from config — Cognito's user pool in AWS, the local issuer locally, with the
+ * Operator check for admin routes. Verifies `Authorization: Bearer <JWT>` (RS256 only: `alg: none`
+ * and HMAC are refused) against the JWKS, issuer, client id (`client_id`, or `aud`) and expiry from config — Cognito's user pool in AWS, the local issuer locally, with the
  * same code — and requires the operator group in `cognito:groups`. The role never comes from the
  * request body.
  */
@@ -57,6 +57,8 @@ export async function requireAdmin(event: ApiEvent): Promise<AdminIdentity> {
   if (!audienceMatches(payload, AUTH_AUDIENCE) || typeof payload.sub !== 'string') {
     throw new UnauthorizedError('Your operator sign-in is missing, invalid or expired.');
   }
+  // Access tokens only (Cognito's carry token_use 'access'; an ID token is not a bearer credential).
+  if (payload.token_use !== 'access') throw new UnauthorizedError('Your operator sign-in is missing, invalid or expired.');
   const groups = payload['cognito:groups'];
   if (!Array.isArray(groups) || !groups.includes(AUTH_ADMIN_GROUP)) throw new ForbiddenError('Only operators may do this.');
   return { sub: payload.sub, ...(typeof payload.email === 'string' ? { email: payload.email } : {}) };

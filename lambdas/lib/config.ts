@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATORS_GROUP } from '../../shared/admin';
 
 /**
  * Configuration of every handler, read and validated once at cold start. Locally the runtime sets
@@ -27,8 +28,10 @@ const configSchema = z.object({
   AUTH_JWKS_URL: z.string().default(''),
   AUTH_ISSUER: z.string().default('artloom-local'),
   AUTH_AUDIENCE: z.string().default('artloom-admin'),
-  /** Cognito group whose members are operators. */
-  AUTH_ADMIN_GROUP: z.string().default('admins'),
+  /** Cognito group whose members are operators (one definition: shared/admin.ts). */
+  AUTH_ADMIN_GROUP: z.string().default(OPERATORS_GROUP),
+  /** Where the console ends the provider's session ('' = the issuer's end_session_endpoint); Cognito's /logout in AWS. */
+  AUTH_LOGOUT_URL: z.string().default(''),
   /** Lifetime of presigned download URLs, seconds. */
   DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   /** Generation (issue 4; see docs/generation.md). */
@@ -46,6 +49,10 @@ const configSchema = z.object({
   GEN_TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(900),
   /** A worker seen within this many seconds counts as warm. */
   GEN_WORKER_FRESH_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** The cost backstop sets the GPU group to 0 after this long without a job or a scaling change. */
+  GPU_BACKSTOP_IDLE_MINUTES: z.coerce.number().int().min(5).default(60),
+  /** The value CloudFront puts in the origin-secret header (viewer-ip.ts); '' = no edge (local): no check. */
+  ORIGIN_SECRET: z.string().default(''),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

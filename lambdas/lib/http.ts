@@ -1,8 +1,13 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { fieldErrors } from '../../shared/schemas/common';
-import { errorResponse, ValidationError } from './errors';
+import { config } from './config';
+import { errorResponse, ForbiddenError, ValidationError } from './errors';
+import { logger } from './logger';
+import { countMetric, METRIC, METRIC_DIMENSION, publishMetrics } from './metrics';
+import { cameThroughEdge, viewerIp } from './viewer-ip';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -16,7 +21,7 @@ export interface RouteInput<Q, B, P> {
   body: B;
   path: P;
   event: ApiEvent;
-  /** Client IP as API Gateway saw it (CloudFront's viewer address in AWS). */
+  /** The visitor's address (viewer-ip.ts): CloudFront's viewer address in AWS, the socket's locally. */
   sourceIp: string;
   userAgent: string;
 }
@@ -28,9 +33,13 @@ export interface HandlerSpec<QS extends Schema | undefined, BS extends Schema | 
 }
 
 /**
- * Builds a Lambda handler as a middy chain: the error mapper is the outermost catch, then input
+ * Builds a Lambda handler as a middy chain: the error mapper is the outermost catch, then the
+ * logger's Lambda context (request id, cold start on every line), then the edge check and input
  * validation with the shared zod schemas, then the route function. Route functions read validated
  * input and return a result; they never build error responses themselves.
+ *
+ * In AWS (ORIGIN_SECRET set) a request without CloudFront's origin secret is refused before
+ * anything else runs: the execute-api endpoint is reachable, but only the distribution gets answers.
  */
 export function httpHandler<
   QS extends Schema | undefined = undefined,
@@ -39,7 +48,12 @@ export function httpHandler<
 >(spec: HandlerSpec<QS, BS, PS>, fn: (input: RouteInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<ApiResult>): ApiHandler {
   return middy<ApiEvent, ApiResult>()
     .use(errorMapper())
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(publishMetrics<ApiEvent, ApiResult>())
     .handler(async (event) => {
+      const secret = config().ORIGIN_SECRET;
+      const trusted = cameThroughEdge(event, secret);
+      if (secret && !trusted) throw new ForbiddenError('Use the site’s address; this endpoint answers only through it.');
       const query = parse(spec.query, event.queryStringParameters ?? {});
       const path = parse(spec.path, event.pathParameters ?? {});
       const body = spec.body ? parse(spec.body, readJsonBody(event)) : undefined;
@@ -48,7 +62,7 @@ export function httpHandler<
         body: body as Infer<BS>,
         path: path as Infer<PS>,
         event,
-        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        sourceIp: viewerIp(event, trusted),
         userAgent: event.requestContext?.http?.userAgent ?? event.headers?.['user-agent'] ?? '',
       });
     }) as unknown as ApiHandler;
@@ -57,9 +71,23 @@ export function httpHandler<
 function errorMapper(): middy.MiddlewareObj<ApiEvent, ApiResult> {
   return {
     onError: async (request) => {
-      request.response = errorResponse(request.error);
+      const response = errorResponse(request.error);
+      request.response = response;
+      // Refusals by reason (validation, rate limit, busy…): the error code is the dimension.
+      const status = response.statusCode ?? 500;
+      if (status >= 400 && status !== 500) {
+        countMetric(METRIC.refusals, METRIC_DIMENSION.reason, codeOf(response.body) ?? String(status));
+      }
     },
   };
+}
+
+function codeOf(body: string | undefined): string | undefined {
+  try {
+    return (JSON.parse(body ?? '') as { error?: { code?: string } }).error?.code;
+  } catch {
+    return undefined;
+  }
 }
 
 function parse(schema: Schema | undefined, value: unknown): unknown {

@@ -1,4 +1,8 @@
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { RouteDef } from './types';
+
+/** A 2 MB picture as a base64 data URL (4/3 of its size) plus the JSON fields around it. */
+const IMPORT_MAX_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 16 * 1024;
 
 export const galleryRoutes: RouteDef[] = [
   // GET /api/gallery/list
@@ -14,6 +18,8 @@ export const galleryRoutes: RouteDef[] = [
     entry: 'handlers/gallery/get-category-metadata.ts',
     grants: ['table:images:read'],
   },
+  // GET /api/gallery/categories
+  { method: 'GET', path: '/api/gallery/categories', entry: 'handlers/gallery/list-collections.ts', grants: ['table:images:read'] },
   // GET /api/gallery/category/all
   { method: 'GET', path: '/api/gallery/category/all', entry: 'handlers/gallery/list-category.ts', grants: ['table:images:read'] },
   // POST /api/gallery/save (operator import; JWT-verified)
@@ -23,8 +29,9 @@ export const galleryRoutes: RouteDef[] = [
     entry: 'handlers/gallery/save-image.ts',
     memoryMb: 1024,
     timeoutSeconds: 30,
+    maxBodyBytes: IMPORT_MAX_BYTES,
     nativeModules: ['sharp'],
-    grants: ['table:images:read', 'table:images:write', 'bucket:images:write'],
+    grants: ['table:images:read', 'table:images:write', 'bucket:images:write', 'table:messages:write'],
   },
   // GET /api/download
   { method: 'GET', path: '/api/download', entry: 'handlers/download/get-download.ts', grants: ['table:images:read', 'bucket:images:read'] },

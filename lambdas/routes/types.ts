@@ -11,6 +11,11 @@ export interface RouteDef {
   /** Lambda settings where the defaults (256 MB, 10 s) do not fit. */
   memoryMb?: number;
   timeoutSeconds?: number;
+  /**
+   * Upload routes only: the largest request body the edge lets through. The WAF's common rule set
+   * blocks bodies over 8 KB everywhere else (infra/lib/constructs/web.ts).
+   */
+  maxBodyBytes?: number;
   /** Native packages installed into the bundle rather than bundled (e.g. `sharp`). */
   nativeModules?: string[];
   /** Which resources the function needs; the API construct grants exactly these. */

@@ -14,6 +14,7 @@ import { deleteAttachment, putAttachment } from '../adapters/attachment-bucket';
 import { type AttachmentRef, type MessageRecord, type MessageType, putMessage, putSubscriptionOnce } from '../adapters/messages-table';
 import { ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countMetric, METRIC, METRIC_DIMENSION } from '../lib/metrics';
 import { detectFileType } from './file-type';
 import { formsConfig } from './forms-config';
 import type { UploadedFile } from './multipart';
@@ -76,6 +77,7 @@ export async function subscribeNewsletter({ website, email }: NewsletterSignup &
   await limit('newsletter', meta.sourceIp);
   const record: MessageRecord = { ...base('newsletter', meta), fields: { email }, unsubscribeToken: randomBytes(24).toString('base64url') };
   const created = await storeStep('record', () => putSubscriptionOnce(email.toLowerCase(), record));
+  countMetric(METRIC.formSubmissions, METRIC_DIMENSION.form, 'newsletter');
   if (created) await notifyOperator(record);
 }
 
@@ -108,6 +110,7 @@ async function receive(
     if (record.attachment) await removeOrphan(record.attachment.key);
     throw err;
   });
+  countMetric(METRIC.formSubmissions, METRIC_DIMENSION.form, type);
   await notifyOperator(record);
   return { id: record.id, received: true };
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { CategoryMetadata, GalleryImage } from '../../shared/schemas/gallery';
+import { CATEGORIES } from '../../shared/category-table';
+import { type CategoryMetadata, COLLECTION_SAMPLES, type CollectionOverview, type GalleryImage } from '../../shared/schemas/gallery';
 import {
   categoryPartition,
   getCategoryMeta,
@@ -52,11 +53,17 @@ export function samplePositions(n: number, k: number, rand: (maxExclusive: numbe
 export async function sampleFeatured(take: number): Promise<GalleryImage[]> {
   const n = await getFeaturedCount();
   if (n === 0) return [];
-  const slots = await getSlots(samplePositions(n, take));
+  // A few spare positions stand in for hidden slots (a hidden image stays in the sequence).
+  const slots = await getSlots(samplePositions(n, take + HIDDEN_SPARE));
   // A slot can be read mid-move during a concurrent delete; never answer the same image twice.
   const seen = new Set<string>();
-  return slots.filter((s) => !seen.has(s.id) && seen.add(s.id)).map(toGalleryImage);
+  return slots
+    .filter((s) => !s.hidden && !seen.has(s.id) && seen.add(s.id))
+    .slice(0, take)
+    .map(toGalleryImage);
 }
+
+const HIDDEN_SPARE = 5;
 
 /** A category's `lastUpdated`, or undefined when it holds no images (the route answers 204). */
 export async function categoryMetadata(category: string): Promise<CategoryMetadata | undefined> {
@@ -67,4 +74,25 @@ export async function categoryMetadata(category: string): Promise<CategoryMetada
 /** A category's full list, newest first (the browser shuffles and pages it locally). */
 export async function listCategory(category: string): Promise<GalleryImage[]> {
   return (await queryAll('gsi2', categoryPartition(category))).map(toGalleryImage);
+}
+
+/**
+ * Every collection with its count, lastUpdated and newest images, in the table's order: home's collection covers
+ * and its showcase and blog sections in one request. 2 reads per collection (GetItem + a Query of 2), in parallel.
+ */
+export async function collectionsOverview(): Promise<CollectionOverview[]> {
+  return Promise.all(
+    CATEGORIES.map(async ({ apiValue }) => {
+      const [meta, newest] = await Promise.all([
+        getCategoryMeta(apiValue),
+        queryPage('gsi2', categoryPartition(apiValue), 0, COLLECTION_SAMPLES),
+      ]);
+      return {
+        category: apiValue,
+        count: meta?.count ?? 0,
+        ...(meta && meta.count > 0 ? { lastUpdated: meta.lastUpdated } : {}),
+        samples: newest.map(toGalleryImage),
+      };
+    }),
+  );
 }

@@ -20,13 +20,19 @@ import { config } from '../lib/config';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { estimateEta, FIRST_GUESS, median } from './eta';
 import { toGalleryImage } from './image-store';
+import { screenPrompt } from './prompt-screening';
 import { consume } from './rate-limit';
 
 const HOUR = 3600;
 const IN_FLIGHT_MESSAGE = 'You already have an image being generated. Wait for it to finish or cancel it.';
 
-/** POST /api/generate: the limits, then one job + one execution per requestId. */
-export async function startGeneration(req: GenerateRequest, sourceIp: string): Promise<{ jobId: string }> {
+/**
+ * POST /api/generate: the limits, then one job + one execution per requestId. The operator's
+ * generator (POST /api/admin/generate) runs the same flow with `curation`, which only the verified
+ * operator check can pass: the image is then stored with user admin in that category.
+ */
+export async function startGeneration(req: GenerateRequest, sourceIp: string, curation?: { category: string }): Promise<{ jobId: string }> {
+  await screenPrompt(req.prompt); // before anything is read or written: a refused prompt costs nothing
   const cfg = config();
   // Independent reads, together: they are the whole wait before the job exists.
   const [same, holder, active] = await Promise.all([
@@ -72,6 +78,7 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string): P
     aspectRatio: req.aspectRatio,
     width,
     height,
+    ...(curation ? { category: curation.category } : {}),
     status: 'queued',
     percent: 0,
     message: 'Queued…',
@@ -87,7 +94,15 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string): P
   }
   try {
     await startExecution(job.jobId, {
-      job: { jobId: job.jobId, userId: job.userId, prompt: job.prompt, aspectRatio: job.aspectRatio, width, height },
+      job: {
+        jobId: job.jobId,
+        userId: job.userId,
+        prompt: job.prompt,
+        aspectRatio: job.aspectRatio,
+        width,
+        height,
+        ...(curation ? { category: curation.category } : {}),
+      },
       limits: { heartbeatSeconds: cfg.GEN_HEARTBEAT_SECONDS, taskTimeoutSeconds: cfg.GEN_TASK_TIMEOUT_SECONDS },
     });
   } catch (err) {

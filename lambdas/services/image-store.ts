@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../shared/constants';
 import type { GalleryImage } from '../../shared/schemas/gallery';
 import { deleteObjects, imageKeys, publicUrl, putPublicObject } from '../adapters/image-bucket';
+import { changeImageState } from '../adapters/image-state';
 import {
   type CategoryMeta,
   getCategoryMeta,
@@ -141,7 +142,7 @@ export async function deleteImage(id: string): Promise<void> {
     const record = await getImage(id, true);
     if (!record) return;
     const admin = record.owner === 'admin' && record.featuredSeq !== undefined;
-    const inCategory = record.owner === 'admin' && isCategory(record.category);
+    const inCategory = record.owner === 'admin' && !record.hidden && isCategory(record.category);
     const [count, prev] = await Promise.all([
       admin ? getFeaturedCount(true) : Promise.resolve(0),
       inCategory ? getCategoryMeta(record.category, true) : Promise.resolve(undefined),
@@ -159,4 +160,50 @@ export async function deleteImage(id: string): Promise<void> {
     }
   }
   throw new ImageStoreConflictError(`could not delete image ${id}: too many concurrent writers`);
+}
+
+export interface ImageStatePatch {
+  hidden?: boolean;
+  featured?: boolean;
+  /** A category API value (operator images only). */
+  category?: string;
+}
+
+export class ImageNotFoundError extends Error {}
+
+/**
+ * Hides/unhides, features/unfeatures or moves an image (see `changeImageState`), retrying when a
+ * concurrent writer changed what was read. Returns the record before and after; a patch that
+ * changes nothing writes nothing.
+ */
+export async function setImageState(id: string, patch: ImageStatePatch): Promise<{ before: ImageItem; after: ImageItem }> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    if (attempt) await sleep(10 * 2 ** attempt + Math.random() * 20);
+    const before = await getImage(id, true);
+    if (!before) throw new ImageNotFoundError(`no image ${id}`);
+    const after: ImageItem = { ...before };
+    if (patch.hidden !== undefined) after.hidden = patch.hidden;
+    if (patch.featured !== undefined) after.unfeatured = !patch.featured;
+    if (patch.category !== undefined) after.category = patch.category;
+    if (!after.hidden) delete after.hidden;
+    if (!after.unfeatured) delete after.unfeatured;
+    if (
+      Boolean(before.hidden) === Boolean(after.hidden) &&
+      Boolean(before.unfeatured) === Boolean(after.unfeatured) &&
+      before.category === after.category
+    ) {
+      return { before, after: before };
+    }
+    const names = [...new Set([before.category, after.category].filter(isCategory))];
+    const [count, metas] = await Promise.all([
+      getFeaturedCount(true),
+      Promise.all(names.map(async (name) => [name, await getCategoryMeta(name, true)] as const)),
+    ]);
+    const leaving = before.featuredSeq !== undefined && before.featuredSeq !== count - 1;
+    const last = leaving ? await getSlot(count - 1) : undefined;
+    const categories = new Map(metas.map(([name, prev]) => [name, { prev, lastUpdated: nextLastUpdated(prev) }]));
+    const { outcome, record } = await changeImageState({ before, after, count, last, categories });
+    if (outcome === 'ok') return { before, after: record };
+  }
+  throw new ImageStoreConflictError(`could not change image ${id}: too many concurrent writers`);
 }

@@ -7,6 +7,7 @@ import { deleteStaging, getStaging } from '../adapters/job-staging';
 import { activeJobs, getJob, recordDuration, releaseLock, removeWorker, updateJob } from '../adapters/jobs-table';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
+import { METRIC, recordDurationMetric } from '../lib/metrics';
 import { failureMessage } from './generation-failure';
 import { storeImage } from './image-store';
 
@@ -77,8 +78,9 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
     width: result.width,
     height: result.height,
     seed: result.seed,
-    owner: { kind: 'user', userId: job.userId },
-    category: DEFAULT_CATEGORY,
+    // Only the operator's generator puts a category on the job (see startGeneration).
+    owner: job.category ? { kind: 'admin' } : { kind: 'user', userId: job.userId },
+    category: job.category ?? DEFAULT_CATEGORY,
     modelName: MODEL_NAME,
     modelVersion: MODEL_VERSION,
     steps: MODEL_STEPS,
@@ -111,8 +113,14 @@ async function recordHistory(
 ): Promise<void> {
   const picked = Date.parse(pickedAt);
   const writes = [recordDuration('generation', jobId, doneMs - picked)];
-  if (capacityAt) writes.push(recordDuration('coldStart', jobId, picked - Date.parse(capacityAt)));
-  else writes.push(recordDuration('queueWait', jobId, picked - Date.parse(createdAt)));
+  recordDurationMetric(METRIC.generationMs, doneMs - picked);
+  if (capacityAt) {
+    writes.push(recordDuration('coldStart', jobId, picked - Date.parse(capacityAt)));
+    recordDurationMetric(METRIC.coldStartMs, picked - Date.parse(capacityAt));
+  } else {
+    writes.push(recordDuration('queueWait', jobId, picked - Date.parse(createdAt)));
+    recordDurationMetric(METRIC.queueWaitMs, picked - Date.parse(createdAt));
+  }
   await Promise.all(writes).catch((err) => logger.warn('could not record durations', { error: err as Error }));
 }
 

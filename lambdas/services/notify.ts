@@ -7,7 +7,8 @@ import { formsConfig } from './forms-config';
 const oneLine = (text: string, max = 120) => text.replace(/[\r\n\t]+/g, ' ').slice(0, max);
 
 export function notificationText(record: MessageRecord): { subject: string; text: string } {
-  const headline = record.fields.subject ?? record.fields.feedbackType ?? record.fields.issueType ?? record.fields.email ?? '';
+  const headline =
+    record.fields.subject ?? record.fields.feedbackType ?? record.fields.issueType ?? record.fields.email ?? record.fields.reason ?? '';
   const lines = [
     `New ${record.type} message ${record.id} at ${record.createdAt}`,
     '',

@@ -1,4 +1,5 @@
+import { stepHandler } from '../lib/step';
 import { markFailed } from '../services/jobs';
 
 /** Step Functions task (generation flow): see infra/lib/state-machine.ts. */
-export const handler = async (event: unknown) => markFailed(event);
+export const handler = stepHandler(markFailed);

@@ -1,22 +1,32 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { OPERATORS_GROUP } from '../../shared/admin';
+import { MemoryAdapter } from '../oidc/memory-adapter';
+import { loginPage, page, readForm, sendHtml } from '../oidc/pages';
 import type { LocalPlugin } from './types';
 
 /**
- * The local JWT issuer standing in for Cognito: an RS256 key pair made on first start (kept under
- * dataDir/auth, in memory in tests), its JWKS at GET /__local/auth/jwks.json, and
- * POST /__local/auth/token `{ password }` → `{ token }` in the operators group, answered only to
- * loopback clients. The handlers verify these tokens with the same code as Cognito's.
+ * The local OpenID provider standing in for Cognito's managed login (oidc-provider): the
+ * authorization-code flow with PKCE for one public client (the console at /admin), a sign-in page
+ * checking the local operator's password, RP-initiated logout, and JWT access tokens that carry
+ * `client_id`, `token_use: 'access'` and the operators' group in `cognito:groups` as Cognito's do.
+ * The handlers verify them with the same code as in AWS (JWKS from the issuer, lambdas/lib/auth.ts).
+ *
+ * On first start the operator is created with a generated password, kept in `<dataDir>/operator.json`
+ * as `{ "username", "password" }` (in memory in tests: `localIssuer().operator`).
  */
-export const DEFAULT_LOCAL_ADMIN_PASSWORD = 'artloom-admin';
-export const LOCAL_AUDIENCE = 'artloom-local-admin';
-export const JWKS_PATH = '/__local/auth/jwks.json';
-export const TOKEN_PATH = '/__local/auth/token';
+export const OIDC_PREFIX = '/__local/oidc';
+export const LOCAL_CLIENT_ID = 'artloom-console';
+/** Cognito access tokens carry the app client in `client_id`; the local ones do too. */
+export const LOCAL_AUDIENCE = LOCAL_CLIENT_ID;
+const API_RESOURCE = 'urn:artloom:api';
 const KID = 'local-1';
-const TOKEN_TTL_SECONDS = 8 * 3600;
+const ACCESS_TOKEN_TTL_SECONDS = 3600;
+const INTERACTION_PATH = `${OIDC_PREFIX}/interaction/`;
 
 export interface MintOptions {
   groups?: string[];
@@ -28,16 +38,24 @@ export interface MintOptions {
   issuer?: string;
 }
 
+export interface LocalOperator {
+  username: string;
+  password: string;
+}
+
 export interface LocalIssuer {
   issuer: string;
   audience: string;
+  clientId: string;
+  operator: LocalOperator;
   jwks: { keys: JWK[] };
+  /** Tests mint admin, non-admin, expired and foreign tokens signed with the provider's own key. */
   mint(options?: MintOptions): Promise<string>;
 }
 
 let current: LocalIssuer | undefined;
 
-/** The running local issuer (tests mint admin, non-admin and expired tokens with it). */
+/** The running local issuer. */
 export function localIssuer(): LocalIssuer {
   if (!current) throw new Error('the local auth plugin is not started');
   return current;
@@ -58,88 +76,184 @@ async function loadOrCreateKeys(dataDir: string | null): Promise<{ privateJwk: J
   return keys;
 }
 
-function isLoopback(req: IncomingMessage): boolean {
-  const address = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-  return address === '127.0.0.1' || address === '::1';
+/** The operator of operator.json, created with a generated password when the file is absent. */
+export function loadOrCreateOperator(dataDir: string | null): { operator: LocalOperator; file: string | null; created: boolean } {
+  const file = dataDir ? join(dataDir, 'operator.json') : null;
+  if (file && existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalOperator>;
+    if (typeof saved.username === 'string' && typeof saved.password === 'string' && saved.password.length >= 12) {
+      return { operator: { username: saved.username, password: saved.password }, file, created: false };
+    }
+  }
+  const operator = { username: 'operator@artloom.local', password: randomBytes(18).toString('base64url') };
+  if (file) {
+    mkdirSync(dataDir as string, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(operator, null, 2)}\n`, { mode: 0o600 });
+  }
+  return { operator, file, created: true };
 }
 
-function send(res: ServerResponse, status: number, body: unknown): true {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
-  return true;
-}
-
-function readJson(req: IncomingMessage, limit = 4096): Promise<unknown> {
-  return new Promise((resolve) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= limit) chunks.push(c);
-    });
-    req.on('end', () => {
-      try {
-        resolve(size > limit ? undefined : JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        resolve(undefined);
-      }
-    });
-    req.on('error', () => resolve(undefined));
-  });
-}
-
-function samePassword(given: string, expected: string): boolean {
+function same(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+function providerConfiguration(publicUrl: string, privateJwk: JWK, operator: LocalOperator): Configuration {
+  return {
+    adapter: MemoryAdapter,
+    // Same-origin only: the console and the provider share the local server's origin.
+    clientBasedCORS: (_ctx: KoaContextWithOIDC, origin: string) => origin === publicUrl,
+    clients: [
+      {
+        client_id: LOCAL_CLIENT_ID,
+        client_name: 'Artloom operator console',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        redirect_uris: [`${publicUrl}/admin`],
+        post_logout_redirect_uris: [`${publicUrl}/admin`],
+      },
+    ],
+    jwks: { keys: [{ ...privateJwk, kid: KID, alg: 'RS256', use: 'sig' }] },
+    pkce: { required: () => true },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    scopes: ['openid', 'email'],
+    claims: { openid: ['sub'], email: ['email'] },
+    ttl: { AccessToken: ACCESS_TOKEN_TTL_SECONDS, IdToken: ACCESS_TOKEN_TTL_SECONDS, Session: 8 * 3600, Grant: 8 * 3600, Interaction: 600 },
+    findAccount: (_ctx, id) =>
+      id === operator.username ? { accountId: id, claims: () => ({ sub: id, email: operator.username }) } : undefined,
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}${interaction.uid}` },
+    // The console is first-party: no consent screen, as with Cognito's managed login.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const { client, session, provider } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const existing = session.grantIdFor(client.clientId);
+      if (existing) {
+        const grant = await provider.Grant.find(existing);
+        if (grant) return grant;
+      }
+      const grant = new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid email');
+      grant.addResourceScope(API_RESOURCE, 'openid email');
+      await grant.save();
+      return grant;
+    },
+    extraTokenClaims: async (_ctx, token) =>
+      token.kind === 'AccessToken'
+        ? { token_use: 'access', username: token.accountId, email: operator.username, 'cognito:groups': [OPERATORS_GROUP] }
+        : undefined,
+    features: {
+      devInteractions: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => API_RESOURCE,
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({
+          scope: 'openid email',
+          audience: API_RESOURCE,
+          accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+          accessTokenFormat: 'jwt',
+          jwt: { sign: { alg: 'RS256' } },
+        }),
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        // Like Cognito's /logout: no confirmation page, the session ends and the browser goes back.
+        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          ctx.body = page(
+            'Signing out',
+            `<h1>Signing out…</h1>${form}<input type="hidden" form="op.logoutForm" name="logout" value="yes"><button type="submit" form="op.logoutForm">Continue</button><script>document.forms[0].submit()</script>`,
+          );
+        },
+        postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
+          ctx.body = page('Signed out', '<h1>Signed out</h1><p><a href="/admin">Back to the console</a></p>');
+        },
+      },
+    },
+  };
+}
+
 export const authPlugin: LocalPlugin = {
   name: 'auth',
   async start(ctx) {
-    const password = process.env.LOCAL_ADMIN_PASSWORD || DEFAULT_LOCAL_ADMIN_PASSWORD;
     const { privateJwk, publicJwk } = await loadOrCreateKeys(ctx.dataDir);
+    const { operator, file, created } = loadOrCreateOperator(ctx.dataDir);
     const privateKey = await importJWK(privateJwk, 'RS256');
-    const issuer = `${ctx.publicUrl}/__local/auth`;
-    current = {
+    const issuer = `${ctx.publicUrl}${OIDC_PREFIX}`;
+    const provider = new Provider(issuer, providerConfiguration(ctx.publicUrl, privateJwk, operator));
+    const callback = provider.callback();
+    const handle: LocalIssuer = {
       issuer,
       audience: LOCAL_AUDIENCE,
+      clientId: LOCAL_CLIENT_ID,
+      operator,
       jwks: { keys: [publicJwk] },
       mint: (o = {}) =>
-        new SignJWT({ 'cognito:groups': o.groups ?? ['admins'], token_use: 'id', ...(o.email ? { email: o.email } : {}) })
-          .setProtectedHeader({ alg: 'RS256', kid: KID })
-          .setSubject(o.sub ?? 'local-operator')
+        new SignJWT({
+          'cognito:groups': o.groups ?? [OPERATORS_GROUP],
+          token_use: 'access',
+          client_id: o.audience ?? LOCAL_CLIENT_ID,
+          ...(o.email ? { email: o.email } : {}),
+        })
+          .setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'at+jwt' })
+          .setSubject(o.sub ?? operator.username)
           .setIssuer(o.issuer ?? issuer)
-          .setAudience(o.audience ?? LOCAL_AUDIENCE)
+          .setAudience(API_RESOURCE)
           .setIssuedAt()
-          .setExpirationTime(Math.floor(Date.now() / 1000) + (o.expiresIn ?? TOKEN_TTL_SECONDS))
+          .setExpirationTime(Math.floor(Date.now() / 1000) + (o.expiresIn ?? ACCESS_TOKEN_TTL_SECONDS))
           .sign(privateKey),
     };
-    const issuerHandle = current;
-    ctx.log(`local operator sign-in: POST ${TOKEN_PATH} {"password":"${password}"} (set LOCAL_ADMIN_PASSWORD to change it)`);
+    current = handle;
+    if (file) {
+      ctx.log(
+        `operator sign-in at ${ctx.publicUrl}/admin: ${created ? 'created' : 'credentials in'} ${file} (username ${operator.username})`,
+      );
+    }
     return {
-      env: { AUTH_JWKS_URL: `${ctx.publicUrl}${JWKS_PATH}`, AUTH_ISSUER: issuer, AUTH_AUDIENCE: LOCAL_AUDIENCE },
+      env: {
+        AUTH_ISSUER: issuer,
+        AUTH_JWKS_URL: `${issuer}/jwks`,
+        AUTH_AUDIENCE: LOCAL_CLIENT_ID,
+        AUTH_LOGOUT_URL: '',
+      },
       middleware: async (req, res) => {
-        const path = (req.url ?? '').split('?')[0];
-        if (path === JWKS_PATH && req.method === 'GET') return send(res, 200, issuerHandle.jwks);
-        if (path !== TOKEN_PATH) return false;
-        if (!isLoopback(req))
-          return send(res, 403, { error: { code: 'forbidden', message: 'The local issuer answers only on this machine.' } });
-        if (req.method !== 'POST') return send(res, 405, { error: { code: 'method_not_allowed', message: 'Use POST.' } });
-        const body = (await readJson(req)) as { password?: unknown } | undefined;
-        if (typeof body?.password !== 'string' || !samePassword(body.password, password)) {
-          return send(res, 401, { error: { code: 'unauthorized', message: 'Wrong operator password.' } });
-        }
-        return send(res, 200, { token: await issuerHandle.mint({ email: 'operator@localhost' }) });
+        const url = req.url ?? '';
+        if (!url.startsWith(OIDC_PREFIX)) return false;
+        const path = url.split('?')[0] ?? '';
+        if (path.startsWith(INTERACTION_PATH)) return interaction(provider, operator, req, res);
+        // Mounted like Express does it: the provider derives its mount path from originalUrl.
+        (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
+        req.url = url.slice(OIDC_PREFIX.length) || '/';
+        await new Promise<void>((resolve) => {
+          res.once('finish', resolve);
+          res.once('close', resolve);
+          void (callback as (rq: IncomingMessage, rs: ServerResponse) => Promise<void>)(req, res);
+        });
+        return true;
       },
       stop: async () => {
-        if (current === issuerHandle) current = undefined;
+        if (current === handle) current = undefined;
       },
     };
   },
 };
+
+async function interaction(provider: Provider, operator: LocalOperator, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+  try {
+    details = await provider.interactionDetails(req, res);
+  } catch {
+    return sendHtml(res, 400, page('Sign in', '<h1>Sign-in expired</h1><p><a href="/admin">Start again from the console</a></p>'));
+  }
+  if (req.method === 'GET') return sendHtml(res, 200, loginPage(`${INTERACTION_PATH}${details.uid}`));
+  if (req.method !== 'POST') return sendHtml(res, 405, page('Sign in', '<h1>Method not allowed</h1>'));
+  const form = await readForm(req);
+  const username = (form.get('username') ?? '').trim();
+  const password = form.get('password') ?? '';
+  if (!same(username, operator.username) || !same(password, operator.password)) {
+    return sendHtml(res, 401, loginPage(`${INTERACTION_PATH}${details.uid}`, 'Incorrect username or password.', username));
+  }
+  await provider.interactionFinished(req, res, { login: { accountId: operator.username } }, { mergeWithLastSubmission: false });
+  return true;
+}

@@ -23,7 +23,7 @@ export interface PluginContext {
 export interface PluginHandle {
   /** Variables to add to the handler environment (set before the API takes requests). */
   env?: Record<string, string>;
-  /** Local-only HTTP routes, e.g. /__local/auth/token. */
+  /** Local-only HTTP routes, e.g. the OpenID provider under /__local/oidc. */
   middleware?: LocalMiddleware;
   /** Work to start once the API answers (seeding through the API, for example). */
   afterReady?: () => Promise<void>;

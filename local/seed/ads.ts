@@ -36,8 +36,10 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charC
 
 export function drawAdBanner(seed: SeedAd): Promise<Buffer> {
   const [from, to] = seed.colors;
-  // Bold sans glyphs average ~0.6 em: shrink long names to fit 520 px.
-  const titleSize = Math.min(52, Math.floor(520 / (0.6 * seed.product.length)));
+  // Bold sans glyphs run up to ~0.7 em (DejaVu Sans Bold, the usual sans-serif here): shrink long names to fit
+  // 520 px, and let the SVG squeeze the rare one that still would not (0.6 em clipped 'Brewmaster Pour-Over').
+  const titleSize = Math.min(52, Math.floor(520 / (0.7 * seed.product.length)));
+  const fit = 0.7 * titleSize * seed.product.length > 520 ? ' textLength="520" lengthAdjust="spacingAndGlyphs"' : '';
   // The call to action's pill grows with its text (bold 28 px ≈ 17 px a glyph). The page adds the
   // 'Sponsored' label itself, so the banner does not draw one.
   const cta = `Shop ${seed.price}`;
@@ -47,7 +49,7 @@ export function drawAdBanner(seed: SeedAd): Promise<Buffer> {
   <rect width="600" height="500" fill="url(#g)"/>
   <circle cx="470" cy="150" r="120" fill="#ffffff" fill-opacity="0.15"/>
   <circle cx="120" cy="420" r="160" fill="#000000" fill-opacity="0.10"/>
-  <text x="40" y="220" font-family="sans-serif" font-size="${titleSize}" font-weight="bold" fill="#ffffff">${escapeXml(seed.product)}</text>
+  <text x="40" y="220" font-family="sans-serif" font-size="${titleSize}" font-weight="bold" fill="#ffffff"${fit}>${escapeXml(seed.product)}</text>
   <text x="40" y="275" font-family="sans-serif" font-size="28" fill="#ffffff">${escapeXml(seed.tagline)}</text>
   <rect x="40" y="360" width="${ctaWidth}" height="70" rx="35" fill="#ffffff"/>
   <text x="${40 + ctaWidth / 2}" y="405" text-anchor="middle" font-family="sans-serif" font-size="28" font-weight="bold" fill="${to}">${escapeXml(cta)}</text>

@@ -12,7 +12,7 @@ export const CATEGORY_PROMPTS: Record<string, string[]> = {
     'Long exposure of city traffic at blue hour',
     'Portrait of a red fox in fresh snow',
     'Foggy forest road at sunrise, soft light',
-    'Vintage bicycle leaning on a yellow wall',
+    'Street photo of a bicycle leaning on a yellow wall',
     'Reflections of skyscrapers in a puddle',
     'Silhouette of a dancer against a purple sky',
     'Close-up of coffee beans roasting in amber light',

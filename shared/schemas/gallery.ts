@@ -22,6 +22,18 @@ export const galleryImageSchema = z.object({
   seed: z.number().int().nonnegative(),
 });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
+
+/**
+ * Moderation state of an image record, for the operator's lists. `hidden` keeps the image out of
+ * every public list (reports past REPORT_HIDE_THRESHOLD, or the operator); public answers never
+ * carry these fields, since they never hold a hidden image.
+ */
+export const imageModerationSchema = z.object({
+  hidden: z.boolean().optional(),
+  /** Distinct networks that reported the image. */
+  reportCount: z.number().int().nonnegative().optional(),
+});
+export type ImageModeration = z.infer<typeof imageModerationSchema>;
 export const galleryImageListSchema = z.array(galleryImageSchema);
 
 /** The browser's form of an image (spec section 3): `filename`, `timestamp` in ms, absolute urls. */
@@ -84,6 +96,20 @@ export type CategoryQuery = z.infer<typeof categoryQuerySchema>;
 
 export const categoryMetadataSchema = z.object({ lastUpdated: z.string() });
 export type CategoryMetadata = z.infer<typeof categoryMetadataSchema>;
+
+/** How many of each collection's newest images GET /api/gallery/categories answers (covers and home's samples). */
+export const COLLECTION_SAMPLES = 2;
+
+// GET /api/gallery/categories: one row per collection (home's cards, showcase and blog sections).
+export const collectionOverviewSchema = z.object({
+  category: z.string(),
+  count: z.number().int().nonnegative(),
+  lastUpdated: z.string().optional(),
+  /** The collection's newest images (at most COLLECTION_SAMPLES), the first one its cover. */
+  samples: galleryImageListSchema,
+});
+export type CollectionOverview = z.infer<typeof collectionOverviewSchema>;
+export const collectionOverviewListSchema = z.array(collectionOverviewSchema);
 
 // GET /api/download
 export const downloadQuerySchema = z.object({ path: z.string().min(1, { error: 'path is required.' }).max(2048) });

@@ -20,6 +20,8 @@ export const flowJobSchema = z.object({
   aspectRatio: z.string(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** Operator jobs only (the console's generator): stored with user admin in this category. */
+  category: z.string().optional(),
 });
 export type FlowJob = z.infer<typeof flowJobSchema>;
 

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+import { CONSENT_KEY, CONSENT_VERSION } from '../../frontend/src/lib/consent';
 import { type LocalApp, startLocalApp } from '../../local/app';
 import { PLUGINS } from '../../local/plugins';
-
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
@@ -11,7 +12,16 @@ export const SHOTS_DIR = 'test-results/e2e';
 export interface E2E {
   app: LocalApp;
   browser: Browser;
-  newPage(options?: { width?: number; height?: number; context?: BrowserContext }): Promise<{ page: Page; context: BrowserContext }>;
+  /**
+   * A page in a fresh context (a new visitor). The visitor has answered the cookie banner (accept all) unless
+   * `consent: 'undecided'`, so the banner does not cover what a test clicks; the consent tests ask for it.
+   */
+  newPage(options?: {
+    width?: number;
+    height?: number;
+    context?: BrowserContext;
+    consent?: 'accepted' | 'undecided';
+  }): Promise<{ page: Page; context: BrowserContext }>;
   stop(): Promise<void>;
 }
 
@@ -26,11 +36,25 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
     ...(options.env ? { env: options.env } : {}),
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  guardContexts(browser);
   return {
     app,
     browser,
-    async newPage({ width = 1440, height = 900, context } = {}) {
+    async newPage({ width = 1440, height = 900, context, consent = 'accepted' } = {}) {
       const ctx = context ?? (await browser.newContext({ viewport: { width, height }, baseURL: app.url }));
+      if (!context && consent === 'accepted') {
+        const choice = { version: CONSENT_VERSION, functionality: true, analytics: true, advertising: true, decidedAt: 'e2e' };
+        await ctx.addInitScript(
+          ([key, value]) => {
+            try {
+              if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+            } catch {
+              // about:blank has no storage
+            }
+          },
+          [CONSENT_KEY, JSON.stringify(choice)] as const,
+        );
+      }
       const page = await ctx.newPage();
       page.setDefaultTimeout(15_000);
       return { page, context: ctx };
@@ -54,12 +78,74 @@ export async function until(check: () => Promise<boolean>, timeoutMs: number, wh
 
 /** Waits until the featured gallery holds at least `count` images (the seed step runs in the background). */
 export async function waitForFeatured(app: LocalApp, count: number): Promise<void> {
+  const take = 100;
   await until(
     async () => {
-      const res = await fetch(`${app.url}/api/gallery/admin?model=flux_schnell&skip=0&take=100`);
-      return res.ok && ((await res.json()) as unknown[]).length >= count;
+      let seen = 0;
+      for (let skip = 0; seen < count; skip += take) {
+        const res = await fetch(`${app.url}/api/gallery/admin?model=flux_schnell&skip=${skip}&take=${take}`);
+        const batch = res.ok ? ((await res.json()) as unknown[]).length : 0;
+        seen += batch;
+        if (batch < take) break;
+      }
+      return seen >= count;
     },
     120_000,
     `${count} featured images`,
   );
 }
+
+/*
+ * The shared guard. Every context any test opens (through newPage or browser.newContext) is watched: a console error
+ * or an uncaught page error fails the test that was running, and a failed test leaves a screenshot of each open page
+ * and a Playwright trace (open with `npx playwright show-trace`) in test-results/e2e/.
+ */
+const watched = new Set<BrowserContext>();
+let errors: string[] = [];
+let allowed: RegExp[] = [];
+
+/**
+ * Lets the current test's console carry errors matching `patterns` (for example Chromium's 'Failed to load resource:
+ * … status of 409' when the test provokes that answer on purpose). Cleared after each test.
+ */
+export function allowConsoleErrors(...patterns: RegExp[]): void {
+  allowed.push(...patterns);
+}
+
+function watchPage(page: Page): void {
+  page.on('pageerror', (err) => errors.push(`pageerror on ${page.url()}: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console.error on ${page.url()}: ${msg.text()} (${msg.location().url})`);
+  });
+}
+
+function guardContexts(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watched.add(context);
+    context.on('close', () => watched.delete(context));
+    context.on('page', watchPage);
+    await context.tracing.start({ snapshots: true, screenshots: false });
+    return context;
+  };
+}
+
+const fileSafe = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+
+afterEach(async ({ task }) => {
+  const unexpected = errors.filter((e) => !allowed.some((pattern) => pattern.test(e)));
+  errors = [];
+  allowed = [];
+  const failed = task.result?.state === 'fail' || unexpected.length > 0;
+  let n = 0;
+  for (const context of watched) {
+    const tag = `${SHOTS_DIR}/failed-${fileSafe(task.name)}-${n++}`;
+    if (failed) {
+      for (const [i, page] of context.pages().entries()) await page.screenshot({ path: `${tag}-page${i}.png` }).catch(() => {});
+    }
+    await context.tracing.stopChunk(failed ? { path: `${tag}-trace.zip` } : {}).catch(() => {});
+    await context.tracing.startChunk().catch(() => {});
+  }
+  if (unexpected.length > 0) throw new Error(`The page reported errors:\n${unexpected.join('\n')}`);
+});

@@ -1,28 +1,13 @@
 import { CATEGORY_LINKS } from 'virtual:category-links';
 
+import { STATIC_PATHS } from '../../../shared/site-routes';
+
 /**
- * The typed paths table: every route of the spec's route table, so components never spell URLs.
- * Category paths come from the shared categories table (through virtual:category-links, vite.config.ts).
+ * The typed paths table: every route of the spec's route table, so components never spell URLs (one definition in
+ * shared/site-routes.ts, which the local server and the CloudFront Function also read). Category paths come from the
+ * shared categories table (through virtual:category-links, vite.config.ts).
  */
-export const paths = {
-  home: '/',
-  generate: '/generate',
-  admin: '/admin',
-  about: '/about',
-  faq: '/faq',
-  help: '/help',
-  contact: '/contact',
-  feedback: '/feedback',
-  report: '/report',
-  privacy: '/privacy',
-  terms: '/terms',
-  cookies: '/cookies',
-  licenses: '/licenses',
-  policy: '/policy',
-  /** Named by links in the legal texts; redirected (the spec does not show them as routes). */
-  privacyPolicyAlias: '/privacy-policy',
-  reportAbuseAlias: '/report-abuse',
-} as const;
+export const paths = STATIC_PATHS;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 

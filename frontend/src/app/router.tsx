@@ -30,8 +30,12 @@ const NotFound = lazy(() => import('./routes/not-found'));
 /** Scroll to the top on a new page (the data router's ScrollRestoration is not available here). */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  // A block body on purpose: current Chromium's window.scrollTo returns a Promise, and React calls whatever an
+  // effect returns as its cleanup ('l is not a function' blanked the page on every in-site click).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }
 

@@ -1,3 +1,10 @@
+import { allows, isFunctionalityKey } from './consent';
+
+/** Functionality storage is written only with the visitor's consent (lib/consent.ts); reads and removals always work. */
+function mayStore(key: string): boolean {
+  return !isFunctionalityKey(key) || allows('functionality');
+}
+
 /** JSON in localStorage that never throws: a full or blocked storage only loses the cache. */
 export function readJson<T>(key: string): T | undefined {
   try {
@@ -9,6 +16,7 @@ export function readJson<T>(key: string): T | undefined {
 }
 
 export function writeJson(key: string, value: unknown): void {
+  if (!mayStore(key)) return;
   try {
     localStorage.setItem(key, JSON.stringify(value));
   } catch {
@@ -25,6 +33,7 @@ export function readText(key: string): string | null {
 }
 
 export function writeText(key: string, value: string): void {
+  if (!mayStore(key)) return;
   try {
     localStorage.setItem(key, value);
   } catch {

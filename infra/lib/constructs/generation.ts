@@ -121,10 +121,8 @@ export class Generation extends Construct {
       });
     }
 
-    const logGroup = new LogGroup(this, 'flow-logs', {
-      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-generation`,
-      retention: RetentionDays.ONE_MONTH,
-    });
+    // No fixed name: a retained group of a destroyed stage would block the next deploy of it.
+    const logGroup = new LogGroup(this, 'flow-logs', { retention: RetentionDays.ONE_MONTH });
     this.stateMachine = new StateMachine(this, 'flow', {
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromChainable(buildGenerationFlow(this, { steps: this.steps, queue: this.queue })),

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Stack, Validations } from 'aws-cdk-lib';
 import { type ISecurityGroup, type IVpc, Peer, Port, SecurityGroup, SubnetType } from 'aws-cdk-lib/aws-ec2';
-import { CfnInstanceProfile, ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnInstanceProfile, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   CfnComponent,
   CfnDistributionConfiguration,
@@ -103,7 +103,10 @@ export class GpuImage extends Construct {
         ManagedPolicy.fromAwsManagedPolicyName('AmazonSSMManagedInstanceCore'),
       ],
     });
-    files.grantRead(role);
+    // That one object only: the bootstrap bucket holds every asset of the account.
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['s3:GetObject'], resources: [files.bucket.arnForObjects(files.s3ObjectKey)] }),
+    );
     const profile = new CfnInstanceProfile(this, 'build-profile', { roles: [role.roleName] });
     const infrastructure = new CfnInfrastructureConfiguration(this, 'infrastructure', {
       name: `${prefix}-build`,

@@ -1,5 +1,5 @@
-import { type CfnResource, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { CHECKPOINT_NAME } from '../../../shared/constants';
@@ -42,17 +42,8 @@ export class ModelStore extends Construct {
     });
   }
 
-  /** Read of the staged checkpoint only (the GPU instances). */
+  /** GetObject of the staged checkpoint only (the GPU instances); no listing, no other key. */
   grantReadModel(grantee: IGrantable): void {
-    this.bucket.grantRead(grantee, this.key);
-  }
-
-  /** The acknowledgement of the grant's object-level actions, next to the grantee. */
-  acknowledgeRead(grantee: Construct): void {
-    const logicalId = Stack.of(this).resolve((this.bucket.node.defaultChild as CfnResource).logicalId);
-    Validations.of(grantee).acknowledge({
-      id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/${this.key}]`,
-      reason: 'Read of the one staged checkpoint object.',
-    });
+    Grant.addToPrincipal({ grantee, actions: ['s3:GetObject'], resourceArns: [this.bucket.arnForObjects(this.key)] });
   }
 }

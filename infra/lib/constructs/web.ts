@@ -1,19 +1,26 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, RemovalPolicy, type SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Function as CfFunction,
   Distribution,
   FunctionCode,
   FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
@@ -23,8 +30,11 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/lib/viewer-ip';
+import { readIndexHtml, spaRouterCode } from '../spa-router';
+import { bodySizeRules, type UploadRoute } from '../waf-rules';
 
-const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
+export const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
 
 export interface WebProps {
   httpApi: HttpApi;
@@ -34,6 +44,14 @@ export interface WebProps {
   /** Requests per 5 minutes per IP before WAF blocks (CloudFront-scope WAF lives in us-east-1). */
   wafRateLimit: number;
   createWaf: boolean;
+  /** Origins the operator console's OpenID client calls (Cognito's discovery/JWKS and its managed-login token endpoint). */
+  authOrigins?: string[];
+  /** Routes that take large bodies (the route table's maxBodyBytes): exempt from the 8 KB body rule, capped at their own size. */
+  uploads: readonly UploadRoute[];
+  /** Sent to the API as the origin-secret header; the handlers refuse requests without it (lambdas/lib/viewer-ip.ts). */
+  originSecret: SecretValue;
+  /** The built SPA; synth fails when its index.html is missing (defaults to frontend/dist). */
+  siteDir?: string;
 }
 
 /**
@@ -43,6 +61,8 @@ export interface WebProps {
 export class Web extends Construct {
   readonly distribution: Distribution;
   readonly webBucket: Bucket;
+  /** Absent outside us-east-1 (a CloudFront-scope web ACL lives there). */
+  readonly webAcl?: CfnWebACL;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -60,8 +80,7 @@ export class Web extends Construct {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           override: true,
-          contentSecurityPolicy:
-            "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+          contentSecurityPolicy: `default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src ${["'self'", ...(props.authOrigins ?? [])].join(' ')}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
         },
         strictTransportSecurity: { override: true, accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true },
         contentTypeOptions: { override: true },
@@ -70,15 +89,53 @@ export class Web extends Construct {
       },
     });
 
-    // SPA routes (no file extension) are served index.html; /api and /files never reach this function.
+    const siteDir = props.siteDir ?? DIST_DIR;
+    if (!existsSync(join(siteDir, 'index.html')) && Stack.of(this).bundlingRequired) {
+      // Assertion tests skip bundling (and need no build); a real synth or deploy must not ship an empty site.
+      throw new Error(
+        `The web app is not built: ${siteDir}/index.html is missing. Run \`npm run build:web\` before \`cdk synth\` or \`cdk deploy\`.`,
+      );
+    }
+    // The app's routes are served index.html, other extension-less paths a real 404 (infra/lib/spa-router.ts).
     const spaRewrite = new CfFunction(this, 'spa-rewrite', {
-      code: FunctionCode.fromInline(
-        "function handler(event){var r=event.request;if(!/\\.[a-z0-9]+$/i.test(r.uri)){r.uri='/index.html';}return r;}",
-      ),
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(spaRouterCode(readIndexHtml(siteDir))),
     });
 
-    const waf = props.createWaf ? this.webAcl(props.wafRateLimit) : undefined;
+    const waf = props.createWaf ? this.makeWebAcl(props.wafRateLimit, props.uploads) : undefined;
+    this.webAcl = waf;
     const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    // What the handlers read, and nothing of the viewer's Host (API Gateway routes on its own).
+    // CloudFront-Viewer-Address is the visitor's address (viewer-ip.ts); CloudFront sets it, a
+    // client cannot. The managed AllViewerExceptHostHeader policy does not include it.
+    const apiRequests = new OriginRequestPolicy(this, 'api-requests', {
+      comment: 'Artloom API: the headers the handlers read, the viewer address, every query string',
+      headerBehavior: OriginRequestHeaderBehavior.allowList(
+        'Content-Type',
+        'Accept',
+        'Accept-Language',
+        'Origin',
+        'Referer',
+        'User-Agent',
+        VIEWER_ADDRESS_HEADER,
+      ),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    // CloudFront forwards Authorization (the operator's JWT) only as part of a cache key. The API's
+    // answers are `no-store`, so nothing is kept; were one ever cacheable, it would be for at most
+    // a second and only for the same token and query (a TTL above 0 is what allows a key at all).
+    const apiCache = new CachePolicy(this, 'api-cache', {
+      comment: 'Artloom API: no caching; Authorization and query strings reach the API',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
 
     this.distribution = new Distribution(this, 'cdn', {
       comment: 'Artloom',
@@ -106,27 +163,30 @@ export class Web extends Construct {
           compress: true,
         },
         '/api/*': {
-          origin: new HttpOrigin(apiDomain),
+          origin: new HttpOrigin(apiDomain, {
+            // Resolved by CloudFormation from Secrets Manager at deploy time; never in the template.
+            customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          cachePolicy: apiCache,
+          originRequestPolicy: apiRequests,
           responseHeadersPolicy: headers,
           compress: true,
         },
       },
     });
 
-    if (existsSync(join(DIST_DIR, 'index.html'))) {
+    if (existsSync(join(siteDir, 'index.html'))) {
       // Hashed assets are immutable; index.html is revalidated on every visit.
       new BucketDeployment(this, 'assets', {
-        sources: [Source.asset(DIST_DIR, { exclude: ['index.html'] })],
+        sources: [Source.asset(siteDir, { exclude: ['index.html'] })],
         destinationBucket: this.webBucket,
         cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
         prune: false,
       });
       new BucketDeployment(this, 'index', {
-        sources: [Source.asset(DIST_DIR, { exclude: ['*', '!index.html'] })],
+        sources: [Source.asset(siteDir, { exclude: ['*', '!index.html'] })],
         destinationBucket: this.webBucket,
         cacheControl: [CacheControl.noCache()],
         prune: false,
@@ -145,7 +205,8 @@ export class Web extends Construct {
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
   }
 
-  private webAcl(limit: number): CfnWebACL {
+  private makeWebAcl(limit: number, uploads: readonly UploadRoute[]): CfnWebACL {
+    const sizeRules = bodySizeRules(uploads, 2);
     const managed = (name: string, priority: number): CfnWebACL.RuleProperty => ({
       name,
       priority,
@@ -165,9 +226,20 @@ export class Web extends Construct {
           statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP' } },
           visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'rate-per-ip', sampledRequestsEnabled: true },
         },
-        managed('AWSManagedRulesCommonRuleSet', 1),
-        managed('AWSManagedRulesKnownBadInputsRuleSet', 2),
-        managed('AWSManagedRulesAmazonIpReputationList', 3),
+        // Its 8 KB body limit only labels here; the rules after it block by that label outside the upload routes.
+        {
+          ...managed('AWSManagedRulesCommonRuleSet', 1),
+          statement: {
+            managedRuleGroupStatement: {
+              vendorName: 'AWS',
+              name: 'AWSManagedRulesCommonRuleSet',
+              ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }],
+            },
+          },
+        },
+        ...sizeRules,
+        managed('AWSManagedRulesKnownBadInputsRuleSet', 2 + sizeRules.length),
+        managed('AWSManagedRulesAmazonIpReputationList', 3 + sizeRules.length),
       ],
     });
   }

@@ -1,9 +1,11 @@
 import { fieldErrors } from '../../../shared/schemas/common';
 import { saveImageRequestSchema } from '../../../shared/schemas/gallery';
+import { actorName } from '../../lib/admin-handler';
 import { requireAdmin } from '../../lib/auth';
 import { ValidationError } from '../../lib/errors';
 import { httpHandler, json, readJsonBody } from '../../lib/http';
 import { logger } from '../../lib/logger';
+import { audit } from '../../services/audit';
 import { importImage } from '../../services/gallery-import';
 
 // POST /api/gallery/save: the operator's import of an existing picture into a category. The
@@ -16,5 +18,9 @@ export const handler = httpHandler({}, async ({ event }) => {
     throw new ValidationError(parsed.error.issues[0]?.message ?? 'Some fields are not valid.', fieldErrors(parsed.error));
   const saved = await importImage(parsed.data);
   logger.info('operator import', { operator: operator.sub, imageId: saved.id, category: parsed.data.category });
+  await audit(actorName(operator), 'import', `image:${saved.id}`, undefined, {
+    category: parsed.data.category,
+    prompt: parsed.data.prompt,
+  });
   return json(201, saved);
 });

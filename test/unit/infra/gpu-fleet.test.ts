@@ -77,7 +77,7 @@ describe('GPU fleet template', () => {
       expect(component.Properties.Version).toMatch(/^1\.\d+\.\d+$/);
       const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);
       const reads = policies.filter((p) => text(p.Properties.Roles).includes('gpuimagebuildrole'));
-      expect(JSON.stringify(reads.map((p) => p.Properties.PolicyDocument))).toContain('s3:GetObject*');
+      expect(JSON.stringify(reads.map((p) => p.Properties.PolicyDocument))).toContain('"s3:GetObject"');
     });
 
     it('ships every file image-build.sh installs', () => {
@@ -147,10 +147,10 @@ describe('GPU fleet template', () => {
       });
       const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);
       const reads = policies
-        .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string[]; Resource: unknown }[])
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string[] | string; Resource: unknown }[])
         .filter((st) => text(st.Resource).includes(`/models/flux1-schnell/${REVISION}/`));
       expect(reads.length).toBe(1);
-      expect(reads[0]?.Action).toContain('s3:GetObject*');
+      expect(reads[0]?.Action).toBe('s3:GetObject');
     });
 
     it('keeps the instance store big enough and the default type fits the checkpoint in RAM and VRAM', () => {

@@ -134,12 +134,12 @@ describe('Artloom stack', () => {
     for (const route of ROUTES) template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
   });
 
-  it('runs the handlers on Node 22', () => {
+  it('runs the handlers on Node 24', () => {
     const functions = template.findResources('AWS::Lambda::Function', {
       Properties: { Environment: { Variables: Match.objectLike({ IMAGES_TABLE: Match.anyValue() }) } },
     });
     expect(Object.keys(functions).length).toBeGreaterThan(0);
-    for (const fn of Object.values(functions)) expect(fn.Properties.Runtime).toBe('nodejs22.x');
+    for (const fn of Object.values(functions)) expect(fn.Properties.Runtime).toBe('nodejs24.x');
   });
 
   it('serves /api and /files behind one CloudFront distribution with WAF', () => {
@@ -157,6 +157,23 @@ describe('Artloom stack', () => {
     template.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
       Rules: Match.arrayWith([Match.objectLike({ Name: 'rate-per-ip' })]),
+    });
+  });
+
+  it('answers unknown paths with 404 at the edge: a CloudFront Function generated from the route table', () => {
+    const fns = template.findResources('AWS::CloudFront::Function');
+    const [fn] = Object.values(fns) as { Properties: { FunctionCode: string; FunctionConfig: { Runtime: string } } }[];
+    expect(Object.keys(fns)).toHaveLength(1);
+    expect(fn?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    const code = fn?.Properties.FunctionCode ?? '';
+    for (const route of ['"/":1', '"/space":1', '"/generate":1', '"/privacy-policy":1']) expect(code).toContain(route);
+    expect(code).toContain('statusCode:404');
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request', FunctionARN: Match.anyValue() })],
+        }),
+      }),
     });
   });
 
@@ -388,7 +405,12 @@ describe('Artloom stack', () => {
       );
       const puts = statements.filter((st) => actionsOf([st]).includes('s3:PutObject'));
       for (const st of puts) expect(JSON.stringify(st.Resource)).toContain('/staging/*');
-      expect(actions.some((a) => a === 's3:GetObject' || a === 'states:StartExecution' || a === 'sqs:SendMessage')).toBe(false);
+      expect(actions.some((a) => a === 'states:StartExecution' || a === 'sqs:SendMessage')).toBe(false);
+      // Reads: its own worker bundle object and the one staged model object, nothing else.
+      const reads = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('s3:Get')));
+      expect(reads.map((st) => st.Action)).toEqual(['s3:GetObject', 's3:GetObject']);
+      expect(JSON.stringify(reads.map((st) => st.Resource))).toContain('/models/flux1-schnell/');
+      expect(JSON.stringify(reads[0]?.Resource)).not.toContain('*');
       template.hasResourceProperties('AWS::IAM::Role', {
         Description: Match.stringLikeRegexp('GPU worker'),
         ManagedPolicyArns: [

@@ -19,7 +19,11 @@ describe('health handler', () => {
     s3.on(HeadBucketCommand).resolves({});
     const result = await handler(apiEvent({ path: '/api/health' }), lambdaContext());
     expect(result.statusCode).toBe(200);
-    expect(bodyOf(result)).toMatchObject({ ok: true, dependencies: { dynamodb: { ok: true }, s3: { ok: true } } });
+    expect(bodyOf(result)).toMatchObject({
+      ok: true,
+      safety: { promptScreening: 'word lists only', imageCheck: 'off (no image moderation)' },
+      dependencies: { dynamodb: { ok: true }, s3: { ok: true } },
+    });
     expect(ddb.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({ Key: { pk: 'health', sk: 'health' } });
   });
 

@@ -59,6 +59,16 @@ describe('API Gateway v2 event adapter', () => {
     expect(multipart).toMatchObject({ body: bytes.toString('base64'), isBase64Encoded: true });
   });
 
+  it('takes the visitor address from the connection; a client X-Forwarded-For changes nothing', async () => {
+    const req = request('POST', '/api/contact', ['Host', 'localhost', 'X-Forwarded-For', '203.0.113.99']);
+    Object.defineProperty(req.socket, 'remoteAddress', { value: '::ffff:192.0.2.10' });
+    const event = toApiGatewayEvent(req, Buffer.alloc(0), { method: 'POST', path: '/api/contact' }, {});
+    expect(event.requestContext.http.sourceIp).toBe('192.0.2.10');
+    // The handlers' per-IP key (lambdas/lib/viewer-ip.ts) without CloudFront's origin secret:
+    const { viewerIp } = await import('../../../lambdas/lib/viewer-ip');
+    expect(viewerIp(event, false)).toBe('192.0.2.10');
+  });
+
   it('passes path parameters', () => {
     const event = toApiGatewayEvent(
       request('GET', '/api/generate/j1', []),

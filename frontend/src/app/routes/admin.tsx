@@ -1,18 +1,13 @@
-import { Link } from 'react-router-dom';
-import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
-import { paths } from '../paths';
+import { AdminConsole } from '../../features/admin/components/admin-console';
+import { AdminGeneratorPage } from './admin-generator-page';
 
-/** The operator console arrives with a later issue; until then the route says so plainly. */
+/** The operator console (its own chunk, with oidc-client-ts: nothing of it loads on visitors' pages). */
 export default function AdminPage() {
   return (
-    <div className="container narrow">
+    <>
       <Seo title="Operator console" description="The operator console of Artloom requires sign-in." />
-      <PageHero title="Operator console" tagline="This area is for the site's operators and needs sign-in." />
-      <p className="center">
-        Curating the featured gallery and the collections is done here once you are signed in. Visitors can keep creating in the{' '}
-        <Link to={paths.generate}>AI Art Studio</Link>.
-      </p>
-    </div>
+      <AdminConsole Generator={AdminGeneratorPage} />
+    </>
   );
 }

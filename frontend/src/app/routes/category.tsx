@@ -14,6 +14,9 @@ import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
 import { useViewCounter } from '../../features/lightbox/hooks/use-view-counter';
 import NotFoundPage from './not-found';
 
+/** Pictures in the hero's backdrop (6 across; 3 on phones). */
+const HERO_PICTURES = 6;
+
 function CategoryView({ category }: { category: Category }) {
   const { images, loading, allLoaded, started, loadMore } = useCategoryImages(category);
   const ads = useAds();
@@ -36,6 +39,12 @@ function CategoryView({ category }: { category: Category }) {
         keywords={`${category.navLabel} images, AI ${category.navLabel.toLowerCase()} art, AI image collection`}
       />
       <header className="category-hero">
+        {/* The collection's own pictures behind the title: the page opens on images, not on text. */}
+        <div className="category-hero__backdrop" aria-hidden="true">
+          {images.slice(0, HERO_PICTURES).map((image) => (
+            <img key={image.id} src={image.thumbnailUrl} alt="" decoding="async" />
+          ))}
+        </div>
         <h1>{category.heroTitle}</h1>
         <p>{category.tagline}</p>
         <button
@@ -48,7 +57,7 @@ function CategoryView({ category }: { category: Category }) {
         </button>
       </header>
       <div className="container">
-        <AdGrid ads={gridAds.top} label="Sponsored" loading={!ads} />
+        <AdGrid ads={gridAds.top} label="Sponsored (above the gallery)" loading={!ads} />
         <section id={gridId} aria-label={`${category.navLabel} images`} className="category-grid">
           {images.length > 0 && <MasonryGrid images={images} label={`${category.navLabel} images`} onOpen={setIndex} />}
           {loading && images.length === 0 && <Spinner />}
@@ -62,7 +71,7 @@ function CategoryView({ category }: { category: Category }) {
           )}
           {images.length > 0 && allLoaded && <p className="end-text">{END_OF_GALLERY_TEXT}</p>}
         </section>
-        <AdGrid ads={gridAds.bottom} label="Sponsored" loading={!ads} />
+        <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads} />
       </div>
       {index !== null && (
         <LazyLightbox

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { ADS, SCROLL } from '../../../../shared/constants';
+import { ADS, SCROLL, STORAGE_KEYS } from '../../../../shared/constants';
 import type { ClientImage } from '../../../../shared/schemas/gallery';
 import { AdGrid, useGridAds } from '../../features/ads/components/ad-grid';
 import { LazyAdPopup } from '../../features/ads/components/lazy-ad-popup';
 import { useAds } from '../../features/ads/hooks/use-ads';
 import { fetchFeaturedImages, fetchUserImages } from '../../features/gallery/api/gallery-api';
 import { type GalleryTab, GalleryTabs } from '../../features/gallery/components/gallery-tabs';
+import { ShowcaseWall } from '../../features/gallery/components/showcase-wall';
 import { useInfiniteScroll } from '../../features/gallery/hooks/use-infinite-scroll';
 import { usePagedImages } from '../../features/gallery/hooks/use-paged-images';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
@@ -36,7 +37,7 @@ export function GeneratorPage() {
   const [chosen, setActive] = useState<GalleryTab | null>(null);
   const active: GalleryTab = chosen ?? (hasOwn ? 'mine' : 'featured');
   const fetchMine = useCallback((page: number, signal: AbortSignal) => fetchUserImages(visitor.userId, page, signal), [visitor.userId]);
-  const mine = usePagedImages(fetchMine, hasOwn);
+  const mine = usePagedImages(fetchMine, hasOwn, STORAGE_KEYS.imageMetadata);
   const featured = usePagedImages(fetchFeaturedImages, true);
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const [adOpen, setAdOpen] = useState(false);
@@ -73,8 +74,11 @@ export function GeneratorPage() {
 
   return (
     <>
-      <Studio onGenerated={onGenerated} />
-      <AdGrid ads={gridAds.top} label="Sponsored" loading={!ads} />
+      <div className="hero-studio">
+        <Studio onGenerated={onGenerated} />
+        <ShowcaseWall images={featured.images} onOpen={(index) => setViewer({ tab: 'featured', index })} />
+      </div>
+      <AdGrid ads={gridAds.top} label="Sponsored (above the gallery)" loading={!ads} />
       <GalleryTabs
         mine={mine}
         featured={featured}
@@ -84,7 +88,7 @@ export function GeneratorPage() {
         onOpen={(_images, index) => setViewer({ tab: activeTab, index })}
         panelRef={panelRef}
       />
-      <AdGrid ads={gridAds.bottom} label="Sponsored" loading={!ads} />
+      <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads} />
       {viewer && viewerImages && (
         <LazyLightbox
           images={viewerImages}

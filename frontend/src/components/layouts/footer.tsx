@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { CATEGORIES } from '../../../../shared/category-table';
 import { PRODUCT_NAME } from '../../../../shared/constants';
 import { paths } from '../../app/paths';
+import { openConsentSettings } from '../../lib/consent';
 import { SITE_DOMAIN } from '../../lib/site';
 import { useHydrated } from '../../lib/use-hydrated';
 
@@ -65,6 +66,11 @@ export function Footer() {
             <NewsletterForm />
           </Suspense>
         </section>
+        <p className="footer__settings">
+          <button type="button" className="link-button" onClick={openConsentSettings}>
+            Cookie settings
+          </button>
+        </p>
         <p className="footer__copy">
           © {year} {SITE_DOMAIN} · {PRODUCT_NAME}. All rights reserved.
         </p>

@@ -20,7 +20,9 @@ export function Navbar() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname]);
 
   return (
     <header className={`navbar${scrolled ? ' navbar--scrolled' : ''}`}>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { CONSENT_OPEN, readConsent } from '../../lib/consent';
 import { TOAST_CONTAINER_PROPS, whenToastsNeeded } from '../../lib/notify';
 import { Navbar } from './navbar';
 import { RouteProgress } from './route-progress';
@@ -10,12 +11,24 @@ import { RouteProgress } from './route-progress';
 // shows until the chunk hydrates it).
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
+// The consent banner: its own chunk, asked for only when the visitor has not decided (or reopens it from the footer).
+const CookieBanner = lazy(() => import('../../features/consent/cookie-banner').then((m) => ({ default: m.CookieBanner })));
 
 /** The shell: navbar, page, footer, toasts; the context menu is blocked app-wide (spec section 2). */
 export function RootLayout() {
   const { pathname } = useLocation();
   const [toasts, setToasts] = useState(false);
-  useEffect(() => whenToastsNeeded(() => setToasts(true)), []);
+  const [consentOpen, setConsentOpen] = useState(false);
+  // After hydration only: the prerendered home has no banner, and a visitor who decided never sees it flash.
+  useEffect(() => {
+    if (!readConsent()) setConsentOpen(true);
+    const open = () => setConsentOpen(true);
+    window.addEventListener(CONSENT_OPEN, open);
+    return () => window.removeEventListener(CONSENT_OPEN, open);
+  }, []);
+  useEffect(() => {
+    return whenToastsNeeded(() => setToasts(true));
+  }, []);
   useEffect(() => {
     const block = (event: MouseEvent) => event.preventDefault();
     document.addEventListener('contextmenu', block);
@@ -36,6 +49,11 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
+      {consentOpen && (
+        <Suspense fallback={null}>
+          <CookieBanner onDone={() => setConsentOpen(false)} />
+        </Suspense>
+      )}
       {toasts && (
         <Suspense fallback={null}>
           <ToastContainer {...TOAST_CONTAINER_PROPS} />

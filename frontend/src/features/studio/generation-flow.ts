@@ -1,5 +1,6 @@
 import { POLLING, TIMINGS } from '../../../../shared/constants';
 import { checkPrompt } from '../../../../shared/prompt-rule';
+import { PROMPT_REFUSED } from '../../../../shared/safety';
 import type { ClientImage } from '../../../../shared/schemas/gallery';
 import { ApiClientError, FILES_HOST } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -37,8 +38,13 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
+/** Starts a job and answers its id (the visitors' POST /api/generate unless the page passes its own). */
+export type StartJob = (body: { prompt: string; aspectRatio: string; requestId: string }, signal: AbortSignal) => Promise<string>;
+
 export interface FlowHooks {
   signal: AbortSignal;
+  /** The operator's generator starts its jobs through the admin API (same flow otherwise). */
+  start?: StartJob;
   setState: (next: GenerationState | ((s: GenerationState) => GenerationState)) => void;
   onSuccess: (image: ClientImage) => void;
   onSettled: (ok: boolean) => void;
@@ -49,7 +55,7 @@ export interface FlowHooks {
  * then hand the image over; on failure the generic message, progress reset, prompt kept. Refusals
  * (prompt rule 400, one job in flight 409, rate limit 429, busy 503) show their own message.
  */
-export async function runGeneration(rawPrompt: string, aspectRatio: string, { signal, setState, onSuccess, onSettled }: FlowHooks) {
+export async function runGeneration(rawPrompt: string, aspectRatio: string, { signal, setState, onSuccess, onSettled, start }: FlowHooks) {
   const check = checkPrompt(rawPrompt);
   if (!check.ok) {
     if (check.reason !== 'empty') notify.error(check.message, { autoClose: TIMINGS.promptErrorToastMs });
@@ -66,10 +72,13 @@ export async function runGeneration(rawPrompt: string, aspectRatio: string, { si
   try {
     let jobId: string;
     try {
-      jobId = await startGeneration({ prompt: check.prompt, aspectRatio, userId, requestId: requestId() }, signal);
+      jobId = start
+        ? await start({ prompt: check.prompt, aspectRatio, requestId: requestId() }, signal)
+        : await startGeneration({ prompt: check.prompt, aspectRatio, userId, requestId: requestId() }, signal);
     } catch (err) {
       if (!isRefusal(err)) throw err;
-      setState(IDLE);
+      // A screened prompt's reason also stays under the prompt, where the visitor rephrases it.
+      setState(err.code === PROMPT_REFUSED ? { ...IDLE, text: err.message } : IDLE);
       notify.error(err.message);
       onSettled(false);
       return;

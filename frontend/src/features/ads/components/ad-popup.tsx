@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TIMINGS } from '../../../../../shared/constants';
 import type { Ad } from '../../../../../shared/schemas/ads';
+import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { pickPopupAds } from '../pick';
 import { AdTile } from './ad-tile';
 
@@ -12,8 +13,10 @@ export function AdPopup({ ads, onClose }: { ads: Ad[]; onClose: () => void }) {
   const shown = useMemo(() => pickPopupAds(ads, window.innerWidth), [ads]);
   const [seconds, setSeconds] = useState<number>(TIMINGS.adCountdownSeconds);
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  // A static native modal: no Escape close; the viewer under it is inert until 'Close Ad'.
+  useModalDialog(dialogRef);
 
   useEffect(() => {
     dialogRef.current?.focus();
@@ -25,10 +28,9 @@ export function AdPopup({ ads, onClose }: { ads: Ad[]; onClose: () => void }) {
   }, [seconds]);
 
   return (
-    <div
+    <dialog
       ref={dialogRef}
       className="ad-popup"
-      role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       tabIndex={-1}
@@ -54,6 +56,6 @@ export function AdPopup({ ads, onClose }: { ads: Ad[]; onClose: () => void }) {
           </button>
         )}
       </div>
-    </div>
+    </dialog>
   );
 }

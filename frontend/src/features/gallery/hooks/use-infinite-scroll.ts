@@ -2,8 +2,11 @@ import { useEffect, useRef } from 'react';
 import { SCROLL, TIMINGS } from '../../../../../shared/constants';
 
 /**
- * Calls `onNearEnd` when the page is scrolled within 200 px of its bottom, debounced 100 ms
- * (spec section 4). The callee guards re-entry.
+ * Calls `onNearEnd` when the page is scrolled within 200 px of its bottom, debounced 100 ms (spec section 4): once
+ * per approach. Having fired, it fires again only at a new end (the document grew: the page arrived) or after the
+ * view has left the zone and come back (so a failed or empty page can be retried). Firing on every scroll event
+ * inside the zone loaded every remaining page in a burst.
+ * The callee guards re-entry.
  */
 export function useInfiniteScroll(onNearEnd: () => void, enabled: boolean): void {
   const callback = useRef(onNearEnd);
@@ -11,9 +14,15 @@ export function useInfiniteScroll(onNearEnd: () => void, enabled: boolean): void
   useEffect(() => {
     if (!enabled) return;
     let timer: number | undefined;
+    let firedAtHeight = -1;
     const check = () => {
-      const bottom = window.innerHeight + window.scrollY;
-      if (bottom >= document.documentElement.scrollHeight - SCROLL.infiniteScrollPx) callback.current();
+      const height = document.documentElement.scrollHeight;
+      const near = window.innerHeight + window.scrollY >= height - SCROLL.infiniteScrollPx;
+      if (!near) firedAtHeight = -1;
+      else if (height !== firedAtHeight) {
+        firedAtHeight = height;
+        callback.current();
+      }
     };
     const onScroll = () => {
       window.clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../../../shared/constants';
+import { REFUSAL_KINDS } from '../../../../../shared/safety';
 import { paths } from '../../../app/paths';
 import { DocPage } from '../../../components/layouts/doc-page';
 
@@ -17,6 +18,35 @@ export default function UsePolicyPage() {
         <li>Deceptive images of real people, fake documents, or misinformation.</li>
         <li>Material that infringes copyright, trademarks or privacy.</li>
       </ul>
+      <h2>Prompts we refuse</h2>
+      <p>
+        Every prompt is checked before any image is made. A refused prompt makes no image and does not count against your hourly limit; the
+        message tells you what was found, so you can rephrase it. We refuse prompts that contain:
+      </p>
+      <ul>
+        <li>
+          <strong>{REFUSAL_KINDS.sexual}</strong>: explicit sexual words and requests for pornography;
+        </li>
+        <li>
+          <strong>{REFUSAL_KINDS.slur}</strong>: slurs against a group of people;
+        </li>
+        <li>
+          <strong>{REFUSAL_KINDS.profanity}</strong>: swear words, which would otherwise be shown beside the picture;
+        </li>
+        <li>
+          <strong>{REFUSAL_KINDS.blocked}</strong>: a list our moderators keep, for example requests for nudity, for minors in any sexual
+          context, or for gore.
+        </li>
+      </ul>
+      <p>
+        Words are matched as whole words, also when written with numbers for letters (p0rn) or spaced out (p o r n); a longer harmless word
+        that contains one (Scunthorpe, classic) is fine.
+      </p>
+      <h2>Reporting a picture</h2>
+      <p>
+        Every picture has a <strong>Report</strong> button in its viewer. Reports reach our moderators; a picture reported from several
+        networks is hidden from the public galleries until a moderator has looked at it.
+      </p>
       <h2>Enforcement</h2>
       <p>We may remove content and restrict access that breaks this policy.</p>
       <h2>Report abuse</h2>

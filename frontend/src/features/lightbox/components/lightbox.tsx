@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../../../shared/constants';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { API_BASE, qs } from '../../../lib/api-client';
+import { useModalDialog } from '../../../lib/use-modal-dialog';
+import { ReportButton } from './report-button';
 
 const SWIPE_PX = 50;
 
@@ -26,22 +28,33 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
   const image = images[index];
   const [status, setStatus] = useState<'loading' | 'loaded' | 'error'>('loading');
   const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const touchX = useRef<number | null>(null);
   const atStart = index <= 0;
   const atEnd = index >= images.length - 1;
 
-  useEffect(() => setStatus(image?.url ? 'loading' : 'error'), [image?.url]);
-
-  // Focus moves in (after the spec's 100 ms) and returns to where it was on close.
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
+    setStatus(image?.url ? 'loading' : 'error');
+  }, [image?.url]);
+
+  // A native modal dialog: the page behind is inert, Tab stays inside, Escape closes (not while the ad shows), and
+  // focus returns to the tile on close.
+  useModalDialog(dialogRef, () => {
+    if (!pausedRef.current) onCloseRef.current();
+  });
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  // The close button takes focus after the spec's 100 ms; the page behind does not scroll meanwhile.
+  useEffect(() => {
     const timer = window.setTimeout(() => closeRef.current?.focus(), TIMINGS.lightboxFocusDelayMs);
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
       window.clearTimeout(timer);
       document.body.style.overflow = overflow;
-      previous?.focus?.();
     };
   }, []);
 
@@ -57,7 +70,6 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'ArrowLeft') move(-1);
       else if (event.key === 'ArrowRight') move(1);
-      else if (event.key === 'Escape') onClose();
       else return;
       event.preventDefault();
     };
@@ -65,12 +77,11 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  if (!image) return null;
-  const href = downloadHref(image);
+  const href = image && downloadHref(image);
   return (
-    <div
+    <dialog
+      ref={dialogRef}
       className="lightbox"
-      role="dialog"
       aria-modal="true"
       aria-label="Image viewer"
       onClick={(e) => e.target === e.currentTarget && !paused && onClose()}
@@ -107,7 +118,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
             <span className="visually-hidden">Loading image…</span>
           </div>
         )}
-        {status === 'error' ? (
+        {status === 'error' || !image ? (
           <p className="lightbox__error">Image failed to load.</p>
         ) : (
           <img
@@ -122,9 +133,9 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
           />
         )}
         <figcaption>
-          <span className="lightbox__prompt">{image.prompt}</span>
+          <span className="lightbox__prompt">{image?.prompt}</span>
           <span className="lightbox__meta">
-            {image.aspectRatio} · {index + 1} / {images.length}
+            {image?.aspectRatio} · {index + 1} / {images.length}
           </span>
         </figcaption>
       </figure>
@@ -142,7 +153,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
           Previous
         </button>
         {href ? (
-          <a className="btn btn--primary" href={href} download={image.filename}>
+          <a className="btn btn--primary" href={href} download={image?.filename}>
             Download
           </a>
         ) : (
@@ -153,7 +164,8 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
         <button type="button" className="btn" disabled={atEnd} onClick={() => move(1)}>
           Next
         </button>
+        {!paused && image && <ReportButton key={image.id} imageId={image.id} />}
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -1,7 +1,11 @@
-import { type FormEvent, useCallback, useId, useState } from 'react';
-import { DEFAULT_ASPECT_RATIO } from '../../../../../shared/ratio-table';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { MAX_PROMPT_LENGTH } from '../../../../../shared/constants';
+import { ASPECT_RATIO_LABELS, DEFAULT_ASPECT_RATIO } from '../../../../../shared/ratio-table';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import type { StartJob } from '../generation-flow';
 import { useGeneration } from '../hooks/use-generation';
+import { quotaText, useQuota } from '../hooks/use-quota';
 import { useRenderer } from '../hooks/use-renderer';
 import { useWarmGpu } from '../hooks/use-warm-gpu';
 import { GenerationProgress } from './generation-progress';
@@ -10,22 +14,48 @@ import { RatioPicker } from './ratio-picker';
 export interface StudioProps {
   onGenerated: (image: ClientImage) => void;
   headingLevel?: 1 | 2;
+  /** The admin generator: its category dropdown, shown above the button. */
+  extraFields?: ReactNode;
+  /** False keeps Generate disabled (the admin generator until a category is chosen). */
+  ready?: boolean;
+  /** How a job starts (the admin generator posts to the admin API). */
+  start?: StartJob;
 }
 
 /** The AI Art Studio (spec section 2 'Generator'). */
-export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
-  const [prompt, setPrompt] = useState('');
-  const [ratio, setRatio] = useState<string>(DEFAULT_ASPECT_RATIO);
+/** A link may open the studio with a prompt and ratio to start from (home's 'Try this prompt'), as router state. */
+function startingPoint(state: unknown): { prompt: string; ratio: string } {
+  const s = (state ?? {}) as { prompt?: unknown; aspectRatio?: unknown };
+  const prompt = typeof s.prompt === 'string' ? s.prompt.slice(0, MAX_PROMPT_LENGTH) : '';
+  const ratio = ASPECT_RATIO_LABELS.find((label) => label === s.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
+  return { prompt, ratio };
+}
+
+export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = true, start }: StudioProps) {
+  const location = useLocation();
+  const [prompt, setPrompt] = useState(() => startingPoint(location.state).prompt);
+  const [ratio, setRatio] = useState<string>(() => startingPoint(location.state).ratio);
   const promptId = useId();
   const renderer = useRenderer();
   const warm = useWarmGpu();
-  const onSettled = useCallback((ok: boolean) => ok && setPrompt(''), []);
-  const { state, generate, cancel } = useGeneration(onGenerated, onSettled);
+  const { quota, refresh: refreshQuota } = useQuota();
+  const onSettled = useCallback(
+    (ok: boolean) => {
+      if (ok) setPrompt('');
+      refreshQuota();
+    },
+    [refreshQuota],
+  );
+  const { state, generate, cancel } = useGeneration(onGenerated, onSettled, start);
+  // An accepted job has used one image of the hour: the meter shows it at once.
+  useEffect(() => {
+    if (state.jobId) refreshQuota();
+  }, [state.jobId, refreshQuota]);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!state.busy) void generate(prompt, ratio);
+    if (!state.busy && ready) void generate(prompt, ratio);
   };
 
   return (
@@ -59,10 +89,16 @@ export function Studio({ onGenerated, headingLevel = 1 }: StudioProps) {
           }}
         />
         <RatioPicker value={ratio} onChange={setRatio} disabled={state.busy} />
-        <button type="submit" className="btn btn--primary btn--large" disabled={state.busy || prompt.trim() === ''}>
+        {extraFields}
+        <button type="submit" className="btn btn--primary btn--large" disabled={state.busy || prompt.trim() === '' || !ready}>
           {state.busy ? 'Loading...Please wait..' : 'Generate Image'}
         </button>
       </form>
+      {quota?.enforced && (
+        <p className="studio__quota" aria-live="polite">
+          {quotaText(quota)}
+        </p>
+      )}
       <GenerationProgress state={state} onCancel={cancel} />
     </section>
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { notify } from '../../../lib/notify';
 import { getVisitor } from '../../../lib/visitor';
+import type { StartJob } from '../generation-flow';
 import { type GenerationState, IDLE } from '../generation-state';
 
 export type { GenerationState } from '../generation-state';
@@ -14,7 +15,7 @@ export const loadGenerationFlow = () => import('../generation-flow');
  * (generation-flow.ts) is loaded on first use. One generation at a time; Cancel aborts the polling
  * and asks the API to cancel the job (DELETE /api/generate/{jobId}).
  */
-export function useGeneration(onSuccess: (image: ClientImage) => void, onSettled: (ok: boolean) => void) {
+export function useGeneration(onSuccess: (image: ClientImage) => void, onSettled: (ok: boolean) => void, start?: StartJob) {
   const [state, setState] = useState<GenerationState>(IDLE);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -26,7 +27,7 @@ export function useGeneration(onSuccess: (image: ClientImage) => void, onSettled
       abort.current = controller;
       try {
         const { runGeneration } = await loadGenerationFlow();
-        await runGeneration(rawPrompt, aspectRatio, { signal: controller.signal, setState, onSuccess, onSettled });
+        await runGeneration(rawPrompt, aspectRatio, { signal: controller.signal, setState, onSuccess, onSettled, start });
       } catch (err) {
         // Only a failed chunk load lands here (the flow handles its own failures).
         console.error('generation failed', err);
@@ -36,7 +37,7 @@ export function useGeneration(onSuccess: (image: ClientImage) => void, onSettled
         if (abort.current === controller) abort.current = null;
       }
     },
-    [onSuccess, onSettled],
+    [onSuccess, onSettled, start],
   );
 
   const cancel = useCallback(async () => {

@@ -1,0 +1,36 @@
+import type { InboxKind } from '../../../../shared/admin';
+import type { AdminAd, AdminImage, AuditEntry, ImagePatch, InboxItem } from '../../../../shared/schemas/admin';
+import { API_BASE, ApiClientError, qs, request } from '../../lib/api-client';
+
+/** The admin API with the operator's access token. */
+export function adminApi(token: string) {
+  const auth = { headers: { authorization: `Bearer ${token}` } };
+  const call = <T>(method: string, path: string, body?: unknown, signal?: AbortSignal) =>
+    request<T>(method, path, body, undefined, { ...auth, ...(signal ? { signal } : {}) });
+  return {
+    generate: (body: { prompt: string; aspectRatio: string; requestId: string; category: string }, signal?: AbortSignal) =>
+      call<{ jobId: string }>('POST', '/admin/generate', body, signal).then((r) => r.jobId),
+    images: (skip: number, take: number, signal?: AbortSignal) =>
+      call<AdminImage[]>('GET', `/admin/images${qs({ skip, take })}`, undefined, signal),
+    patchImage: (id: string, patch: ImagePatch) => call<AdminImage>('PUT', `/admin/images/${encodeURIComponent(id)}`, patch),
+    deleteImage: (id: string) => call<void>('DELETE', `/admin/images/${encodeURIComponent(id)}`),
+    audit: (cursor?: string) => call<{ items: AuditEntry[]; cursor?: string }>('GET', `/admin/audit${qs({ cursor })}`),
+    ads: () => call<AdminAd[]>('GET', '/admin/ads'),
+    createAd: (body: { navigateUrl: string; alternateText?: string; enabled: boolean; image: string }) =>
+      call<AdminAd>('POST', '/admin/ads', body),
+    updateAd: (id: string, body: { navigateUrl?: string; alternateText?: string; enabled?: boolean; image?: string }) =>
+      call<AdminAd>('PUT', `/admin/ads/${encodeURIComponent(id)}`, body),
+    deleteAd: (id: string) => call<void>('DELETE', `/admin/ads/${encodeURIComponent(id)}`),
+    inbox: (kind: InboxKind, state: string, cursor?: string) =>
+      call<{ items: InboxItem[]; cursor?: string }>('GET', `/admin/inbox${qs({ kind, state, cursor })}`),
+    markHandled: (ref: string, handled: boolean) => call<void>('POST', '/admin/inbox/handled', { ref, handled }),
+    attachment: (ref: string) => call<{ url: string }>('GET', `/admin/inbox/attachment${qs({ ref })}`),
+    /** The CSV as a file the browser saves (fetched with the token, then handed over as a blob). */
+    async newsletterCsv(): Promise<Blob> {
+      const res = await fetch(`${API_BASE}/admin/inbox/newsletter.csv`, auth);
+      if (!res.ok) throw new ApiClientError(res.status, 'http_error', `Export failed: ${res.status}`);
+      return res.blob();
+    },
+  };
+}
+export type AdminApi = ReturnType<typeof adminApi>;

@@ -1,0 +1,175 @@
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import type { AdminAd } from '../../../../../shared/schemas/admin';
+import { Spinner } from '../../../components/ui/spinner';
+import { FILES_HOST } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import type { SectionProps } from './section';
+
+const readDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${FILES_HOST}${url}`);
+
+/** Ads: list, create (banner checked by its bytes on the server), edit, enable/disable, delete. */
+export function AdsManager({ api, onError }: SectionProps) {
+  const [ads, setAds] = useState<AdminAd[] | null>(null);
+  const [editing, setEditing] = useState<AdminAd | null>(null);
+  const refresh = useCallback(async () => {
+    try {
+      setAds(await api.ads());
+    } catch (err) {
+      onError(err);
+    }
+  }, [api, onError]);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      notify.success(done);
+      setEditing(null);
+      await refresh();
+      return true;
+    } catch (err) {
+      onError(err);
+      return false;
+    }
+  };
+
+  return (
+    <section aria-label="Ads">
+      <h2>Ads</h2>
+      <AdForm
+        key={editing?.id ?? 'new'}
+        ad={editing}
+        onCancel={() => setEditing(null)}
+        onSubmit={(values) =>
+          editing
+            ? run(() => api.updateAd(editing.id, values), 'Ad saved.')
+            : run(() => api.createAd({ ...values, image: values.image ?? '' }), 'Ad created.')
+        }
+      />
+      {!ads && <Spinner label="Loading ads…" />}
+      {ads && ads.length === 0 && <p className="empty">No ads yet.</p>}
+      {ads && ads.length > 0 && (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Banner</th>
+              <th scope="col">Link and alt text</th>
+              <th scope="col">State</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ads.map((ad) => (
+              <tr key={ad.id} className="admin-ad">
+                <td>
+                  <img src={absolute(ad.imageUrl)} alt={ad.alternateText} />
+                </td>
+                <td>
+                  <a href={ad.navigateUrl} rel="noopener noreferrer" target="_blank">
+                    {ad.navigateUrl}
+                  </a>
+                  <br />
+                  {ad.alternateText}
+                </td>
+                <td>{ad.enabled ? 'Enabled' : 'Disabled'}</td>
+                <td className="admin-card__actions">
+                  <button type="button" className="btn btn--small" onClick={() => setEditing(ad)}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    onClick={() =>
+                      void run(() => api.updateAd(ad.id, { enabled: !ad.enabled }), ad.enabled ? 'Ad disabled.' : 'Ad enabled.')
+                    }
+                  >
+                    {ad.enabled ? 'Disable' : 'Enable'}
+                  </button>
+                  <button type="button" className="btn btn--small" onClick={() => void run(() => api.deleteAd(ad.id), 'Ad deleted.')}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+interface AdValues {
+  navigateUrl: string;
+  alternateText: string;
+  enabled: boolean;
+  image?: string;
+}
+
+function AdForm({ ad, onSubmit, onCancel }: { ad: AdminAd | null; onSubmit: (v: AdValues) => Promise<boolean>; onCancel: () => void }) {
+  const id = useId();
+  const [url, setUrl] = useState(ad?.navigateUrl ?? '');
+  const [alt, setAlt] = useState(ad?.alternateText ?? '');
+  const [enabled, setEnabled] = useState(ad?.enabled ?? true);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ad && !file) {
+      notify.error('Choose a banner image.');
+      return;
+    }
+    setBusy(true);
+    const image = file ? await readDataUrl(file) : undefined;
+    const ok = await onSubmit({ navigateUrl: url, alternateText: alt, enabled, ...(image ? { image } : {}) });
+    setBusy(false);
+    if (ok && !ad) {
+      setUrl('');
+      setAlt('');
+      setFile(null);
+    }
+  };
+  return (
+    <form className="admin-message" onSubmit={(e) => void submit(e)} aria-label={ad ? 'Edit ad' : 'New ad'}>
+      <h3>{ad ? 'Edit ad' : 'New ad'}</h3>
+      <div className="admin-field">
+        <label htmlFor={`${id}-url`}>Link (https://…)</label>
+        <input id={`${id}-url`} className="input" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} />
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-alt`}>Alt text</label>
+        <input id={`${id}-alt`} className="input" type="text" maxLength={200} value={alt} onChange={(e) => setAlt(e.target.value)} />
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-file`}>{ad ? 'Replace banner (optional)' : 'Banner (PNG, JPEG, GIF or WebP, 300×250)'}</label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      </div>
+      <label>
+        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
+      </label>
+      <div className="admin-card__actions">
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {ad ? 'Save ad' : 'Create ad'}
+        </button>
+        {ad && (
+          <button type="button" className="btn" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

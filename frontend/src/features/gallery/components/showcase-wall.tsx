@@ -1,0 +1,37 @@
+import type { ClientImage } from '../../../../../shared/schemas/gallery';
+
+/** Cells of the wall: 9 (3 × 3) beside the studio on wide screens, the first 4 in one row above it on phones. */
+export const WALL_CELLS = 9;
+
+export interface ShowcaseWallProps {
+  /** The featured list's first images; fewer (or none, before the API answers) leave placeholder cells. */
+  images: readonly ClientImage[];
+  onOpen: (index: number) => void;
+}
+
+/**
+ * The picture wall that opens the generator pages: featured images in square cells, the prompt one hover (or
+ * focus) away, a click opens the viewer. Cells keep their box while empty (the prerendered home has no images), so
+ * nothing shifts when the pictures arrive.
+ */
+export function ShowcaseWall({ images, onOpen }: ShowcaseWallProps) {
+  return (
+    <ul className="wall" aria-label="Featured pictures">
+      {Array.from({ length: WALL_CELLS }, (_, i) => {
+        const image = images[i];
+        return (
+          <li key={image?.id ?? `cell-${i}`} className="wall__cell">
+            {image && (
+              <button type="button" className="wall__tile" aria-label={`Open image: ${image.prompt}`} onClick={() => onOpen(i)}>
+                <img src={image.thumbnailUrl} alt={image.prompt} loading="eager" decoding="async" fetchPriority={i < 4 ? 'high' : 'auto'} />
+                <span className="wall__caption" aria-hidden="true">
+                  {image.prompt}
+                </span>
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,291 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { AutoScalingGroup, CfnAutoScalingGroup } from 'aws-cdk-lib/aws-autoscaling';
+import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
+import { CfnAnomalyMonitor, CfnAnomalySubscription } from 'aws-cdk-lib/aws-ce';
+import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  MathExpression,
+  Metric,
+  SingleValueWidget,
+  TextWidget,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { type IGrantable, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import { METRIC, METRICS_NAMESPACE } from '../../../lambdas/lib/metrics';
+import { ProjectFunction } from './project-function';
+
+const LAMBDAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../lambdas');
+const FIVE_MINUTES = Duration.minutes(5);
+
+/**
+ * The operator's one channel: an SNS topic with the alarm email subscribed (confirm the mail AWS
+ * sends). Made before the GPU fleet, whose Auto Scaling failures go to it too.
+ */
+export class AlarmTopic extends Construct {
+  readonly topic: Topic;
+
+  constructor(scope: Construct, id: string, props: { email?: string }) {
+    super(scope, id);
+    this.topic = new Topic(this, 'topic', { displayName: 'Artloom alarms', enforceSSL: true });
+    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+    // AWS Budgets and Cost Anomaly Detection publish as services, for this account only.
+    for (const service of ['budgets.amazonaws.com', 'costalerts.amazonaws.com']) {
+      this.topic.addToResourcePolicy(
+        new PolicyStatement({
+          actions: ['sns:Publish'],
+          principals: [new ServicePrincipal(service)],
+          resources: [this.topic.topicArn],
+          conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+        }),
+      );
+    }
+    Validations.of(this.topic).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SNS2',
+      reason:
+        'Alarm, budget and scaling notices carry no personal data; CloudWatch, Budgets and Auto Scaling cannot publish to a topic under the AWS-managed SNS key, and a customer key for notices is not worth its cost here.',
+    });
+  }
+}
+
+export interface MonitoringProps {
+  topic: ITopic;
+  distribution: Distribution;
+  httpApi: HttpApi;
+  stateMachine: IStateMachine;
+  deadLetterQueue: IQueue;
+  webAcl?: CfnWebACL;
+  gpu: { autoScalingGroup: AutoScalingGroup; grantScale(grantee: IGrantable): void };
+  jobsTable: TableV2;
+  /** Environment of the backstop function (the fleet's name is added here). */
+  environment: Record<string, string>;
+  monthlyBudgetUsd: number;
+  costAnomalyMonitor: boolean;
+  alarmEmail?: string;
+  gpuMaxInServiceMinutes: number;
+  gpuBackstopIdleMinutes: number;
+  wafBlockedAlarm: number;
+}
+
+/**
+ * What tells the operator that the site is not working or costs too much: alarms to the topic, a
+ * monthly budget with anomaly alerts, the cost backstop on a schedule, and one dashboard.
+ */
+export class Monitoring extends Construct {
+  readonly alarms: Alarm[] = [];
+  readonly backstop: ProjectFunction;
+  readonly dashboard: Dashboard;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    const action = new SnsAction(props.topic);
+    const alarm = (name: string, metric: IMetric, threshold: number, description: string, evaluationPeriods = 1) => {
+      const a = new Alarm(this, name, {
+        metric,
+        threshold,
+        evaluationPeriods,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      });
+      a.addAlarmAction(action);
+      a.addOkAction(action);
+      this.alarms.push(a);
+      return a;
+    };
+
+    // The group reports its instance counts only with group metrics on (1-minute, free).
+    const group = props.gpu.autoScalingGroup;
+    (group.node.defaultChild as CfnAutoScalingGroup).metricsCollection = [
+      { granularity: '1Minute', metrics: ['GroupInServiceInstances', 'GroupDesiredCapacity', 'GroupPendingInstances'] },
+    ];
+    const gpuMetric = (metricName: string, statistic = 'Maximum') =>
+      new Metric({
+        namespace: 'AWS/AutoScaling',
+        metricName,
+        dimensionsMap: { AutoScalingGroupName: group.autoScalingGroupName },
+        statistic,
+        period: FIVE_MINUTES,
+      });
+
+    const cf5xx = props.distribution.metric5xxErrorRate({ period: FIVE_MINUTES, statistic: 'Average' });
+    const api5xx = props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const lambdaErrors = new Metric({ namespace: 'AWS/Lambda', metricName: 'Errors', statistic: 'Sum', period: FIVE_MINUTES });
+    const lambdaThrottles = new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: FIVE_MINUTES });
+    const flowFailed = props.stateMachine.metricFailed({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const flowTimedOut = props.stateMachine.metricTimedOut({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const dlq = props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' });
+
+    alarm('cloudfront-5xx', cf5xx, 5, 'More than 5 % of CloudFront responses were 5xx for 15 minutes.', 3);
+    alarm('api-5xx', api5xx, 5, 'The API answered 5 or more 5xx within 5 minutes.');
+    // Account-wide (AWS/Lambda without a dimension): this stack's functions are the account's (docs/deploy.md).
+    alarm('lambda-errors', lambdaErrors, 5, 'Lambda functions failed 5 or more invocations within 5 minutes.');
+    alarm('lambda-throttles', lambdaThrottles, 1, 'Lambda throttled an invocation (concurrency limit reached).');
+    alarm('generation-failed', flowFailed, 1, 'A generation execution failed (see the job record and the flow logs).');
+    alarm('generation-timed-out', flowTimedOut, 1, 'A generation execution ran into its 2-hour limit.');
+    alarm('dead-letters', dlq, 1, 'A GPU job message was received 3 times and parked in the dead-letter queue.');
+    if (props.webAcl) {
+      // Ref of a web ACL is `name|id|scope`; the name is generated (no fixed physical name).
+      const webAclName = Fn.select(0, Fn.split('|', props.webAcl.ref));
+      const blocked = new Metric({
+        namespace: 'AWS/WAFV2',
+        metricName: 'BlockedRequests',
+        // CloudFront-scope web ACLs report in us-east-1 without a Region dimension.
+        dimensionsMap: { WebACL: webAclName, Rule: 'ALL' },
+        statistic: 'Sum',
+        period: FIVE_MINUTES,
+      });
+      alarm('waf-blocks', blocked, props.wafBlockedAlarm, `The WAF blocked ${props.wafBlockedAlarm} or more requests within 5 minutes.`);
+    }
+    // In service without a break for the configured time: the idle scale-in did not happen.
+    const inServicePeriods = Math.max(1, Math.ceil(props.gpuMaxInServiceMinutes / 5));
+    const inService = alarm(
+      'gpu-in-service-too-long',
+      gpuMetric('GroupInServiceInstances', 'Minimum'),
+      1,
+      `GPU instances have been in service for ${props.gpuMaxInServiceMinutes} minutes without a break (about 0.80 USD an hour each).`,
+      inServicePeriods,
+    );
+
+    this.backstop = this.costBackstop(props);
+
+    new CfnBudget(this, 'budget', {
+      budget: {
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: props.monthlyBudgetUsd, unit: 'USD' },
+        budgetName: `${Stack.of(this).stackName}-monthly`,
+      },
+      notificationsWithSubscribers: [
+        { threshold: 80, type: 'ACTUAL', comparison: 'GREATER_THAN' },
+        { threshold: 100, type: 'FORECASTED', comparison: 'GREATER_THAN' },
+      ].map((n) => ({
+        notification: { notificationType: n.type, comparisonOperator: n.comparison, threshold: n.threshold, thresholdType: 'PERCENTAGE' },
+        subscribers: [
+          { subscriptionType: 'SNS', address: props.topic.topicArn },
+          ...(props.alarmEmail ? [{ subscriptionType: 'EMAIL', address: props.alarmEmail }] : []),
+        ],
+      })),
+    });
+    if (props.costAnomalyMonitor) {
+      const monitor = new CfnAnomalyMonitor(this, 'anomaly-monitor', {
+        monitorName: `${Stack.of(this).stackName}-services`,
+        monitorType: 'DIMENSIONAL',
+        monitorDimension: 'SERVICE',
+      });
+      new CfnAnomalySubscription(this, 'anomaly-alerts', {
+        subscriptionName: `${Stack.of(this).stackName}-anomalies`,
+        frequency: 'IMMEDIATE',
+        monitorArnList: [monitor.attrMonitorArn],
+        subscribers: [{ type: 'SNS', address: props.topic.topicArn }],
+        // An anomaly worth a mail: at least 20 USD above what Cost Explorer expected.
+        thresholdExpression: JSON.stringify({
+          Dimensions: { Key: 'ANOMALY_TOTAL_IMPACT_ABSOLUTE', MatchOptions: ['GREATER_THAN_OR_EQUAL'], Values: ['20'] },
+        }),
+      });
+    }
+
+    const generationTime = (metricName: string, label: string) =>
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName,
+        dimensionsMap: { service: 'artloom' },
+        statistic: 'p50',
+        period: FIVE_MINUTES,
+        label,
+      });
+    this.dashboard = new Dashboard(this, 'dashboard', { defaultInterval: Duration.days(1) });
+    this.dashboard.addWidgets(
+      new TextWidget({
+        markdown: `# Artloom ${Stack.of(this).stackName}\nAlarms go to the SNS topic${props.alarmEmail ? ` (${props.alarmEmail})` : ''}; see docs/deploy.md.`,
+        width: 24,
+        height: 2,
+      }),
+      new GraphWidget({
+        title: 'Requests',
+        left: [
+          props.distribution.metricRequests({ period: FIVE_MINUTES, statistic: 'Sum', label: 'CloudFront requests' }),
+          props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum', label: 'API requests' }),
+        ],
+        right: [cf5xx.with({ label: 'CloudFront 5xx %' })],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Generation times (p50, ms)',
+        left: [
+          generationTime(METRIC.queueWaitMs, 'queue wait'),
+          generationTime(METRIC.coldStartMs, 'cold start'),
+          generationTime(METRIC.generationMs, 'generation'),
+        ],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Failures',
+        left: [
+          flowFailed.with({ label: 'generations failed' }),
+          flowTimedOut.with({ label: 'generations timed out' }),
+          api5xx.with({ label: 'API 5xx' }),
+          lambdaErrors.with({ label: 'Lambda errors' }),
+          dlq.with({ label: 'dead letters' }),
+          new MathExpression({
+            expression: "SEARCH('{Artloom,reason,service} MetricName=\"Refusals\"', 'Sum', 300)",
+            label: 'refusals',
+            period: FIVE_MINUTES,
+          }),
+        ],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'GPU instances',
+        left: [
+          gpuMetric('GroupInServiceInstances').with({ label: 'in service' }),
+          gpuMetric('GroupPendingInstances').with({ label: 'starting' }),
+          gpuMetric('GroupDesiredCapacity').with({ label: 'desired' }),
+        ],
+        width: 12,
+      }),
+      new SingleValueWidget({ title: 'GPU in service too long?', metrics: [inService.metric], width: 6 }),
+    );
+  }
+
+  /** The cost backstop Lambda (lambdas/handlers/system/cost-backstop.ts) every 10 minutes. */
+  private costBackstop(props: MonitoringProps): ProjectFunction {
+    const fn = new ProjectFunction(this, 'cost-backstop', {
+      entry: join(LAMBDAS_DIR, 'handlers/system/cost-backstop.ts'),
+      timeout: Duration.seconds(30),
+      environment: {
+        ...props.environment,
+        JOBS_TABLE: props.jobsTable.tableName,
+        GPU_ASG_NAME: props.gpu.autoScalingGroup.autoScalingGroupName,
+        GPU_BACKSTOP_IDLE_MINUTES: String(props.gpuBackstopIdleMinutes),
+      },
+    });
+    props.jobsTable.grantReadData(fn);
+    props.gpu.grantScale(fn);
+    // DescribeScalingActivities takes no resource ARN.
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['autoscaling:DescribeScalingActivities'], resources: ['*'] }));
+    new Rule(this, 'cost-backstop-schedule', {
+      description: 'Artloom: return an idle GPU group to zero even when its worker is dead',
+      schedule: Schedule.rate(Duration.minutes(10)),
+      targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
+    });
+    return fn;
+  }
+}

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { SITE_ROUTES } from '../../shared/site-routes';
+
+/**
+ * The CloudFront Function (viewer request, cloudfront-js-2.0) on the SPA's behaviour, generated at synth from the
+ * shared route table: a route of the app is served index.html (200); a path with a file extension goes to the bucket
+ * as it is (hashed assets, or S3's own 403 for a missing file); any other path is answered at the edge with 404 and a
+ * small page that boots the SPA, which renders its 'Page not found'. /api/* and /files/* never reach it.
+ *
+ * The 404 page names the built entry script and stylesheet, read from frontend/dist/index.html; without a build it
+ * is a plain text page (synth without the SPA is refused elsewhere before it matters).
+ */
+export function spaRouterCode(indexHtml: string | null): string {
+  const routes = JSON.stringify(Object.fromEntries(SITE_ROUTES.map((r) => [r, 1])));
+  const body = JSON.stringify(notFoundPage(indexHtml));
+  return [
+    `var ROUTES=${routes};`,
+    `var NOT_FOUND=${body};`,
+    'function handler(event){',
+    'var r=event.request;var u=r.uri;',
+    'if(/\\.[a-z0-9]+$/i.test(u)){return r;}',
+    "var p=u.length>1?u.replace(/\\/+$/,''):u;",
+    "if(ROUTES[p||'/']){r.uri='/index.html';return r;}",
+    "return {statusCode:404,statusDescription:'Not Found',headers:{'content-type':{value:'text/html; charset=utf-8'},'cache-control':{value:'no-cache'}},body:{encoding:'text',data:NOT_FOUND}};",
+    '}',
+  ].join('');
+}
+
+/** The built index.html's head (title, entry script, stylesheet) over an empty root: the SPA renders its not-found page. */
+export function notFoundPage(indexHtml: string | null): string {
+  const entry = indexHtml?.match(/<script type="module"[^>]*src="([^"]+)"/)?.[1];
+  const css = indexHtml?.match(/<link rel="stylesheet"[^>]*href="([^"]+)"/)?.[1];
+  if (!entry) return 'Page not found.';
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0">',
+    '<title>Page not found</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    css ? `<link rel="stylesheet" href="${css}">` : '',
+    `<script type="module" src="${entry}"></script></head><body><div id="root"></div></body></html>`,
+  ].join('');
+}
+
+export function readIndexHtml(distDir: string): string | null {
+  const file = `${distDir}/index.html`;
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
+}

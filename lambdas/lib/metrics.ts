@@ -1,0 +1,39 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type middy from '@middy/core';
+
+/** One namespace for the product; the dashboard (infra/lib/constructs/monitoring.ts) reads these names. */
+export const METRICS_NAMESPACE = 'Artloom';
+export const METRIC = {
+  generationMs: 'GenerationMs',
+  queueWaitMs: 'QueueWaitMs',
+  coldStartMs: 'ColdStartMs',
+  refusals: 'Refusals',
+  formSubmissions: 'FormSubmissions',
+} as const;
+/** The one dimension besides `service`, kept to a handful of values (an error code, a form type). */
+export const METRIC_DIMENSION = { reason: 'reason', form: 'form' } as const;
+
+/**
+ * Powertools Metrics: EMF lines on stdout, which CloudWatch turns into metrics in Lambda and which
+ * simply print locally (POWERTOOLS_METRICS_DISABLED=true silences them, as the test config does).
+ */
+export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'artloom' });
+
+export function recordDurationMetric(name: (typeof METRIC)['generationMs' | 'queueWaitMs' | 'coldStartMs'], ms: number): void {
+  metrics.addMetric(name, MetricUnit.Milliseconds, Math.max(0, Math.round(ms)));
+}
+
+/** A count with its own one-value dimension (its own EMF blob, so other metrics keep theirs). */
+export function countMetric(name: (typeof METRIC)['refusals' | 'formSubmissions'], dimension: string, value: string): void {
+  const single = metrics.singleMetric();
+  single.addDimension(dimension, value);
+  single.addMetric(name, MetricUnit.Count, 1);
+}
+
+/** Publishes what the invocation recorded, once at its end (nothing, and no warning, when it recorded nothing). */
+export function publishMetrics<E, R>(): middy.MiddlewareObj<E, R> {
+  const flush = async () => {
+    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+  };
+  return { after: flush, onError: flush };
+}

@@ -1,0 +1,58 @@
+import type { InboxKind } from '../../shared/admin';
+import type { InboxItem } from '../../shared/schemas/admin';
+import { presignAttachment } from '../adapters/attachment-bucket';
+import { getInboxRecord, type InboxRecord, listAllOfType, listInbox, setHandled } from '../adapters/messages-table';
+import { NotFoundError } from '../lib/errors';
+import { audit } from './audit';
+
+/** The inbox: visitors' messages by kind, newest first; refs are the records' table keys, url-safe. */
+const toRef = (pk: string) => Buffer.from(pk).toString('base64url');
+const fromRef = (ref: string) => Buffer.from(ref, 'base64url').toString('utf8');
+
+const toItem = (r: InboxRecord): InboxItem => ({
+  ref: toRef(r.pk),
+  id: r.id,
+  kind: r.type,
+  createdAt: r.createdAt,
+  fields: r.fields,
+  handled: Boolean(r.handled),
+  ...(r.attachment
+    ? { attachment: { contentType: r.attachment.contentType, size: r.attachment.size, filename: r.attachment.filename } }
+    : {}),
+});
+
+export async function inboxPage(kind: InboxKind, state: 'open' | 'handled' | 'all', take: number, cursor?: string) {
+  const page = await listInbox(kind, state, take, cursor);
+  return { items: page.items.map(toItem), ...(page.cursor ? { cursor: page.cursor } : {}) };
+}
+
+async function record(ref: string): Promise<InboxRecord> {
+  const found = await getInboxRecord(fromRef(ref));
+  if (!found) throw new NotFoundError('No such message.', 'message_not_found');
+  return found;
+}
+
+export async function markHandled(actor: string, ref: string, handled: boolean): Promise<void> {
+  const found = await record(ref);
+  await setHandled(found.pk, handled, actor);
+  await audit(actor, 'message-handled', `message:${found.id}`, { handled: Boolean(found.handled) }, { handled });
+}
+
+/** A short-lived presigned GET of the message's attachment (the bucket stays private). */
+export async function attachmentLink(ref: string): Promise<{ url: string; expiresIn: number }> {
+  const found = await record(ref);
+  if (!found.attachment) throw new NotFoundError('This message has no attachment.', 'no_attachment');
+  return presignAttachment(found.attachment.key, found.attachment.filename);
+}
+
+const csvCell = (value: string) => {
+  // Quoted, and a leading formula character neutralised (spreadsheet injection).
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+/** Every newsletter signup as CSV: email, signed up at. */
+export async function newsletterCsv(): Promise<string> {
+  const rows = (await listAllOfType('newsletter')).map((r) => [String(r.fields.email ?? ''), r.createdAt]);
+  return `${['email', 'createdAt'].map(csvCell).join(',')}\r\n${rows.map((r) => `${r.map(csvCell).join(',')}\r\n`).join('')}`;
+}

@@ -1,0 +1,44 @@
+import type { QuotaResponse } from '../../shared/schemas/safety';
+import { readCount } from '../adapters/counters-table';
+import { config } from '../lib/config';
+import { type RateLimit, windowOf } from './rate-limit';
+
+const HOUR = 3600;
+
+/**
+ * The hourly generation caps exactly as startGeneration (services/generation.ts) consumes them:
+ * same scopes, same subjects, same windows, so the meter reads the counters that decide the 429.
+ * (generation.ts keeps its own literals so that its admission code stays untouched; the quota
+ * integration test fails if the two ever drift.)
+ */
+export function generationCaps(): { visitor: RateLimit; network: RateLimit } {
+  const cfg = config();
+  return {
+    visitor: { scope: 'gen-user', limit: cfg.GEN_USER_HOURLY, windowSeconds: HOUR },
+    network: { scope: 'gen-ip', limit: cfg.GEN_IP_HOURLY, windowSeconds: HOUR },
+  };
+}
+
+/** GET /api/generate/quota: what is left of the cap that binds first, and when the window frees. */
+export async function generationQuota(userId: string, sourceIp: string, now = Date.now()): Promise<QuotaResponse> {
+  const { visitor, network } = generationCaps();
+  const [v, n] = await Promise.all([left(visitor, userId, now), left(network, sourceIp, now)]);
+  const enforced = [v, n].filter((x) => x.enforced);
+  // Fewest left binds; on a tie the visitor's own cap is the one to show.
+  const binding = enforced.reduce<typeof v | undefined>((best, x) => (!best || x.remaining < best.remaining ? x : best), undefined);
+  const shown = binding ?? v;
+  return {
+    scope: shown === n ? 'network' : 'visitor',
+    limit: shown.limit,
+    remaining: shown.remaining,
+    resetsAt: new Date(shown.resetsAtSeconds * 1000).toISOString(),
+    enforced: binding !== undefined,
+  };
+}
+
+async function left(rule: RateLimit, subject: string, now: number) {
+  const { windowStart, windowEnd } = windowOf(rule, now);
+  if (rule.limit <= 0) return { enforced: false, limit: 0, remaining: 0, resetsAtSeconds: windowEnd };
+  const used = await readCount(`rl#${rule.scope}#${subject}`, windowStart);
+  return { enforced: true, limit: rule.limit, remaining: Math.max(0, rule.limit - used), resetsAtSeconds: windowEnd };
+}

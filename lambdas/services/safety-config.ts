@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * Settings of the safety features (prompt screening, picture reports), read and validated once at
+ * cold start, kept beside their code like the forms' (see docs/safety.md).
+ */
+const safetyConfigSchema = z.object({
+  /** Distinct networks whose reports hide a picture from public lists until the operator decides. */
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
+  /** How long a Lambda keeps the operator's blocked-terms list before reading it again. */
+  SCREENING_TERMS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+});
+
+export type SafetyConfig = z.infer<typeof safetyConfigSchema>;
+
+export const SAFETY_CONFIG_KEYS: readonly string[] = Object.keys(safetyConfigSchema.shape);
+
+let cached: SafetyConfig | undefined;
+
+export function safetyConfig(): SafetyConfig {
+  cached ??= safetyConfigSchema.parse(process.env);
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetSafetyConfig(): void {
+  cached = undefined;
+}

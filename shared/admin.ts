@@ -1,0 +1,50 @@
+/**
+ * The operator's side, one definition each (zod-free, so the browser's admin chunk and the
+ * infrastructure can import it cheaply).
+ */
+
+/** Cognito group (and the local provider's `cognito:groups` claim) whose members are operators. */
+export const OPERATORS_GROUP = 'admins';
+
+/**
+ * An image record with `hidden: true` is kept (record and files) but listed nowhere public: its
+ * index keys move out of the owner and category lists and it leaves the featured sequence. The
+ * operator's console (and the report threshold of issue 15) sets it through `setImageState`.
+ */
+export const IMAGE_HIDDEN_FLAG = 'hidden';
+
+/**
+ * Kinds of message the inbox lists (the forms store them; a new kind is one line here plus its
+ * label). The messages table lists each kind newest first on its own index partition.
+ */
+export const INBOX_KINDS = ['feedback', 'issue', 'contact', 'newsletter', 'image_report'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
+  feedback: 'Feedback',
+  issue: 'Issue reports',
+  contact: 'Contact',
+  newsletter: 'Newsletter signups',
+  image_report: 'Picture reports',
+};
+export const INBOX_STATES = ['open', 'handled'] as const;
+export type InboxState = (typeof INBOX_STATES)[number];
+
+/** What the audit log records. */
+export const AUDIT_ACTIONS = [
+  'generate',
+  'import',
+  'hide',
+  'unhide',
+  'delete',
+  'feature',
+  'unfeature',
+  'move',
+  'ad-create',
+  'ad-update',
+  'ad-delete',
+  'message-handled',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Page size of the console's lists. */
+export const ADMIN_PAGE_SIZE = 25;

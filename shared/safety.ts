@@ -1,0 +1,38 @@
+/**
+ * Safety constants shared by the API and the browser (docs/safety.md). Plain values, no zod, so the
+ * studio's first chunks can use them; the schemas are in schemas/safety.ts.
+ */
+
+/** Error code of a prompt the screening refuses (POST /api/generate, 422). */
+export const PROMPT_REFUSED = 'prompt_refused';
+/** Every refusal starts with this, then says what was found (docs/safety.md). */
+export const PROMPT_REFUSED_PREFIX = 'This prompt asks for something our use policy does not allow:';
+
+/**
+ * What a refused prompt was refused for; the plain words shown to the visitor. The use-policy page
+ * lists the same kinds, so the two never drift apart.
+ */
+export const REFUSAL_KINDS = {
+  sexual: 'sexual content',
+  slur: 'slurs or hateful words',
+  profanity: 'profanity',
+  blocked: 'a term the site does not allow',
+} as const;
+export type RefusalKind = keyof typeof REFUSAL_KINDS;
+
+/** POST /api/reports: the reasons a visitor can pick. */
+export const REPORT_REASONS = ['sexual', 'violent', 'hateful', 'minor', 'copyright', 'spam', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  sexual: 'Sexual or nude content',
+  violent: 'Violence or gore',
+  hateful: 'Hateful or harassing',
+  minor: 'Involves a minor',
+  copyright: 'Copyright or a real person',
+  spam: 'Spam or advertising',
+  other: 'Something else',
+};
+export const REPORT_DETAILS_MAX = 1000;
+export const REPORT_SUCCESS = 'Thank you. The picture was reported and will be reviewed.';
+/** The messages-table kind of a stored report (the operator inbox lists it with the other kinds). */
+export const IMAGE_REPORT_TYPE = 'image_report';

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { ADMIN_PAGE_SIZE, AUDIT_ACTIONS, INBOX_KINDS, INBOX_STATES } from '../admin';
+import { categoryValueSchema } from '../categories';
+import { MAX_PROMPT_LENGTH } from '../constants';
+import { checkPrompt } from '../prompt-rule';
+import { aspectRatioLabelSchema } from '../ratios';
+import { resolveImageUrl } from '../url-rule';
+import { intParam } from './common';
+import { galleryImageSchema } from './gallery';
+
+/** GET /api/auth/config: what the console's OpenID Connect client needs (public). */
+export const authConfigSchema = z.object({
+  authority: z.string(),
+  clientId: z.string(),
+  scope: z.string(),
+  /** Set where the provider's discovery lists no end_session_endpoint (Cognito's /logout). */
+  endSessionUrl: z.string().optional(),
+  /** Extra query parameters the end-session endpoint wants (Cognito: client_id, logout_uri). */
+  logoutParams: z.record(z.string(), z.string()).optional(),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+const promptSchema = z
+  .string()
+  .max(MAX_PROMPT_LENGTH, { error: `Prompt must be at most ${MAX_PROMPT_LENGTH} characters.` })
+  .transform((p, ctx) => {
+    const check = checkPrompt(p);
+    if (!check.ok) {
+      ctx.addIssue({ code: 'custom', message: check.message });
+      return z.NEVER;
+    }
+    return check.prompt;
+  });
+
+// POST /api/admin/generate
+export const adminGenerateRequestSchema = z.object({
+  prompt: promptSchema,
+  aspectRatio: aspectRatioLabelSchema,
+  category: categoryValueSchema,
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'requestId must be 8-64 letters, digits, - or _.' }),
+});
+export type AdminGenerateRequest = z.infer<typeof adminGenerateRequestSchema>;
+
+/** An image as the console lists it: the public fields plus its state. */
+export const adminImageSchema = galleryImageSchema.extend({
+  owner: z.enum(['admin', 'user']),
+  hidden: z.boolean(),
+  featured: z.boolean(),
+});
+export type AdminImage = z.infer<typeof adminImageSchema>;
+
+export const adminListQuerySchema = z.object({
+  skip: intParam('skip', { max: 100_000, default: 0 }),
+  take: intParam('take', { min: 1, max: 100, default: ADMIN_PAGE_SIZE }),
+});
+
+export const imageIdPathSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Unknown image id.' }) });
+
+// PUT /api/admin/images/{id}: any of the three; at least one.
+export const imagePatchSchema = z
+  .object({ hidden: z.boolean().optional(), featured: z.boolean().optional(), category: categoryValueSchema.optional() })
+  .strict()
+  .refine((p) => p.hidden !== undefined || p.featured !== undefined || p.category !== undefined, {
+    error: 'Send hidden, featured or category.',
+  });
+export type ImagePatch = z.infer<typeof imagePatchSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.string(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const cursorQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,2048}$/, { error: 'Invalid cursor.' })
+    .optional(),
+  take: intParam('take', { min: 1, max: 100, default: ADMIN_PAGE_SIZE }),
+});
+
+/** An ad as the console sees it (the public API serves only enabled ones, without the flag). */
+export const adminAdSchema = z.object({
+  id: z.string(),
+  navigateUrl: z.string(),
+  imageUrl: z.string(),
+  alternateText: z.string(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminAd = z.infer<typeof adminAdSchema>;
+
+/** The shared url rule for an ad's link: an absolute http(s) url (what resolveImageUrl keeps as is). */
+export const adLinkSchema = z
+  .string()
+  .trim()
+  .max(2048, { error: 'The link is too long.' })
+  .refine((u) => /^https?:\/\//i.test(u) && resolveImageUrl(u, '') === u && URL.canParse(u), {
+    error: 'The link must be an absolute http(s) url.',
+  });
+
+const imageDataUrl = z
+  .string()
+  .max(4 * 1024 * 1024, { error: 'The image is too large (3 MB at most).' })
+  .regex(/^data:[a-z/+.-]*;base64,[A-Za-z0-9+/=]+$/, { error: 'image must be a base64 data URL.' });
+
+export const adCreateSchema = z.object({
+  navigateUrl: adLinkSchema,
+  alternateText: z.string().trim().max(200, { error: 'Alt text: 200 characters at most.' }).optional(),
+  enabled: z.boolean().default(true),
+  image: imageDataUrl,
+});
+export const adUpdateSchema = z
+  .object({
+    navigateUrl: adLinkSchema.optional(),
+    alternateText: z.string().trim().max(200, { error: 'Alt text: 200 characters at most.' }).optional(),
+    enabled: z.boolean().optional(),
+    image: imageDataUrl.optional(),
+  })
+  .strict();
+export const adIdPathSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Unknown ad id.' }) });
+
+export const inboxQuerySchema = cursorQuerySchema.extend({
+  kind: z.enum(INBOX_KINDS, { error: `kind must be one of ${INBOX_KINDS.join(', ')}.` }).default(INBOX_KINDS[0]),
+  state: z.enum([...INBOX_STATES, 'all'] as const).default('all'),
+});
+export const inboxRefSchema = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/, { error: 'Unknown message.' }) });
+export const inboxHandledSchema = inboxRefSchema.extend({ handled: z.boolean().default(true) });
+
+export const inboxItemSchema = z.object({
+  ref: z.string(),
+  id: z.string(),
+  kind: z.string(),
+  createdAt: z.string(),
+  fields: z.record(z.string(), z.union([z.string(), z.number()])),
+  handled: z.boolean(),
+  attachment: z.object({ contentType: z.string(), size: z.number(), filename: z.string() }).optional(),
+});
+export type InboxItem = z.infer<typeof inboxItemSchema>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../safety';
+import { HONEYPOT_FIELD } from './forms';
+
+export const imageReportSchema = z.object({
+  /** Image ids are job ids (UUIDs) or the operator's import ids. */
+  imageId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'imageId is not an image id.' }),
+  reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason.' }),
+  details: z
+    .string()
+    .trim()
+    .max(REPORT_DETAILS_MAX, { error: `Details must be at most ${REPORT_DETAILS_MAX} characters.` })
+    .optional()
+    .default(''),
+});
+export type ImageReport = z.infer<typeof imageReportSchema>;
+export const imageReportRequestSchema = imageReportSchema.extend({
+  [HONEYPOT_FIELD]: z.string().max(500).optional().default(''),
+});
+
+/** The answer of POST /api/reports; a repeat report of the same picture from the same network answers the first id. */
+export const reportReceiptSchema = z.object({ id: z.string(), received: z.literal(true) });
+
+// GET /api/generate/quota?userId=
+export const quotaResponseSchema = z.object({
+  /** The cap that binds first: the visitor's own, or the network's when fewer are left there. */
+  scope: z.enum(['visitor', 'network']),
+  limit: z.number().int().nonnegative(),
+  remaining: z.number().int().nonnegative(),
+  /** ISO time the hourly window ends and every used image frees up (fixed windows). */
+  resetsAt: z.string(),
+  /** False when the operator disabled the caps (limit 0). */
+  enforced: z.boolean(),
+});
+export type QuotaResponse = z.infer<typeof quotaResponseSchema>;

@@ -1,0 +1,126 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localIssuer } from '../../local/plugins/auth';
+import { lastSeedRun } from '../../local/plugins/seed';
+import { type E2E, SHOTS_DIR, startE2E, until, waitForFeatured } from './support';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  await waitForFeatured(e2e.app, 12);
+  // Seeded images stored after the operator's would be newer: let the seed finish first.
+  await lastSeedRun();
+});
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+/** Uncaught errors and console errors of the page: any one fails the test. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  return errors;
+}
+
+const PROMPT = 'A lonely lighthouse on a moon of Saturn';
+
+async function featuredIds(): Promise<string[]> {
+  const res = await fetch(`${e2e.app.url}/api/gallery/admin?model=flux_schnell&skip=0&take=100`);
+  return ((await res.json()) as { id: string }[]).map((i) => i.id);
+}
+
+/** The Space page's tiles once its list has drawn (it re-reads the list when lastUpdated moved). */
+async function spacePrompts(page: Page): Promise<string[]> {
+  await page.goto('/space');
+  const tiles = page.getByRole('button', { name: /^Open image:/ });
+  await tiles.first().waitFor();
+  return (await tiles.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''))).map((l) =>
+    l.replace(/^Open image: /, ''),
+  );
+}
+
+describe('operator console', () => {
+  it('signs in through the OpenID provider, generates into Space, sees it first, deletes it everywhere', async () => {
+    const { page } = await e2e.newPage();
+    const errors = collectErrors(page);
+
+    // The Space page caches its list in the browser: it must refresh on its own after the operator's change.
+    expect(await spacePrompts(page)).not.toContain(PROMPT);
+
+    // Sign in by typing the operator's credentials into the provider's page (the code flow with PKCE).
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/__local\/oidc\/interaction\//);
+    const { operator } = localIssuer();
+    await page.getByLabel('Username').fill(operator.username);
+    await page.getByLabel('Password').fill(operator.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByText('Signed in as').waitFor();
+    // Tokens in session storage only.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.')))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:')))).toBe(true);
+
+    // The admin generator: Generate stays disabled until a category is chosen.
+    const generate = page.getByRole('button', { name: 'Generate Image' });
+    await page.getByLabel('Prompt').fill(PROMPT);
+    expect(await generate.isDisabled()).toBe(true);
+    const category = page.getByLabel('Category', { exact: true });
+    expect(await category.locator('option:checked').textContent()).toBe('Select a category');
+    await category.selectOption({ label: 'Space' });
+    expect(await generate.isDisabled()).toBe(false);
+    await generate.click();
+
+    // Done: the viewer opens on it, and it is first in the Admin Gallery.
+    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+    await viewer.waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    const first = page.getByRole('list', { name: 'Admin Gallery' }).getByRole('listitem').first();
+    expect(await first.getByRole('paragraph').first().textContent()).toBe(PROMPT);
+    const id = (await first.getAttribute('data-image-id')) as string;
+    expect((await featuredIds())[0]).toBe(id);
+    await page.screenshot({ path: `${SHOTS_DIR}/admin-generator.png` });
+    const axe = await new AxeBuilder({ page }).analyze();
+    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // First on /space once the page has seen the new lastUpdated (its list is shuffled by the spec, so: present).
+    expect(await spacePrompts(page)).toContain(PROMPT);
+    const original = `${e2e.app.url}/files/images/${id}.png`;
+    expect((await fetch(original)).status).toBe(200);
+
+    // Delete it from the console (with its confirmation).
+    await page.goto('/admin');
+    const card = page.locator(`[data-image-id="${id}"]`);
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await card.getByRole('button', { name: 'Confirm delete' }).click();
+    await card.waitFor({ state: 'detached' });
+
+    expect(await featuredIds()).not.toContain(id);
+    expect(await spacePrompts(page)).not.toContain(PROMPT);
+    await until(async () => (await fetch(original)).status === 404, 5_000, 'the original to leave S3');
+    expect((await fetch(`${e2e.app.url}/files/thumbs/${id}.webp`)).status).toBe(404);
+
+    // The audit log lists both actions.
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const rows = page.getByRole('row').filter({ hasText: `image:${id}` });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+
+    // Sign out clears the tokens and ends the provider's session: signing in again asks for the password.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:')))).toBe(false);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/__local\/oidc\/interaction\//);
+    await page.getByLabel('Password').waitFor();
+
+    expect(errors).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_KEY } from '../../frontend/src/lib/consent';
+import { STORAGE_KEYS } from '../../shared/constants';
+import { type E2E, SHOTS_DIR, startE2E, waitForFeatured } from './support';
+
+/* Issue 14: a site that opens on pictures, dialogs that behave, and the cookie banner the policy describes. */
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+  await waitForFeatured(e2e.app, 40);
+});
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+/** Gallery pictures (wall, tiles) that have loaded and lie at least half inside the first viewport. */
+function loadedPicturesInView(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>('button[aria-label^="Open image:"]')];
+    return buttons.filter((button) => {
+      const img = button.querySelector('img');
+      if (!img?.complete || img.naturalWidth === 0) return false;
+      const r = img.getBoundingClientRect();
+      const visible = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+      return r.height > 0 && visible >= r.height / 2 && r.left >= 0 && r.right <= window.innerWidth;
+    }).length;
+  });
+}
+
+async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('pictures first', () => {
+  for (const [width, height] of [
+    [1440, 900],
+    [375, 812],
+  ] as const) {
+    it(`shows at least 4 loaded gallery pictures in home's first viewport at ${width}x${height}, with the prompt box`, async () => {
+      const { page, context } = await e2e.newPage({ width, height });
+      await page.goto('/');
+      await expect.poll(() => loadedPicturesInView(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+      const prompt = await page.getByLabel('Prompt', { exact: true }).boundingBox();
+      expect(prompt && prompt.y + prompt.height / 2).toBeLessThan(height);
+      await context.close();
+    });
+  }
+});
+
+describe('accessibility and dialogs', () => {
+  it('has no axe violation on home, a category page and an open lightbox', async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/');
+    await expect.poll(() => loadedPicturesInView(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto('/space');
+    await page.getByRole('heading', { level: 1, name: 'The Edge of Infinity' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto('/');
+    await page.getByRole('list', { name: 'Featured pictures' }).getByRole('button').first().click();
+    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+    await viewer.getByRole('img').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('works by keyboard alone: opens the viewer from a tile, keeps Tab inside it, and closes back onto the tile', async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/');
+    const wall = page.getByRole('list', { name: 'Featured pictures' });
+    const tile = wall.getByRole('button').first();
+    await tile.waitFor();
+    await tile.locator('img').evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => img.addEventListener('load', r)));
+    await tile.focus();
+    await page.keyboard.press('Enter');
+    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+    await viewer.waitFor();
+    const closeButton = viewer.getByRole('button', { name: 'Close viewer' });
+    await expect.poll(() => closeButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const inside = () => viewer.evaluate((dialog) => dialog.contains(document.activeElement));
+    const focusables = await viewer.evaluate(
+      (dialog) => dialog.querySelectorAll('a[href], button:not([disabled]), input:not([disabled]), textarea, select').length,
+    );
+    for (let i = 0; i < focusables + 2; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inside()).toBe(true);
+    }
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await inside()).toBe(true);
+    }
+    await page.screenshot({ path: `${SHOTS_DIR}/lightbox-keyboard.png` });
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await expect.poll(() => tile.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});
+
+describe('cookie consent', () => {
+  it('asks a new visitor, stores nothing non-essential after "Decline", and can be reopened from the footer to accept', async () => {
+    const { page, context } = await e2e.newPage({ consent: 'undecided' });
+    await page.goto('/space');
+    const banner = page.getByRole('region', { name: 'Cookies and storage' });
+    await banner.waitFor();
+    expect(await axeViolations(page, '.consent')).toEqual([]);
+    await banner.getByRole('button', { name: 'Customize' }).click();
+    await banner.getByRole('checkbox', { name: /Functionality/ }).waitFor();
+    await page.screenshot({ path: `${SHOTS_DIR}/cookie-banner.png` });
+    await banner.getByRole('button', { name: 'Decline non-essential' }).click();
+    await banner.waitFor({ state: 'detached' });
+
+    const stored = () => page.evaluate(() => Object.keys(localStorage).sort());
+    await page
+      .getByRole('button', { name: /^Open image:/ })
+      .first()
+      .waitFor();
+    // Strictly necessary only: the choice itself (and the visitor id, made on the generator pages).
+    const keys = await stored();
+    expect(keys).toContain(CONSENT_KEY);
+    expect(keys.filter((k) => k !== CONSENT_KEY && k !== STORAGE_KEYS.userId)).toEqual([]);
+
+    // Reopened from the footer: allow functionality only; the collection's list is cached from then on.
+    await page.reload();
+    expect(await page.getByRole('region', { name: 'Cookies and storage' }).count()).toBe(0);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+    await banner.getByRole('button', { name: 'Customize' }).click();
+    await banner.getByRole('checkbox', { name: /Functionality/ }).check();
+    await banner.getByRole('button', { name: 'Save choices' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await page.reload();
+    await expect.poll(async () => (await stored()).includes('allSpacepeMeta'), { timeout: 15_000 }).toBe(true);
+    const choice = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), CONSENT_KEY);
+    expect(choice).toMatchObject({ functionality: true, analytics: false, advertising: false });
+    await context.close();
+  });
+});

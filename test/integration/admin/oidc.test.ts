@@ -1,0 +1,55 @@
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localIssuer } from '../../../local/plugins/auth';
+import { startTestApp, type TestApp } from '../../support/local-app';
+import { signInWithCode } from '../../support/oidc-flow';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ plugins: ['auth'] });
+}, 60_000);
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('local OpenID provider (stand-in for Cognito managed login)', () => {
+  it('publishes discovery with the code flow, S256 PKCE and an end-session endpoint', async () => {
+    const doc = (await (await app.api('/__local/oidc/.well-known/openid-configuration')).json()) as Record<string, unknown>;
+    expect(doc.issuer).toBe(localIssuer().issuer);
+    expect(doc.code_challenge_methods_supported).toEqual(['S256']);
+    expect(doc.response_types_supported).toContain('code');
+    expect(doc.end_session_endpoint).toMatch(/\/__local\/oidc\//);
+  });
+
+  it('signs the operator in with the code flow and issues a JWT access token the admin API accepts', async () => {
+    const { issuer, clientId, operator } = localIssuer();
+    const result = await signInWithCode(app.url, { issuer, clientId, ...operator });
+    if (result.status !== 'ok') throw new Error(`refused: ${result.httpStatus}`);
+    const claims = decodeJwt(result.accessToken);
+    expect(decodeProtectedHeader(result.accessToken).alg).toBe('RS256');
+    expect(claims).toMatchObject({ iss: issuer, client_id: clientId, token_use: 'access', 'cognito:groups': ['admins'] });
+    const res = await app.api('/api/admin/images', { headers: { authorization: `Bearer ${result.accessToken}` } });
+    expect(res.status).toBe(200);
+    // The ID token is not a bearer credential for the API.
+    const withId = await app.api('/api/admin/images', { headers: { authorization: `Bearer ${result.idToken}` } });
+    expect(withId.status).toBe(401);
+  });
+
+  it('refuses a wrong password with the sign-in page again', async () => {
+    const { issuer, clientId, operator } = localIssuer();
+    const result = await signInWithCode(app.url, { issuer, clientId, username: operator.username, password: `${operator.password}x` });
+    expect(result.status).toBe('refused');
+    if (result.status === 'refused') {
+      expect(result.httpStatus).toBe(401);
+      expect(result.body).toContain('Incorrect username or password.');
+    }
+  });
+
+  it('refuses an authorization request without PKCE', async () => {
+    const { clientId } = localIssuer();
+    const url = `/__local/oidc/auth?client_id=${clientId}&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(`${app.url}/admin`)}`;
+    const res = await app.api(url, { redirect: 'manual' });
+    const location = res.headers.get('location') ?? (await res.text());
+    expect(location).toMatch(/code_challenge|invalid_request/);
+  });
+});

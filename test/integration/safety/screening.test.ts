@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putBlockedTerms } from '../../../lambdas/adapters/blocked-terms';
+import { readCount } from '../../../lambdas/adapters/counters-table';
+import { getRequestJobId } from '../../../lambdas/adapters/jobs-table';
+import { resetPromptScreening } from '../../../lambdas/services/prompt-screening';
+import { windowOf } from '../../../lambdas/services/rate-limit';
+import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
+import { PROMPT_REFUSED, PROMPT_REFUSED_PREFIX } from '../../../shared/safety';
+import { startTestApp, type TestApp } from '../../support/local-app';
+import { newRequest, postGenerate } from '../generation/support';
+
+type ErrorBody = { error: { code: string; message: string } };
+
+/** Prompt screening through the local HTTP API: a refusal writes nothing and spends nothing. */
+describe('prompt screening before the queue', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ plugins: ['generation'], env: { PREVIEW_STEP_DELAY_MS: '20', SCREENING_TERMS_CACHE_SECONDS: '0' } });
+    resetSafetyConfig();
+    resetPromptScreening();
+  });
+  afterAll(async () => app?.stop());
+
+  const hourStart = () => windowOf({ windowSeconds: 3600 }).windowStart;
+
+  it.each([
+    ['plain', 'a porn star on a beach', '“porn”'],
+    ['leetspeak', 'a p0rn st4r on a b3ach', '“porn”'],
+    ['spaced out', 'a p o r n star on a beach', '“porn”'],
+    ['an operator default term', 'a NSFW portrait of a woman', '“nsfw”'],
+  ])('refuses a %s blocked prompt with 422, no job and no quota spent', async (_case, prompt, named) => {
+    const body = newRequest({ prompt });
+    const res = await postGenerate(app, body);
+    expect(res.status).toBe(422);
+    const { error } = (await res.json()) as ErrorBody;
+    expect(error.code).toBe(PROMPT_REFUSED);
+    expect(error.message.startsWith(PROMPT_REFUSED_PREFIX)).toBe(true);
+    expect(error.message).toContain(named);
+    expect(await getRequestJobId(body.userId, body.requestId)).toBeUndefined();
+    expect(await readCount(`rl#gen-user#${body.userId}`, hourStart())).toBe(0);
+    expect(await readCount('rl#gen-ip#127.0.0.1', hourStart())).toBe(0);
+  });
+
+  it.each(['Scunthorpe at dusk, watercolour', 'a classic car in the rain', "assassin's creed style, cinematic", 'Moby Dick breaching'])(
+    'accepts %j (a blocked word inside a longer harmless one)',
+    async (prompt) => {
+      const body = newRequest({ prompt });
+      const res = await postGenerate(app, body);
+      expect(res.status).toBe(202);
+      expect(await getRequestJobId(body.userId, body.requestId)).toBeTruthy();
+      expect(await readCount(`rl#gen-user#${body.userId}`, hourStart())).toBe(1);
+    },
+  );
+
+  it('applies the operator’s edited list (replacing the defaults) without a restart', async () => {
+    await putBlockedTerms(['red dragon']);
+    const refused = await postGenerate(app, newRequest({ prompt: 'a r3d   dragon over the hills' }));
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as ErrorBody).error.message).toContain('“red dragon”');
+    // 'nsfw' was a default; the operator's list replaced them.
+    expect((await postGenerate(app, newRequest({ prompt: 'nsfw-free landscape, a green dragon' }))).status).toBe(202);
+  });
+
+  it('reports in /api/health that only the word lists screen prompts and images are not checked', async () => {
+    const body = (await (await app.api('/api/health')).json()) as { safety: { promptScreening: string; imageCheck: string } };
+    expect(body.safety.promptScreening).toBe('word lists only');
+    expect(body.safety.imageCheck).toMatch(/^off/);
+  });
+});

@@ -1,0 +1,110 @@
+import {
+  AutoScalingClient,
+  DescribeAutoScalingGroupsCommand,
+  DescribeScalingActivitiesCommand,
+  SetDesiredCapacityCommand,
+} from '@aws-sdk/client-auto-scaling';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  process.env.LOG_LEVEL = 'SILENT';
+});
+
+import { handler } from '../../../lambdas/handlers/system/cost-backstop';
+import { resetConfig } from '../../../lambdas/lib/config';
+import { runCostBackstop } from '../../../lambdas/services/cost-backstop';
+import { lambdaContext } from '../../fixtures/api-event';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const asg = mockClient(AutoScalingClient);
+const NOW = Date.parse('2026-11-23T12:00:00Z');
+const minutesAgo = (m: number) => new Date(NOW - m * 60_000);
+
+/** The table's answers: the newest finished generation and the newest waiting job. */
+function jobs(lastFinished?: Date, lastWaiting?: Date) {
+  ddb.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: lastWaiting ? [{ createdAt: lastWaiting.toISOString() }] : [] });
+  ddb
+    .on(QueryCommand, { ExpressionAttributeValues: { ':p': 'stats#generation' } })
+    .resolves({ Items: lastFinished ? [{ sk: `${lastFinished.toISOString()}#job-1` }] : [] });
+}
+
+function group(desired: number, instances: number, lastScaling?: Date) {
+  asg.on(DescribeAutoScalingGroupsCommand).resolves({
+    AutoScalingGroups: [
+      {
+        AutoScalingGroupName: 'gpu',
+        DesiredCapacity: desired,
+        MinSize: 0,
+        MaxSize: 2,
+        Instances: Array.from({ length: instances }, (_, i) => ({ InstanceId: `i-${i}` }) as never),
+      } as never,
+    ],
+  });
+  asg.on(DescribeScalingActivitiesCommand).resolves({ Activities: lastScaling ? [{ StartTime: lastScaling } as never] : [] });
+}
+
+describe('cost backstop', () => {
+  beforeEach(() => {
+    ddb.reset();
+    asg.reset();
+    asg.on(SetDesiredCapacityCommand).resolves({});
+    process.env.GPU_ASG_NAME = 'gpu';
+    process.env.GPU_BACKSTOP_IDLE_MINUTES = '60';
+    resetConfig();
+  });
+  afterEach(() => {
+    delete process.env.GPU_ASG_NAME;
+    delete process.env.GPU_BACKSTOP_IDLE_MINUTES;
+    resetConfig();
+  });
+
+  it('sets a group that ran 90 minutes without a job (dead worker) to zero, without cooldown', async () => {
+    group(1, 1, minutesAgo(120));
+    jobs(minutesAgo(90));
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'stopped', idleMinutes: 90, desired: 1 });
+    expect(asg.commandCalls(SetDesiredCapacityCommand)[0]?.args[0].input).toEqual({
+      AutoScalingGroupName: 'gpu',
+      DesiredCapacity: 0,
+      HonorCooldown: false,
+    });
+  });
+
+  it('stops a group the table has never seen a job for once its last scaling is old enough', async () => {
+    group(2, 2, minutesAgo(61));
+    jobs();
+    await expect(runCostBackstop(NOW)).resolves.toMatchObject({ action: 'stopped', idleMinutes: 61 });
+  });
+
+  it('leaves the group alone while jobs finish or wait, or right after a scale-out', async () => {
+    group(1, 1, minutesAgo(200));
+    jobs(minutesAgo(59));
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'none', reason: 'recent-job' });
+    ddb.reset();
+    jobs(minutesAgo(300), minutesAgo(2));
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'none', reason: 'recent-job' });
+    asg.reset();
+    group(1, 0, minutesAgo(10));
+    ddb.reset();
+    jobs(minutesAgo(300));
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'none', reason: 'recent-scaling' });
+    expect(asg.commandCalls(SetDesiredCapacityCommand)).toHaveLength(0);
+  });
+
+  it('does nothing when the group is already at zero or there is no group', async () => {
+    group(0, 0, minutesAgo(500));
+    jobs();
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'none', reason: 'already-zero' });
+    delete process.env.GPU_ASG_NAME;
+    resetConfig();
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'none', reason: 'no-group' });
+    expect(asg.commandCalls(SetDesiredCapacityCommand)).toHaveLength(0);
+  });
+
+  it('runs as a scheduled Lambda handler', async () => {
+    group(0, 0);
+    jobs();
+    await expect(handler({}, lambdaContext())).resolves.toEqual({ action: 'none', reason: 'already-zero' });
+  });
+});

@@ -1,0 +1,125 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  process.env.LOG_LEVEL = 'SILENT';
+});
+
+import { handler as generate } from '../../../lambdas/handlers/generate/post-generate';
+import { handler as quota } from '../../../lambdas/handlers/safety/get-quota';
+import { handler as report } from '../../../lambdas/handlers/safety/post-report';
+import { resetConfig } from '../../../lambdas/lib/config';
+import { resetPromptScreening } from '../../../lambdas/services/prompt-screening';
+import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
+import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+mockClient(SESv2Client);
+
+const USER = '0b6b5c1e-8d1a-4a57-9a43-0c1d2e3f4a5b';
+const IMAGE = { pk: 'img#pic-1', sk: 'img', id: 'pic-1', prompt: 'A harbour', thumbnailUrl: '/files/t.webp', owner: 'user' };
+const reportEvent = (body: unknown) => apiEvent({ method: 'POST', route: '/api/reports', body, sourceIp: '198.51.100.7' });
+
+beforeEach(() => {
+  ddb.reset();
+  ddb.on(GetCommand).resolves({});
+  ddb.on(UpdateCommand).resolves({});
+  ddb.on(PutCommand).resolves({});
+  ddb.on(TransactWriteCommand).resolves({});
+  process.env.REPORT_HIDE_THRESHOLD = '3';
+  process.env.SCREENING_TERMS_CACHE_SECONDS = '0';
+  process.env.GEN_USER_HOURLY = '30';
+  process.env.GEN_IP_HOURLY = '60';
+  resetConfig();
+  resetSafetyConfig();
+  resetPromptScreening();
+});
+
+describe('prompt screening in POST /api/generate (SDK mocked)', () => {
+  const body = { prompt: 'a p0rn star', aspectRatio: '4:3', userId: USER, requestId: 'req-0001-abcd' };
+
+  it('answers 422 prompt_refused having read only the blocked-terms item: no job, no counter', async () => {
+    const result = await generate(apiEvent({ method: 'POST', route: '/api/generate', body }), lambdaContext());
+    expect(result.statusCode).toBe(422);
+    expect(bodyOf(result)).toMatchObject({ error: { code: 'prompt_refused' } });
+    expect(ddb.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([{ pk: 'settings#blocked-terms', sk: 'settings' }]);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('still screens with the English list when the blocked-terms item cannot be read', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'settings#blocked-terms', sk: 'settings' } }).rejects(new Error('throttled'));
+    const result = await generate(apiEvent({ method: 'POST', route: '/api/generate', body }), lambdaContext());
+    expect(result.statusCode).toBe(422);
+  });
+
+  it('uses the operator’s saved list instead of the defaults', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'settings#blocked-terms', sk: 'settings' } }).resolves({ Item: { terms: ['lighthouse'] } });
+    const refused = await generate(
+      apiEvent({ method: 'POST', route: '/api/generate', body: { ...body, prompt: 'a l1ghthouse at dusk' } }),
+      lambdaContext(),
+    );
+    expect(bodyOf(refused)).toMatchObject({ error: { code: 'prompt_refused', message: expect.stringContaining('“lighthouse”') } });
+  });
+});
+
+describe('POST /api/reports (SDK mocked)', () => {
+  it('stores the report, counts it, and hides the picture in one transaction once the count reaches the threshold', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Item: { ...IMAGE, featuredSeq: 4 } });
+    ddb.on(UpdateCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Attributes: { reportCount: 3 } });
+    const result = await report(reportEvent({ imageId: 'pic-1', reason: 'violent' }), lambdaContext());
+    expect(result.statusCode).toBe(201);
+    const put = ddb.commandCalls(PutCommand)[0]?.args[0].input;
+    expect(put?.Item).toMatchObject({ type: 'image_report', gsi1pk: 'type#image_report', fields: { imageId: 'pic-1', reason: 'violent' } });
+    expect(String(put?.Item?.pk)).toMatch(/^report#pic-1#[0-9a-f]{24}$/);
+    expect(String(put?.Item?.pk)).not.toContain('198.51.100.7');
+    const hide = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(hide.map((t) => t.Update?.Key)).toEqual([
+      { pk: 'img#pic-1', sk: 'img' },
+      { pk: 'featured#0000000004', sk: 'slot' },
+    ]);
+  });
+
+  it('does not hide below the threshold', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Item: IMAGE });
+    ddb.on(UpdateCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Attributes: { reportCount: 2 } });
+    expect((await report(reportEvent({ imageId: 'pic-1', reason: 'spam' }), lambdaContext())).statusCode).toBe(201);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('answers a repeat from the same network with the first report’s id and counts nothing', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Item: IMAGE });
+    ddb.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
+    ddb.on(GetCommand, { TableName: 'artloom-messages' }).resolves({ Item: { id: 'first-report' } });
+    const result = await report(reportEvent({ imageId: 'pic-1', reason: 'spam' }), lambdaContext());
+    expect(bodyOf(result)).toEqual({ id: 'first-report', received: true });
+    expect(ddb.commandCalls(UpdateCommand, { Key: { pk: 'img#pic-1', sk: 'img' } })).toHaveLength(0);
+  });
+
+  it('answers 503 storage_unavailable, not 500, when the table fails', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Item: IMAGE });
+    ddb.on(PutCommand).rejects(new Error('InternalServerError'));
+    const result = await report(reportEvent({ imageId: 'pic-1', reason: 'spam' }), lambdaContext());
+    expect(result.statusCode).toBe(503);
+    expect(bodyOf(result)).toMatchObject({ error: { code: 'storage_unavailable' } });
+  });
+});
+
+describe('GET /api/generate/quota (SDK mocked)', () => {
+  it('reads the same counter keys the generate route increments, in the current hour', async () => {
+    ddb.on(GetCommand).resolves({ Item: { count: 26 } });
+    const result = await quota(
+      apiEvent({ route: '/api/generate/quota', query: { userId: USER }, sourceIp: '198.51.100.7' }),
+      lambdaContext(),
+    );
+    expect(bodyOf(result)).toMatchObject({ scope: 'visitor', limit: 30, remaining: 4, enforced: true });
+    const hour = Math.floor(Date.now() / 1000 / 3600) * 3600;
+    expect(ddb.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([
+      { pk: `rl#gen-user#${USER}`, sk: String(hour) },
+      { pk: 'rl#gen-ip#198.51.100.7', sk: String(hour) },
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { joinSpacedLetters, normaliseTerms, wordListMatcher } from '../../../lambdas/services/word-lists';
+
+describe('word-list prompt screen', () => {
+  const match = wordListMatcher(['nsfw', 'nude', 'child porn', 'gr[i]me?']);
+
+  it.each([
+    ['plain', 'a porn star on a beach', 'sexual', 'porn'],
+    ['leetspeak', 'a p0rn star', 'sexual', 'porn'],
+    ['spaced out', 'a p o r n star', 'sexual', 'porn'],
+    ['dotted', 'f.u.c.k this landscape', 'profanity', 'fuck'],
+    ['repeated letters', 'fuuuuck', 'profanity', 'fuck'],
+    ['a slur in leetspeak', 'a n1gger in a field', 'slur', 'nigger'],
+    ['an operator term', 'NSFW portrait', 'blocked', 'nsfw'],
+    ['an operator term in leetspeak', 'a nud3 figure', 'blocked', 'nude'],
+    ['an operator term spaced out', 'a n u d e figure', 'blocked', 'nude'],
+    ['an operator phrase', 'child   porn', 'blocked', 'child porn'],
+    ['an operator term written with pattern characters', 'gr i me', 'blocked', 'gr i me'],
+  ])('refuses %s', (_case, prompt, kind, term) => {
+    expect(match(prompt)).toEqual({ kind, term });
+  });
+
+  it.each([
+    'Scunthorpe at dusk',
+    'a classic car in the rain',
+    "assassin's creed style, cinematic",
+    'Moby Dick breaching, oil painting',
+    'a blue tit on a branch',
+    'a cocktail bar in Essex',
+    'a rooster, the cock crows at dawn',
+    'a sextant on a ship, therapist office, grape juice',
+    'a document on analysis of butterflies',
+    'nudes? no: a nudibranch in the reef',
+    'A B C blocks on a table',
+  ])('lets %j through', (prompt) => {
+    expect(match(prompt)).toBeUndefined();
+  });
+
+  it('joins only runs of three or more single characters', () => {
+    expect(joinSpacedLetters('f u c k and a b')).toBe('fuck and a b');
+    expect(joinSpacedLetters('p-o-r-n')).toBe('porn');
+    expect(joinSpacedLetters('I am a cat')).toBe('I am a cat');
+    expect(joinSpacedLetters('a n u d e', true)).toBe('a nude');
+  });
+
+  it('normalises the operator list (case, spaces, blanks, comments, duplicates)', () => {
+    expect(normaliseTerms(['  Nude ', 'nude', '', '# a comment', 'Child   Porn', 'gr[i|me?'])).toEqual(['nude', 'child porn', 'gr i me']);
+  });
+});
