@@ -32,15 +32,16 @@ const generate = (url: string) =>
 
 describe('preview renderer, cold-GPU mode', () => {
   it('drops connections while starting, loads the model on the first prompt, then runs warm', async () => {
-    renderer = await startPreviewRenderer({ stepDelayMs: 0, cold: { startupMs: 300, modelLoadMs: 400, firstStepDelayMs: 50 } });
+    renderer = await startPreviewRenderer({ stepDelayMs: 0, cold: { startupMs: 300, modelLoadMs: 1500, firstStepDelayMs: 50 } });
     await expect(stats(renderer.url)).rejects.toThrow();
     expect(await untilAnswers(renderer.url)).toBeGreaterThanOrEqual(200);
     expect(renderer.modelLoaded).toBe(false);
     const first = await generate(renderer.url);
-    expect(renderer.runMs.get(first.promptId)).toBeGreaterThanOrEqual(400 + 4 * 50);
+    expect(renderer.runMs.get(first.promptId)).toBeGreaterThanOrEqual(1500 + 4 * 50);
     expect(renderer.modelLoaded).toBe(true);
     const second = await generate(renderer.url);
-    expect(renderer.runMs.get(second.promptId)).toBeLessThan(400);
+    // Warm: no load, no slow steps (the drawing itself takes a few hundred ms on a loaded machine).
+    expect(renderer.runMs.get(second.promptId)).toBeLessThan(1500);
   });
 
   it('starts cold again after a restart (a reboot)', async () => {
