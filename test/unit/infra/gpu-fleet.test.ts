@@ -108,7 +108,7 @@ describe('GPU fleet template', () => {
       t.hasResourceProperties('AWS::EC2::LaunchTemplate', { LaunchTemplateData: Match.objectLike({ ImageId: 'ami-0123456789abcdef0' }) });
       t.resourceCountIs('AWS::ImageBuilder::Image', 0);
       t.resourceCountIs('AWS::ImageBuilder::ImagePipeline', 0);
-    });
+    }, 60_000);
   });
 
   describe('user data', () => {
@@ -169,7 +169,7 @@ describe('GPU fleet template', () => {
         InstanceReusePolicy: { ReuseOnScaleIn: true },
       });
       synth({ gpuWarmPoolSize: 3 }).hasResourceProperties('AWS::AutoScaling::WarmPool', { MinSize: 3, MaxGroupPreparedCapacity: 3 });
-    });
+    }, 60_000);
 
     it('lets the worker mark its own instance unhealthy', () => {
       const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);

@@ -437,7 +437,7 @@ describe('Artloom stack', () => {
     });
     t.hasResourceProperties('AWS::AutoScaling::AutoScalingGroup', { MinSize: '0', MaxSize: '4' });
     t.resourceCountIs('AWS::AutoScaling::WarmPool', 0);
-  });
+  }, 60_000);
 
   it('sets on every Lambda only variables the code reads, and the SES ones when configured', () => {
     const other = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -463,7 +463,7 @@ describe('Artloom stack', () => {
     expect([...names].filter((name) => !known.has(name))).toEqual([]);
     expect(names).toContain('NOTIFY_EMAIL');
     expect(names).toContain('NOTIFY_FROM_EMAIL');
-  });
+  }, 60_000);
 
   it('passes cdk-nag AwsSolutions with zero unacknowledged findings', () => {
     expect(() => app.synth()).not.toThrow();
