@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import {
   DescribeAutoScalingGroupsCommand,
   SetDesiredCapacityCommand,
+  SetInstanceHealthCommand,
   TerminateInstanceInAutoScalingGroupCommand,
 } from '@aws-sdk/client-auto-scaling';
 import { z } from 'zod';
@@ -12,7 +13,8 @@ import { GpuWorker } from './worker';
 /**
  * The GPU instance's entry point (systemd unit `artloom-worker`, bundled by infra/lib/constructs/gpu-fleet.ts):
  * reads its environment, waits until ComfyUI answers, runs the GpuWorker and, after a stretch without
- * jobs, scales its own instance in. SIGTERM (instance stop, scale-in, `systemctl stop`) stops it
+ * jobs, scales its own instance in. It announces itself only after a warm-up image, and marks its
+ * instance unhealthy when ComfyUI keeps failing (GpuWorker). SIGTERM (instance stop, scale-in, `systemctl stop`) stops it
  * gracefully: no new job is taken, a running one is left to its task heartbeat.
  */
 const envSchema = z.object({
@@ -27,6 +29,13 @@ const envSchema = z.object({
   COMFYUI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60),
   /** How long to wait for ComfyUI to come up before giving up (systemd restarts us). */
   COMFYUI_WAIT_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** One small generation (the model load) before the first beacon. */
+  WORKER_WARMUP: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Failed ComfyUI probes in a row before the instance marks itself unhealthy. */
+  WORKER_UNHEALTHY_AFTER: z.coerce.number().int().min(1).default(3),
   /** Overrides for running off EC2 (otherwise read from the instance metadata service). */
   INSTANCE_ID: z.string().optional(),
   GPU_ASG_NAME: z.string().optional(),
@@ -103,6 +112,17 @@ export async function scaleIn(group: string, instanceId: string): Promise<'desir
   return 'terminated';
 }
 
+/**
+ * Tells the group this instance is unhealthy: it is replaced (a warm-pool instance first) instead of
+ * being advertised with a ComfyUI that does not answer. ShouldRespectGracePeriod: false, or a worker
+ * that fails right after boot would wait out the health check grace period.
+ */
+export async function markUnhealthy(instanceId: string): Promise<void> {
+  await autoScaling().send(
+    new SetInstanceHealthCommand({ InstanceId: instanceId, HealthStatus: 'Unhealthy', ShouldRespectGracePeriod: false }),
+  );
+}
+
 export async function main(env: WorkerEnv = readEnv()): Promise<void> {
   const imds = new InstanceMetadata(env.IMDS_URL);
   // Warm pool preparation boots the instance once before stopping it: nothing to serve then.
@@ -124,6 +144,13 @@ export async function main(env: WorkerEnv = readEnv()): Promise<void> {
     workerId: instanceId,
     comfyTimeoutMs: env.COMFYUI_TIMEOUT_SECONDS * 1000,
     idleShutdownMs,
+    warmUp: env.WORKER_WARMUP,
+    unhealthyAfter: env.WORKER_UNHEALTHY_AFTER,
+    onUnhealthy: async () => {
+      if (!instanceId || stopping) return;
+      await markUnhealthy(instanceId).catch((err: Error) => logger.error('could not mark the instance unhealthy', { error: err }));
+      stopping = worker.stop();
+    },
     onIdle: async () => {
       if (!group || !instanceId || stopping) return;
       const how = await scaleIn(group, instanceId);

@@ -8,6 +8,7 @@ import { logger } from '../lambdas/lib/logger';
 import { buildFluxGraph, OUTPUT_NODE, randomSeed } from '../lambdas/services/generation-graph';
 import { generatingMessage } from '../lambdas/services/generation-progress';
 import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-flow';
+import { ComfyHealth, type WorkerHealth } from './comfy-health';
 
 /**
  * The GPU worker: runs beside ComfyUI on the GPU instance (systemd) and in-process locally.
@@ -15,6 +16,12 @@ import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-
  * the job record, hand the PNG over through a staging object and complete the task token.
  * While a job runs it heartbeats the token (so a dead worker is noticed by Step Functions) and
  * watches the job record (so a cancel interrupts ComfyUI).
+ *
+ * Its presence beacon (the flow's "a worker is warm") is honest: with `warmUp` the first beacon is
+ * sent only after one small generation has loaded the model; before every idle beacon ComfyUI is
+ * probed, and a worker whose ComfyUI does not answer neither beacons nor takes jobs; after
+ * `unhealthyAfter` failures in a row it calls `onUnhealthy` (the instance marks itself unhealthy
+ * and the group replaces it). While busy, the beacon is refreshed beside the heartbeats.
  */
 export interface WorkerOptions {
   comfyUrl: string;
@@ -28,12 +35,24 @@ export interface WorkerOptions {
   /** After this long without a job, call onIdle (the instance scales itself in). 0 = never. */
   idleShutdownMs?: number;
   onIdle?: () => Promise<void> | void;
+  /** Run one small generation (loads the model) before the first beacon. */
+  warmUp?: boolean;
+  /** The warm-up's deadline: it includes reading the checkpoint from disk (ms, default 600 000). */
+  warmUpTimeoutMs?: number;
+  /** ComfyUI probe (GET /system_stats) deadline before each idle beacon (ms, default 5000). */
+  probeTimeoutMs?: number;
+  /** Failed probes (or warm-ups) in a row before onUnhealthy (default 3). */
+  unhealthyAfter?: number;
+  onUnhealthy?: () => Promise<void> | void;
 }
 
 export class GpuWorker {
   readonly workerId: string;
-  private readonly opts: Required<Omit<WorkerOptions, 'onIdle' | 'workerId'>> & Pick<WorkerOptions, 'onIdle'>;
+  private readonly opts: Required<Omit<WorkerOptions, 'onIdle' | 'onUnhealthy' | 'workerId'>> &
+    Pick<WorkerOptions, 'onIdle' | 'onUnhealthy'>;
   private running = false;
+  private lastBusyBeacon = 0;
+  private readonly comfy: ComfyHealth;
   private loop?: Promise<void>;
   private poll?: AbortController;
   private killed = false;
@@ -49,7 +68,32 @@ export class GpuWorker {
       beaconMs: opts.beaconMs ?? 5_000,
       idleShutdownMs: opts.idleShutdownMs ?? 0,
       onIdle: opts.onIdle,
+      warmUp: opts.warmUp ?? false,
+      warmUpTimeoutMs: opts.warmUpTimeoutMs ?? 600_000,
+      probeTimeoutMs: opts.probeTimeoutMs ?? 5_000,
+      unhealthyAfter: opts.unhealthyAfter ?? 3,
+      onUnhealthy: opts.onUnhealthy,
     };
+    this.comfy = new ComfyHealth({
+      comfyUrl: this.opts.comfyUrl,
+      warmUpTimeoutMs: this.opts.warmUpTimeoutMs,
+      probeTimeoutMs: this.opts.probeTimeoutMs,
+      unhealthyAfter: this.opts.unhealthyAfter,
+      onUnhealthy: this.opts.onUnhealthy,
+      withdraw: () => removeWorker(this.workerId).catch(() => {}),
+    });
+  }
+
+  /** See WorkerHealth; tests and the bench read it. */
+  get health(): WorkerHealth {
+    return this.comfy.health;
+  }
+  /** Milliseconds the warm-up generation took, and when it ended (undefined until it ran). */
+  get warmUpMs(): number | undefined {
+    return this.comfy.warmUpMs;
+  }
+  get readyAt(): number | undefined {
+    return this.comfy.readyAt;
   }
 
   start(): void {
@@ -79,9 +123,28 @@ export class GpuWorker {
   private async run(): Promise<void> {
     let idleSince = Date.now();
     let lastBeacon = 0;
+    let warm = !this.opts.warmUp;
     while (this.running) {
       try {
+        if (!warm) {
+          // ComfyUI still starting (connection refused) is not a failure: wait for it, as main.ts does on EC2.
+          if (!(await this.comfy.answers())) {
+            await this.pause(Math.min(this.opts.beaconMs, 1_000));
+            continue;
+          }
+          warm = await this.comfy.warmUp();
+          if (!warm) {
+            await this.pause(Math.min(this.opts.beaconMs, 2_000));
+            continue;
+          }
+          idleSince = Date.now();
+        }
         if (Date.now() - lastBeacon >= this.opts.beaconMs) {
+          // Never advertise a ComfyUI that does not answer, and take no job for it.
+          if (!(await this.comfy.probe())) {
+            await this.pause(Math.min(this.opts.beaconMs, 2_000));
+            continue;
+          }
           await touchWorker(this.workerId, 'idle');
           lastBeacon = Date.now();
         }
@@ -104,9 +167,21 @@ export class GpuWorker {
       } catch (err) {
         if (!this.running) break;
         logger.error('worker loop error', { error: err as Error });
-        await new Promise((r) => setTimeout(r, 500));
+        await this.pause(500);
       }
     }
+  }
+
+  /** A pause that a stop() cuts short. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.poll = new AbortController();
+      this.poll.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   private async process(msg: WorkerMessage): Promise<void> {
@@ -138,6 +213,7 @@ export class GpuWorker {
     }
     // The presence beacon is not on the visitor's wait: it runs beside ComfyUI's work.
     const busy = touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
+    this.lastBusyBeacon = Date.now();
     const abort = new AbortController();
     const beat = setInterval(() => void this.beat(taskToken, job.jobId, abort), Math.max(200, (msg.heartbeatSeconds * 1000) / 3));
     try {
@@ -183,6 +259,11 @@ export class GpuWorker {
 
   private async beat(taskToken: string, jobId: string, abort: AbortController): Promise<void> {
     if (this.killed) return;
+    // A long job keeps its worker fresh: the flow must not think the fleet went cold and start another.
+    if (Date.now() - this.lastBusyBeacon >= this.opts.beaconMs) {
+      this.lastBusyBeacon = Date.now();
+      void touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
+    }
     try {
       await sendTaskHeartbeat(taskToken);
       const job = await getJob(jobId);

@@ -19,23 +19,40 @@ export const appContextSchema = z.object({
   notifyFrom: z.email().optional(),
   apiRateLimit: z.coerce.number().int().positive().default(50),
   wafRateLimit: z.coerce.number().int().min(100).default(1000),
-  /** GPU instance type for the ComfyUI fleet. */
-  gpuInstanceType: z.string().default('g6.xlarge'),
+  /**
+   * GPU instance type. g6.2xlarge: NVIDIA L4 24 GB (the 17.2 GB checkpoint fits in VRAM), 32 GiB RAM
+   * (it fits in the page cache), a 450 GB NVMe instance store and up to 10 Gbit/s to S3; the
+   * cheapest type with all four (docs/deploy.md, Choosing the instance type).
+   */
+  gpuInstanceType: z.string().default('g6.2xlarge'),
   /** Upper bound of GPU instances running at once (bill guard). */
   gpuMaxInstances: z.coerce.number().int().min(1).max(20).default(2),
-  /** Stopped, bootstrapped GPU instances kept ready (EBS cost only); 0 = every start installs from scratch. */
+  /** Stopped GPU instances kept ready (EBS cost only); a start from the pool is the ≤ 90 s path. 0 = every start launches. */
   gpuWarmPoolSize: z.coerce.number().int().min(0).max(20).default(1),
   /** A worker scales its instance in after this many seconds without a job. */
   gpuIdleShutdownSeconds: z.coerce.number().int().min(60).default(600),
-  /** ComfyUI release tag installed on the GPU instances (the fixtures were recorded with 0.3.64). */
-  comfyuiVersion: z
+  /** ComfyUI commit baked into the GPU image (the fixtures were recorded with this one, v0.3.64). */
+  comfyuiCommit: z
     .string()
-    .regex(/^v\d+\.\d+\.\d+$/)
-    .default('v0.3.64'),
-  /** An AMI id for the GPU instances instead of the Deep Learning AMI resolved from SSM at deploy time. */
+    .regex(/^[0-9a-f]{40}$/)
+    .default('a125cd84b054a57729b5eecab930ca9408719832'),
+  /** An AMI id for the GPU instances instead of the stack's Image Builder pipeline's newest image. */
   amiId: z
     .string()
     .regex(/^ami-[0-9a-f]{8,17}$/)
+    .optional(),
+  /**
+   * The model hub revision (commit of huggingface.co/Comfy-Org/flux1-schnell) the checkpoint was staged
+   * from, and its SHA-256 (scripts/stage-model.sh). Unset: the stack deploys, and GPU instances refuse
+   * to serve (boot.sh abandons them) until both are set and the model is staged.
+   */
+  modelRevision: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .optional(),
+  modelSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
     .optional(),
   /** Who gets the alarms, the budget and the Auto Scaling failures (SNS email; confirm the subscription mail). */
   alarmEmail: z.email().optional(),
@@ -49,8 +66,6 @@ export const appContextSchema = z.object({
   gpuBackstopIdleMinutes: z.coerce.number().int().min(5).default(60),
   /** Alarm when the WAF blocks more than this many requests in 5 minutes. */
   wafBlockedAlarm: z.coerce.number().int().min(1).default(500),
-  /** Where the instances download flux1-schnell-fp8.safetensors from. */
-  modelUrl: z.url().default('https://huggingface.co/Comfy-Org/flux1-schnell/resolve/main/flux1-schnell-fp8.safetensors'),
 });
 export type AppContext = z.infer<typeof appContextSchema>;
 

@@ -10,7 +10,12 @@ export interface DurationHistory {
   generationMs: number[];
 }
 
-export const FIRST_GUESS = { coldStartMs: 180_000, generationMs: 8_000, savingMs: 1_000 } as const;
+/**
+ * Used only until history exists. coldStartMs: capacity request → a worker takes the job on the
+ * warm-pool path (the default), steps 1–8 of the cold-path table in docs/deploy.md (~75 s; ~115 s
+ * with no pool). generationMs: one 1024×768 FLUX.1-schnell image on an L4 (estimated 8 s).
+ */
+export const FIRST_GUESS = { coldStartMs: 75_000, generationMs: 8_000, savingMs: 1_000 } as const;
 
 export function median(values: number[]): number | undefined {
   if (!values.length) return undefined;

@@ -1,10 +1,10 @@
 import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../shared/constants';
 import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
 import type { FlowInput } from '../../shared/schemas/generation-flow';
-import { failInputSchema, flowInputSchema, storeInputSchema } from '../../shared/schemas/generation-flow';
+import { capacityInputSchema, failInputSchema, flowInputSchema, storeInputSchema } from '../../shared/schemas/generation-flow';
 import { liveWorkerCount, requestWorker } from '../adapters/gpu-fleet';
 import { deleteStaging, getStaging } from '../adapters/job-staging';
-import { activeJobs, getJob, recordDuration, releaseLock, updateJob } from '../adapters/jobs-table';
+import { activeJobs, getJob, recordDuration, releaseLock, removeWorker, updateJob } from '../adapters/jobs-table';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { METRIC, recordDurationMetric } from '../lib/metrics';
@@ -31,8 +31,9 @@ export async function recordJob(raw: unknown): Promise<FlowInput> {
  * for a worker well inside the heartbeat.
  */
 export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; requestedAt?: string }> {
-  const { job } = flowInputSchema.parse(raw);
+  const { job, waits } = capacityInputSchema.parse(raw);
   const cfg = config();
+  if (waits?.redispatch) await forgetLostWorker(job.jobId);
   const [live, waiting] = await Promise.all([liveWorkerCount(), activeJobs(cfg.GEN_QUEUE_CAP * 2)]);
   const wanted = Math.max(1, Math.ceil(waiting.length / cfg.GEN_JOBS_PER_WORKER));
   if (live > 0) {
@@ -47,6 +48,21 @@ export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; req
     { onlyFrom: ['queued'] },
   );
   return { warm: false, requestedAt };
+}
+
+/**
+ * Back from a lost dispatch (heartbeat timeout, ComfyUI unreachable): if a worker had taken the job,
+ * its beacon may still look fresh for GEN_WORKER_FRESH_SECONDS, but it is not capacity; forget it,
+ * and show the visitor the job waiting again instead of a frozen percentage.
+ */
+async function forgetLostWorker(jobId: string): Promise<void> {
+  const record = await getJob(jobId);
+  if (!record?.workerId || (record.status !== 'generating' && record.status !== 'saving')) return;
+  logger.warn('the worker of this job went silent; looking for another', { jobId, workerId: record.workerId });
+  await Promise.all([
+    removeWorker(record.workerId),
+    updateJob(jobId, { status: 'queued', percent: 0, message: 'Queued…' }, { onlyFrom: ['generating', 'saving'] }),
+  ]);
 }
 
 /** StoreImage: staging PNG → image store (original, thumbnail, record) → job done. */

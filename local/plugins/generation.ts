@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { touchWorker } from '../../lambdas/adapters/jobs-table';
 import { resetConfig } from '../../lambdas/lib/config';
 import { GpuWorker, type WorkerOptions } from '../../worker/worker';
-import { type PreviewRenderer, startPreviewRenderer } from '../preview-renderer/server';
+import { coldStartFromEnv, type PreviewRenderer, startPreviewRenderer } from '../preview-renderer/server';
 import { generationDefinition, LOCAL_ACCOUNT, LOCAL_QUEUE_NAME, LOCAL_REGION, localFunctionArn } from '../sfn/definition';
 import { LocalQueues } from '../sfn/queue';
 import { LocalStepFunctions } from '../sfn/runner';
@@ -53,12 +53,16 @@ export const generationPlugin: LocalPlugin = {
       functions,
       queues,
       retryIntervalMs: env.LOCAL_SFN_RETRY_MS ? num(env.LOCAL_SFN_RETRY_MS, 1000) : undefined,
+      waitMs: env.LOCAL_SFN_WAIT_MS ? num(env.LOCAL_SFN_WAIT_MS, 5000) : undefined,
       log: ctx.log,
       trace: env.LOCAL_SFN_TRACE === '1',
     });
     const { server, url } = await startAwsJsonServer({ AWSStepFunctions: sfnOperations(runner), AmazonSQS: sqsOperations(queues) });
 
-    const renderer = env.COMFYUI_URL ? undefined : await startPreviewRenderer({ stepDelayMs: num(env.PREVIEW_STEP_DELAY_MS, 100) });
+    const cold = coldStartFromEnv(env);
+    const renderer = env.COMFYUI_URL ? undefined : await startPreviewRenderer({ stepDelayMs: num(env.PREVIEW_STEP_DELAY_MS, 100), cold });
+    // As on the GPU instance: a cold renderer (or WORKER_WARMUP=1) → the worker warms up before its first beacon.
+    const warmUp = env.WORKER_WARMUP ? env.WORKER_WARMUP === '1' || env.WORKER_WARMUP === 'true' : Boolean(cold);
     const comfyUrl = env.COMFYUI_URL ?? renderer?.url ?? '';
     const handleEnv: Record<string, string> = {
       SFN_ENDPOINT: url,
@@ -78,6 +82,7 @@ export const generationPlugin: LocalPlugin = {
         pollSeconds: 2,
         beaconMs: num(env.WORKER_BEACON_MS, 2000),
         comfyTimeoutMs: num(env.COMFY_TIMEOUT_MS, 60_000),
+        warmUp,
         ...options,
       });
       workers.push(worker);
@@ -85,8 +90,9 @@ export const generationPlugin: LocalPlugin = {
       return worker;
     };
     // Announce the first worker before the site is ready: a job posted at once must find it warm,
-    // not take the state machine's cold-start wait.
-    await touchWorker(addWorker().workerId, 'idle');
+    // not take the state machine's cold-start wait. A warming worker announces itself when warm.
+    const first = addWorker();
+    if (!warmUp) await touchWorker(first.workerId, 'idle');
     current = { runner, queues, renderer, comfyUrl, workers, addWorker };
     ctx.log(`generation: state machine from infra, worker → ${renderer ? `preview renderer ${comfyUrl}` : `ComfyUI ${comfyUrl}`}`);
 

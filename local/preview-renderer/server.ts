@@ -11,7 +11,9 @@ import { type Graph, validateGraph } from './validate';
  * GET /history[/id], /view, /queue, POST /interrupt, /system_stats, /ws?clientId= with the recorded
  * message sequence and progress 1..4) and draws an abstract picture instead of running a model.
  *
- * `faults` lets tests provoke ComfyUI's failures through the real protocol.
+ * `faults` lets tests provoke ComfyUI's failures through the real protocol. `cold` makes it behave
+ * like ComfyUI on a GPU instance that just booted: nothing answers during start-up, the first prompt
+ * loads the checkpoint, and the first image samples slower (the CUDA kernels warm up).
  */
 export interface RendererFaults {
   /** The next prompt fails while sampling with an execution_error message. */
@@ -20,12 +22,37 @@ export interface RendererFaults {
   hang?: boolean;
   /** Checkpoints on offer ([] makes validation reject the graph with value_not_in_list). */
   checkpoints?: string[];
+  /** ComfyUI wedged: every HTTP request and websocket upgrade is accepted and never answered. */
+  unresponsive?: boolean;
+}
+
+/** A cold GPU's timings (ms); every field defaults to 0 (a warm renderer). */
+export interface ColdStart {
+  /** After (re)start, connections are dropped this long, as a ComfyUI that is still importing torch. */
+  startupMs?: number;
+  /** The first prompt after a start spends this long in CheckpointLoaderSimple (reading the checkpoint). */
+  modelLoadMs?: number;
+  /** The first image's sampler steps take this long each instead of stepDelayMs. */
+  firstStepDelayMs?: number;
+}
+
+/** The cold-start timings from the environment (PREVIEW_COLD_START_MS, PREVIEW_COLD_LOAD_MS, PREVIEW_COLD_FIRST_STEP_MS). */
+export function coldStartFromEnv(env: NodeJS.ProcessEnv): ColdStart | undefined {
+  const ms = (name: string) => (env[name] && Number.isFinite(Number(env[name])) ? Number(env[name]) : 0);
+  const cold = {
+    startupMs: ms('PREVIEW_COLD_START_MS'),
+    modelLoadMs: ms('PREVIEW_COLD_LOAD_MS'),
+    firstStepDelayMs: ms('PREVIEW_COLD_FIRST_STEP_MS'),
+  };
+  return cold.startupMs || cold.modelLoadMs || cold.firstStepDelayMs ? cold : undefined;
 }
 
 export interface PreviewRendererOptions {
   /** Delay per sampler step (ms), to look like work and to let tests cancel mid-job. */
   stepDelayMs?: number;
   port?: number;
+  /** Behave like a GPU that just booted (see ColdStart); unset = warm from the first request. */
+  cold?: ColdStart;
 }
 
 interface Job {
@@ -43,6 +70,10 @@ export interface PreviewRenderer {
   drawMs: Map<string, number>;
   /** The renderer's own time per finished prompt id (ms): execution start to the output image, as ComfyUI's would be. */
   runMs: Map<string, number>;
+  /** Whether the checkpoint is "loaded" (cold mode: after the first prompt's load). */
+  readonly modelLoaded: boolean;
+  /** Simulates a reboot of the GPU (cold mode): start-up again, model unloaded. */
+  restart(): void;
   stop(): Promise<void>;
 }
 
@@ -60,6 +91,17 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
   let running: Job | undefined;
   let counter = 0;
   let imageCounter = 0;
+  const cold = options.cold;
+  let readyAt = Date.now() + (cold?.startupMs ?? 0);
+  let modelLoaded = !cold?.modelLoadMs;
+  let firstImage = Boolean(cold?.firstStepDelayMs);
+  const restart = () => {
+    readyAt = Date.now() + (cold?.startupMs ?? 0);
+    modelLoaded = !cold?.modelLoadMs;
+    firstImage = Boolean(cold?.firstStepDelayMs);
+  };
+  /** Not answering: still starting up, or wedged. */
+  const silent = () => faults.unresponsive === true || Date.now() < readyAt;
 
   const broadcast = (clientId: string | undefined, type: string, data: unknown) => {
     const text = JSON.stringify({ type, data });
@@ -76,8 +118,15 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
     send('execution_cached', { nodes: [], timestamp: started });
     const nodeOf = (cls: string) => Object.entries(job.graph).find(([, n]) => n.class_type === cls)?.[0] ?? '';
     const sampler = nodeOf('KSampler');
-    for (const node of [nodeOf('CheckpointLoaderSimple'), nodeOf('EmptySD3LatentImage'), sampler])
-      send('executing', { node, display_node: node });
+    const loader = nodeOf('CheckpointLoaderSimple');
+    send('executing', { node: loader, display_node: loader });
+    if (!modelLoaded) {
+      await sleep(cold?.modelLoadMs ?? 0);
+      modelLoaded = true;
+    }
+    for (const node of [nodeOf('EmptySD3LatentImage'), sampler]) send('executing', { node, display_node: node });
+    const delay = firstImage ? (cold?.firstStepDelayMs ?? stepDelayMs) : stepDelayMs;
+    firstImage = false;
     const interrupted = () => {
       send('execution_interrupted', { node_id: sampler, node_type: 'KSampler', executed: [], timestamp: Date.now() });
       history.set(job.id, historyEntry(job, {}, 'error', false));
@@ -85,7 +134,7 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
     };
     const steps = Number(job.graph[sampler]?.inputs?.steps ?? 4);
     for (let step = 1; step <= steps; step++) {
-      await sleep(stepDelayMs);
+      await sleep(delay);
       if (job.interrupted) return interrupted();
       if (faults.executionError) {
         faults.executionError = false;
@@ -144,6 +193,9 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
   }
 
   const server: Server = createServer(async (req, res) => {
+    // Starting up: the connection is dropped, as by a port nobody listens on yet. Wedged: never answered.
+    if (Date.now() < readyAt && !faults.unresponsive) return void req.socket.destroy();
+    if (silent()) return;
     try {
       await route(req, res);
     } catch {
@@ -229,6 +281,7 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
 
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
+    if (silent()) return void socket.destroy();
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname.replace(/^\/api(?=\/)/, '') !== '/ws') return socket.destroy();
     const clientId = url.searchParams.get('clientId') ?? randomUUID().replaceAll('-', '');
@@ -248,6 +301,10 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
     faults,
     drawMs,
     runMs,
+    get modelLoaded() {
+      return modelLoaded;
+    },
+    restart,
     stop: async () => {
       for (const set of sockets.values()) for (const ws of set) ws.terminate();
       wss.close();

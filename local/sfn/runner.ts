@@ -53,6 +53,8 @@ export interface LocalRunnerOptions {
   queues: LocalQueues;
   /** Replace every Retry interval (ms): keeps retry tests fast. Undefined = the definition's. */
   retryIntervalMs?: number;
+  /** Replace every Wait state's time (ms): keeps capacity-wait tests fast. Undefined = the definition's. */
+  waitMs?: number;
   log?: (line: string) => void;
   /** Log every state transition (LOCAL_SFN_TRACE=1). */
   trace?: boolean;
@@ -90,12 +92,24 @@ export class LocalStepFunctions {
               .filter(([, s]) => s.Retry)
               .map(([n]) => [n, this.opts.retryIntervalMs as number]),
           );
+    const waitTimeOverrides =
+      this.opts.waitMs === undefined
+        ? undefined
+        : Object.fromEntries(
+            Object.entries(this.opts.definition.States)
+              .filter(([, s]) => s.Type === 'Wait')
+              .map(([n]) => [n, this.opts.waitMs as number]),
+          );
     const parsed = JSON.parse(input) as unknown;
     const startDate = new Date();
     const execution = this.machine.run(
       parsed as never,
       {
-        overrides: { taskResourceLocalHandlers: overrides, ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}) },
+        overrides: {
+          taskResourceLocalHandlers: overrides,
+          ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}),
+          ...(waitTimeOverrides ? { waitTimeOverrides } : {}),
+        },
         noThrowOnAbort: true,
         context: {
           Execution: { Id: arn, Name: name, Input: parsed, StartTime: startDate.toISOString() },

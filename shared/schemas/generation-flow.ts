@@ -28,6 +28,11 @@ export type FlowJob = z.infer<typeof flowJobSchema>;
 export const flowInputSchema = z.object({ job: flowJobSchema, limits: flowLimitsSchema });
 export type FlowInput = z.infer<typeof flowInputSchema>;
 
+/** The flow's counters (infra/lib/state-machine.ts, StartCounting): capacity polls and lost dispatches so far. */
+export const flowWaitsSchema = z.object({ capacity: z.number().int().min(0), redispatch: z.number().int().min(0) });
+/** EnsureCapacity's input: the execution state, with the counters once they exist. */
+export const capacityInputSchema = flowInputSchema.extend({ waits: flowWaitsSchema.optional() });
+
 /** What EnsureCapacity found: a live worker, or a start it asked for. */
 export const capacitySchema = z.object({ warm: z.boolean(), requestedAt: z.string().optional() });
 

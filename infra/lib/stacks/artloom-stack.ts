@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ROUTES } from '../../../lambdas/routes';
@@ -7,6 +7,7 @@ import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Generation, JobQueue } from '../constructs/generation';
 import { GpuFleet } from '../constructs/gpu-fleet';
+import { ModelStore } from '../constructs/model-store';
 import { AlarmTopic, Monitoring } from '../constructs/monitoring';
 import { Reconciler } from '../constructs/reconciler';
 import { Web } from '../constructs/web';
@@ -25,6 +26,7 @@ export class ArtloomStack extends Stack {
   readonly auth: Auth;
   readonly generation: Generation;
   readonly gpuFleet: GpuFleet;
+  readonly models: ModelStore;
   readonly api: Api;
   readonly web: Web;
   readonly alarmTopic: AlarmTopic;
@@ -65,17 +67,28 @@ export class ArtloomStack extends Stack {
     const { jobs, images } = this.data.tables;
     const imagesBucket = this.data.buckets.images;
     const jobQueue = new JobQueue(this, 'gpu-jobs');
+    this.models = new ModelStore(this, 'models', {
+      revision: ctx.modelRevision,
+      sha256: ctx.modelSha256,
+      ephemeral,
+      logBucket: this.data.logBucket,
+    });
+    if (!ctx.modelRevision || !ctx.modelSha256)
+      Annotations.of(this.models).addWarningV2(
+        'artloom:model-unpinned',
+        'modelRevision / modelSha256 are unset: GPU instances will refuse to serve until the model is staged (scripts/stage-model.sh).',
+      );
     this.alarmTopic = new AlarmTopic(this, 'alarms', { email: ctx.alarmEmail });
     this.gpuFleet = new GpuFleet(this, 'gpu', {
       instanceType: ctx.gpuInstanceType,
       maxInstances: ctx.gpuMaxInstances,
       warmPoolSize: ctx.gpuWarmPoolSize,
-      comfyuiVersion: ctx.comfyuiVersion,
+      comfyuiCommit: ctx.comfyuiCommit,
       amiId: ctx.amiId,
-      modelUrl: ctx.modelUrl,
+      models: this.models,
       idleShutdownSeconds: ctx.gpuIdleShutdownSeconds,
-      // The first job after a boot also loads the 17 GB checkpoint from EBS.
-      comfyTimeoutSeconds: 240,
+      // The worker loads the model with its warm-up image before it takes a job: 60 s is ample.
+      comfyTimeoutSeconds: 60,
       queue: jobQueue.queue,
       jobsTable: jobs,
       imagesBucket,
@@ -92,6 +105,9 @@ export class ArtloomStack extends Stack {
     // What the operator needs after a deploy (docs/deploy.md): the user pool for operators, the fleet.
     new CfnOutput(this, 'OperatorUserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'GpuAutoScalingGroup', { value: this.gpuFleet.autoScalingGroupName });
+    new CfnOutput(this, 'ModelBucket', { value: this.models.bucket.bucketName });
+    new CfnOutput(this, 'ModelKey', { value: this.models.key });
+    if (this.gpuFleet.image) new CfnOutput(this, 'GpuImagePipeline', { value: this.gpuFleet.image.pipeline.attrArn });
     new CfnOutput(this, 'GenerationStateMachine', { value: this.generation.stateMachine.stateMachineArn });
 
     this.reconciler = new Reconciler(this, 'reconciler', {

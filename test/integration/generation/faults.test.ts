@@ -12,7 +12,14 @@ describe('generation faults', () => {
     // the pauses of a busy two-core machine, which 1 s did not.
     app = await startTestApp({
       plugins: ['generation'],
-      env: { PREVIEW_STEP_DELAY_MS: '150', GEN_HEARTBEAT_SECONDS: '2', LOCAL_SFN_RETRY_MS: '50', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '0' },
+      env: {
+        PREVIEW_STEP_DELAY_MS: '150',
+        GEN_HEARTBEAT_SECONDS: '2',
+        LOCAL_SFN_RETRY_MS: '50',
+        LOCAL_SFN_WAIT_MS: '100',
+        GEN_USER_HOURLY: '0',
+        GEN_IP_HOURLY: '0',
+      },
     });
     // One healthy job first: the handlers are imported on first use, a pause no heartbeat should have to absorb.
     const warm = await postGenerate(app, newRequest());
@@ -41,11 +48,25 @@ describe('generation faults', () => {
     return rt.addWorker(options);
   }
 
-  it('fails cleanly when ComfyUI is unreachable', async () => {
-    await useWorker({ comfyUrl: 'http://127.0.0.1:9' });
-    const { status } = await run();
-    expect(status.last.status).toBe('failed');
-    expect(status.last.message).toMatch(/unreachable/i);
+  it('never gives a job to a worker whose ComfyUI is unreachable: the job waits for a healthy one', async () => {
+    let unhealthy = 0;
+    const down = await useWorker({
+      comfyUrl: 'http://127.0.0.1:9',
+      beaconMs: 100,
+      unhealthyAfter: 2,
+      onUnhealthy: () => {
+        unhealthy++;
+      },
+    });
+    const res = await postGenerate(app, newRequest());
+    const { jobId } = (await res.json()) as { jobId: string };
+    await waitFor(app, jobId, (s) => s.status === 'starting');
+    await vi.waitFor(() => expect(unhealthy).toBe(1), { timeout: 5_000, interval: 50 });
+    expect(down.health).toBe('unhealthy');
+    generationRuntime().addWorker(); // the group's replacement
+    const { last } = await waitFor(app, jobId, ended);
+    expect(last.status).toBe('done');
+    expect(down.completed).toBe(0);
   });
 
   it('fails with ComfyUI’s node_errors when the graph is rejected', async () => {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FLOW_END, FLOW_START, renderStateTable } from '../../../infra/lib/flow-doc';
-import { CAPACITY_MAX_WAITS, DISPATCH_STATE, NO_CAPACITY_ERROR, STEP_NAMES } from '../../../infra/lib/state-machine';
+import { CAPACITY_MAX_WAITS, DISPATCH_STATE, MAX_REDISPATCHES, NO_CAPACITY_ERROR, STEP_NAMES } from '../../../infra/lib/state-machine';
 import { type AslDefinition, generationDefinition, LOCAL_QUEUE_NAME, localFunctionArn } from '../../../local/sfn/definition';
 
 type AslValidator = (definition: unknown) => { isValid: boolean; errors: unknown[] };
@@ -40,7 +40,7 @@ describe('locally synthesized generation definition', () => {
   });
 
   /** Runs the definition in the local interpreter (as local/sfn/runner.ts does) with stand-in steps; no capacity wait. */
-  async function runWith(warmAfter: number) {
+  async function runWith(warmAfter: number, dispatchErrors: string[] = []) {
     const asl = structuredClone(definition);
     (asl.States.WaitForWorker as { Seconds: number }).Seconds = 0;
     // The callback's timeouts are the local runner's business (local/sfn/runner.ts enforces them itself).
@@ -57,7 +57,8 @@ describe('locally synthesized generation definition', () => {
             RecordJob: async () => ({}),
             EnsureCapacity: async () => ({ warm: ++calls.ensure > warmAfter }),
             [DISPATCH_STATE]: async () => {
-              calls.dispatch++;
+              const error = dispatchErrors[calls.dispatch++];
+              if (error) throw Object.assign(new Error('lost'), { name: error });
               return { stagingKey: 'staging/j-1.png' };
             },
             StoreImage: async () => ({ imageId: 'j-1' }),
@@ -93,6 +94,25 @@ describe('locally synthesized generation definition', () => {
       dispatch: 0,
     });
     expect(run.failed).toMatchObject({ Error: NO_CAPACITY_ERROR });
+  });
+
+  it('sends a job whose worker went silent back through the capacity check, not straight to the queue', async () => {
+    // Each lost dispatch runs EnsureCapacity again before the next one.
+    const run = await runWith(0, ['States.HeartbeatTimeout', 'ComfyUnreachable']);
+    expect(run).toMatchObject({ outcome: 'succeeded', ensure: 3, dispatch: 3, failed: undefined });
+  });
+
+  it(`fails a job only after ${MAX_REDISPATCHES + 1} lost dispatches, with the worker's error`, async () => {
+    const lost = Array.from({ length: MAX_REDISPATCHES + 1 }, () => 'States.HeartbeatTimeout');
+    const run = await runWith(0, lost);
+    expect(run).toMatchObject({ outcome: expect.stringMatching(/^failed/), dispatch: MAX_REDISPATCHES + 1 });
+    expect(run.failed).toMatchObject({ Error: 'States.HeartbeatTimeout' });
+  });
+
+  it('fails other worker errors at once (a rejected graph is not the worker’s fault)', async () => {
+    const run = await runWith(0, ['ComfyRejected']);
+    expect(run).toMatchObject({ outcome: expect.stringMatching(/^failed/), dispatch: 1 });
+    expect(run.failed).toMatchObject({ Error: 'ComfyRejected' });
   });
 
   it('is the state table docs/deploy.md shows (regenerate: node --import tsx infra/bin/flow-doc.ts)', async () => {

@@ -4,11 +4,19 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DLAMI_SSM_PARAMETER } from '../../../infra/lib/constructs/gpu-fleet';
 import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
-import { CAPACITY_MAX_WAITS, CAPACITY_POLL_SECONDS, DISPATCH_STATE, STEP_NAMES, type StepName } from '../../../infra/lib/state-machine';
+import {
+  CAPACITY_MAX_WAITS,
+  CAPACITY_POLL_SECONDS,
+  COLD_PATH_ESTIMATE_SECONDS,
+  DISPATCH_STATE,
+  MAX_REDISPATCHES,
+  REDISPATCH_ERRORS,
+  STEP_NAMES,
+  type StepName,
+} from '../../../infra/lib/state-machine';
 import { CONFIG_KEYS } from '../../../lambdas/lib/config';
 import { ROUTES } from '../../../lambdas/routes';
 import { FORMS_CONFIG_KEYS } from '../../../lambdas/services/forms-config';
@@ -237,24 +245,29 @@ describe('Artloom stack', () => {
       for (const name of ['RecordJob', 'EnsureCapacity', DISPATCH_STATE, 'StoreImage', 'MarkFailed', 'Done', 'Failed'])
         expect(Object.keys(definition.States)).toContain(name);
       const s = definition.States;
-      expect(s.RecordJob?.Next).toBe('EnsureCapacity');
+      expect(s.RecordJob?.Next).toBe('StartCounting');
+      // Both counters exist from the start: the Choices compare numbers, no IsPresent.
+      expect(s.StartCounting).toMatchObject({
+        Type: 'Pass',
+        Result: { capacity: 0, redispatch: 0 },
+        ResultPath: '$.waits',
+        Next: 'EnsureCapacity',
+      });
       // Dispatch only to a warm worker: a cold start is waited out here, not in the queue (heartbeat).
       expect(s.EnsureCapacity?.Next).toBe('WorkerReady');
       expect(s.WorkerReady?.Type).toBe('Choice');
       expect(s.WorkerReady?.Choices[0]).toEqual({ Variable: '$.capacity.warm', BooleanEquals: true, Next: DISPATCH_STATE });
-      expect(s.WorkerReady?.Default).toBe('StartWorkerWait');
-      expect(s.StartWorkerWait).toMatchObject({ Type: 'Pass', Result: { count: 0 }, ResultPath: '$.capacityWaits', Next: 'WaitForWorker' });
+      expect(s.WorkerReady?.Choices[1]).toEqual({
+        Variable: '$.waits.capacity',
+        NumericGreaterThanEquals: CAPACITY_MAX_WAITS,
+        Next: 'NoWorkerInTime',
+      });
+      expect(s.WorkerReady?.Default).toBe('WaitForWorker');
+      expect(JSON.stringify(definition)).not.toContain('IsPresent');
       expect(s.WaitForWorker).toMatchObject({ Type: 'Wait', Seconds: CAPACITY_POLL_SECONDS, Next: 'CountWorkerWait' });
       expect(s.CountWorkerWait).toMatchObject({
-        Parameters: { 'count.$': 'States.MathAdd($.capacityWaits.count, 1)' },
+        Parameters: { 'capacity.$': 'States.MathAdd($.waits.capacity, 1)', 'redispatch.$': '$.waits.redispatch' },
         Next: 'EnsureCapacity',
-      });
-      const rules = s.WorkerReady?.Choices as { And?: { NumericGreaterThanEquals?: number }[]; Next: string }[];
-      expect(rules.find((c) => c.Next === 'NoWorkerInTime')?.And?.[1]?.NumericGreaterThanEquals).toBe(CAPACITY_MAX_WAITS);
-      expect(rules.find((c) => c.Next === 'WaitForWorker')).toEqual({
-        Variable: '$.capacityWaits',
-        IsPresent: true,
-        Next: 'WaitForWorker',
       });
       expect(s.NoWorkerInTime).toMatchObject({ Type: 'Pass', ResultPath: '$.error', Next: 'MarkFailed' });
       expect(s[DISPATCH_STATE]?.Next).toBe('StoreImage');
@@ -262,11 +275,12 @@ describe('Artloom stack', () => {
       expect(s.MarkFailed?.Next).toBe('Failed');
       expect(s.Done?.Type).toBe('Succeed');
       expect(s.Failed?.Type).toBe('Fail');
-      for (const name of ['RecordJob', 'EnsureCapacity', DISPATCH_STATE, 'StoreImage'])
+      for (const name of ['RecordJob', 'EnsureCapacity', 'StoreImage'])
         expect(s[name]?.Catch).toEqual([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'MarkFailed' })]);
+      expect(s[DISPATCH_STATE]?.Catch?.at(-1)).toEqual(expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'MarkFailed' }));
     });
 
-    it('dispatches through SQS with a task token and a heartbeat, retrying a dead worker once', () => {
+    it('dispatches through SQS with a task token and a heartbeat; a lost worker goes back through the capacity check', () => {
       const dispatch = definition.States[DISPATCH_STATE] as Record<string, Json>;
       const [queueId] = only(
         template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }) as Record<string, Resource>,
@@ -275,7 +289,18 @@ describe('Artloom stack', () => {
       expect(dispatch.HeartbeatSecondsPath).toBe('$.limits.heartbeatSeconds');
       expect(dispatch.Parameters.QueueUrl).toBe(`ref:${queueId}`);
       expect(dispatch.Parameters.MessageBody['taskToken.$']).toBe('$$.Task.Token');
-      expect(dispatch.Retry).toEqual([expect.objectContaining({ ErrorEquals: ['States.HeartbeatTimeout'], MaxAttempts: 1 })]);
+      expect(dispatch.Retry).toBeUndefined();
+      expect(dispatch.Catch[0]).toEqual({ ErrorEquals: REDISPATCH_ERRORS, ResultPath: '$.error', Next: 'CountRedispatch' });
+      const s = definition.States;
+      expect(s.CountRedispatch).toMatchObject({
+        Parameters: { 'redispatch.$': 'States.MathAdd($.waits.redispatch, 1)' },
+        Next: 'MayRedispatch',
+      });
+      expect(s.MayRedispatch).toMatchObject({
+        Choices: [{ Variable: '$.waits.redispatch', NumericGreaterThan: MAX_REDISPATCHES, Next: 'MarkFailed' }],
+        Default: 'EnsureCapacity',
+      });
+      expect(CAPACITY_POLL_SECONDS * CAPACITY_MAX_WAITS).toBeGreaterThanOrEqual(2 * COLD_PATH_ESTIMATE_SECONDS);
     });
 
     it('invokes each step on its own Lambda', () => {
@@ -333,7 +358,7 @@ describe('Artloom stack', () => {
       });
       template.hasResourceProperties('AWS::AutoScaling::WarmPool', {
         PoolState: 'Stopped',
-        MinSize: 0,
+        MinSize: 1,
         InstanceReusePolicy: { ReuseOnScaleIn: true },
       });
     });
@@ -346,33 +371,14 @@ describe('Artloom stack', () => {
       );
       expect(sg.Properties.SecurityGroupIngress ?? []).toEqual([]);
       template.resourceCountIs('AWS::EC2::SecurityGroupIngress', 0);
-      expect((sg.Properties.SecurityGroupEgress as { FromPort: number }[]).map((e) => e.FromPort).sort()).toEqual([443, 80]);
+      expect((sg.Properties.SecurityGroupEgress as { FromPort: number }[]).map((e) => e.FromPort)).toEqual([443]);
       const [, lt] = only(template.findResources('AWS::EC2::LaunchTemplate') as Record<string, Resource>);
       const data = lt.Properties.LaunchTemplateData;
       expect(data.KeyName).toBeUndefined();
       expect(data.MetadataOptions).toMatchObject({ HttpTokens: 'required', InstanceMetadataTags: 'enabled' });
-      expect(data.InstanceType).toBe('g6.xlarge');
+      expect(data.InstanceType).toBe('g6.2xlarge');
       expect(data.BlockDeviceMappings[0].Ebs).toMatchObject({ Encrypted: true, VolumeType: 'gp3' });
       template.resourceCountIs('AWS::EC2::NatGateway', 0);
-    });
-
-    it('boots the Deep Learning AMI from its public SSM parameter (resolved at deploy time)', () => {
-      const [, lt] = only(template.findResources('AWS::EC2::LaunchTemplate') as Record<string, Resource>);
-      const param = lt.Properties.LaunchTemplateData.ImageId.Ref as string;
-      const parameters = template.toJSON().Parameters as Record<string, { Type: string; Default: string }>;
-      expect(parameters[param]).toEqual({ Type: 'AWS::SSM::Parameter::Value<AWS::EC2::Image::Id>', Default: DLAMI_SSM_PARAMETER });
-    });
-
-    it('installs pinned ComfyUI on loopback, the FLUX checkpoint and the worker under systemd', () => {
-      const [, lt] = only(template.findResources('AWS::EC2::LaunchTemplate') as Record<string, Resource>);
-      const script = String(resolveCfn(lt.Properties.LaunchTemplateData.UserData['Fn::Base64']));
-      expect(script).toContain("--branch 'v0.3.64' https://github.com/Comfy-Org/ComfyUI.git");
-      expect(script).toContain('main.py --listen 127.0.0.1 --port 8188');
-      expect(script).toContain('/opt/ComfyUI/models/checkpoints/flux1-schnell-fp8.safetensors');
-      expect(script).toMatch(/aws s3 cp .*s3:\/\/.*\.zip|aws s3 cp .*s3:\/\/.*\/opt\/artloom\/worker\/worker\.mjs/);
-      expect(script).toContain('systemctl enable comfyui.service artloom-worker.service');
-      expect(script).toMatch(/JOB_QUEUE_URL=ref:/);
-      expect(script).toContain('GPU_IDLE_SHUTDOWN_SECONDS=600');
     });
 
     it('gives the instance role the queue, task callbacks, the jobs table, staging uploads and its own group', () => {
@@ -400,9 +406,10 @@ describe('Artloom stack', () => {
       const puts = statements.filter((st) => actionsOf([st]).includes('s3:PutObject'));
       for (const st of puts) expect(JSON.stringify(st.Resource)).toContain('/staging/*');
       expect(actions.some((a) => a === 'states:StartExecution' || a === 'sqs:SendMessage')).toBe(false);
-      // Reads: its own worker bundle object, nothing else of the asset bucket.
+      // Reads: its own worker bundle object and the one staged model object, nothing else.
       const reads = statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('s3:Get')));
-      expect(reads.map((st) => st.Action)).toEqual(['s3:GetObject']);
+      expect(reads.map((st) => st.Action)).toEqual(['s3:GetObject', 's3:GetObject']);
+      expect(JSON.stringify(reads.map((st) => st.Resource))).toContain('/models/flux1-schnell/');
       expect(JSON.stringify(reads[0]?.Resource)).not.toContain('*');
       template.hasResourceProperties('AWS::IAM::Role', {
         Description: Match.stringLikeRegexp('GPU worker'),
@@ -430,7 +437,7 @@ describe('Artloom stack', () => {
     });
     t.hasResourceProperties('AWS::AutoScaling::AutoScalingGroup', { MinSize: '0', MaxSize: '4' });
     t.resourceCountIs('AWS::AutoScaling::WarmPool', 0);
-  });
+  }, 60_000);
 
   it('sets on every Lambda only variables the code reads, and the SES ones when configured', () => {
     const other = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -456,7 +463,7 @@ describe('Artloom stack', () => {
     expect([...names].filter((name) => !known.has(name))).toEqual([]);
     expect(names).toContain('NOTIFY_EMAIL');
     expect(names).toContain('NOTIFY_FROM_EMAIL');
-  });
+  }, 60_000);
 
   it('passes cdk-nag AwsSolutions with zero unacknowledged findings', () => {
     expect(() => app.synth()).not.toThrow();

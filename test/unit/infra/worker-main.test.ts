@@ -4,11 +4,12 @@ import {
   AutoScalingClient,
   DescribeAutoScalingGroupsCommand,
   SetDesiredCapacityCommand,
+  SetInstanceHealthCommand,
   TerminateInstanceInAutoScalingGroupCommand,
 } from '@aws-sdk/client-auto-scaling';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InstanceMetadata, main, readEnv, scaleIn, waitForComfy } from '../../../worker/main';
+import { InstanceMetadata, main, markUnhealthy, readEnv, scaleIn, waitForComfy } from '../../../worker/main';
 
 /** The GPU instance's entry point (worker/main.ts): environment, IMDSv2, ComfyUI readiness, idle scale-in. */
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -50,6 +51,9 @@ describe('worker environment', () => {
     expect(env.COMFYUI_URL).toBe('http://127.0.0.1:8188');
     expect(env.GPU_IDLE_SHUTDOWN_SECONDS).toBe(600);
     expect(env.COMFYUI_TIMEOUT_SECONDS).toBe(60);
+    expect(env.WORKER_WARMUP).toBe(true);
+    expect(env.WORKER_UNHEALTHY_AFTER).toBe(3);
+    expect(readEnv({ ...baseEnv, WORKER_WARMUP: 'false' }).WORKER_WARMUP).toBe(false);
   });
 
   it('names every missing or malformed variable', () => {
@@ -120,6 +124,21 @@ describe('idle scale-in', () => {
       ShouldDecrementDesiredCapacity: true,
     });
     expect(asg.commandCalls(SetDesiredCapacityCommand)).toHaveLength(0);
+  });
+});
+
+describe('unhealthy instance', () => {
+  const asg = mockClient(AutoScalingClient);
+  beforeEach(() => asg.reset());
+
+  it('marks itself Unhealthy at once (no grace period), so the group replaces it', async () => {
+    asg.on(SetInstanceHealthCommand).resolves({});
+    await markUnhealthy('i-0abc');
+    expect(asg.commandCalls(SetInstanceHealthCommand)[0]?.args[0].input).toEqual({
+      InstanceId: 'i-0abc',
+      HealthStatus: 'Unhealthy',
+      ShouldRespectGracePeriod: false,
+    });
   });
 });
 

@@ -1,0 +1,91 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AssetHashType, BundlingOutput, DockerImage } from 'aws-cdk-lib';
+import { Asset } from 'aws-cdk-lib/aws-s3-assets';
+import type { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
+
+/**
+ * What a GPU instance gets from the stack besides its image: the worker bundle (an S3 asset) and
+ * the user data, which is configuration only (environment files and the CloudWatch agent's config).
+ */
+const REPO_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The instance's log files (systemd units and boot.sh write them; the CloudWatch agent ships them). */
+export const GPU_LOG_FILES = {
+  boot: '/var/log/artloom/boot.log',
+  comfyui: '/var/log/artloom/comfyui.log',
+  worker: '/var/log/artloom/worker.log',
+};
+
+/** The worker (esbuild output of worker/main.ts) as an S3 asset; boot.sh fetches it at every boot. */
+export function workerBundle(scope: Construct): Asset {
+  return new Asset(scope, 'worker-bundle', {
+    path: join(REPO_DIR, 'worker'),
+    // The bundle pulls in lambdas/ and shared/ too: hash what was built, not the worker folder.
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-alpine'),
+      outputType: BundlingOutput.SINGLE_FILE,
+      local: {
+        tryBundle(outputDir: string) {
+          buildSync({
+            entryPoints: [join(REPO_DIR, 'worker/main.ts')],
+            outfile: join(outputDir, 'worker.mjs'),
+            bundle: true,
+            platform: 'node',
+            target: 'node22',
+            format: 'esm',
+            minify: true,
+            sourcemap: 'inline',
+            // ws loads these optional native helpers when present and works without them.
+            external: ['bufferutil', 'utf-8-validate'],
+            banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+            logLevel: 'warning',
+          });
+          return true;
+        },
+      },
+    },
+  });
+}
+
+/** The CloudWatch agent's configuration: the three log files, each to its group (names are tokens). */
+export function cloudWatchAgentConfig(groups: Record<keyof typeof GPU_LOG_FILES, string>): string {
+  const collect = (Object.keys(GPU_LOG_FILES) as (keyof typeof GPU_LOG_FILES)[]).map((name) => ({
+    file_path: GPU_LOG_FILES[name],
+    log_group_name: groups[name],
+    log_stream_name: '{instance_id}',
+    timestamp_format: '%Y-%m-%dT%H:%M:%S',
+  }));
+  return JSON.stringify({ agent: { run_as_user: 'root' }, logs: { logs_collected: { files: { collect_list: collect } } } });
+}
+
+export interface ConfigurationOptions {
+  boot: Record<string, string>;
+  worker: Record<string, string>;
+  cloudWatchAgent: string;
+}
+
+/**
+ * The user data: configuration files only (the image has the software, boot.sh the steps). Values
+ * may be CloudFormation tokens. boot.env is written last and renamed into place: the baked boot
+ * unit (already running on a first boot) waits for it.
+ */
+export function configurationScript(o: ConfigurationOptions): string[] {
+  const lines = (env: Record<string, string>) => Object.entries(env).map(([k, v]) => `${k}=${v}`);
+  return [
+    'set -euo pipefail',
+    'mkdir -p /etc/artloom',
+    "cat > /etc/artloom/worker.env <<'ENV'",
+    ...lines(o.worker),
+    'ENV',
+    "cat > /etc/artloom/cloudwatch-agent.json <<'JSON'",
+    o.cloudWatchAgent,
+    'JSON',
+    "cat > /etc/artloom/boot.env.tmp <<'ENV'",
+    ...lines(o.boot),
+    'ENV',
+    'mv /etc/artloom/boot.env.tmp /etc/artloom/boot.env',
+  ];
+}

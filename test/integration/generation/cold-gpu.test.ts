@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getJob } from '../../../lambdas/adapters/jobs-table';
+import { generationRuntime } from '../../../local/plugins/generation';
+import { type PreviewRenderer, startPreviewRenderer } from '../../../local/preview-renderer/server';
+import type { GpuWorker, WorkerOptions } from '../../../worker/worker';
+import { startTestApp, type TestApp } from '../../support/local-app';
+import { ended, newRequest, postGenerate, waitFor } from './support';
+
+/**
+ * The cold GPU, simulated: the preview renderer drops connections while it "starts", spends
+ * COLD_LOAD_MS in its first prompt's checkpoint load (close to the 3 s heartbeat) and samples the
+ * first image slower; workers warm up before they announce themselves. Each case runs the real
+ * state machine (synthesized from infra/) and must end in `done`: a cold worker alone never fails a job.
+ */
+const COLD_LOAD_MS = 2500;
+const cold = { startupMs: 600, modelLoadMs: COLD_LOAD_MS, firstStepDelayMs: 250 };
+
+describe('generation on a cold GPU', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      plugins: ['generation'],
+      env: {
+        PREVIEW_STEP_DELAY_MS: '50',
+        PREVIEW_COLD_START_MS: String(cold.startupMs),
+        PREVIEW_COLD_LOAD_MS: String(cold.modelLoadMs),
+        PREVIEW_COLD_FIRST_STEP_MS: String(cold.firstStepDelayMs),
+        GEN_HEARTBEAT_SECONDS: '3',
+        LOCAL_SFN_RETRY_MS: '50',
+        LOCAL_SFN_WAIT_MS: '100',
+        WORKER_BEACON_MS: '200',
+        GEN_USER_HOURLY: '0',
+        GEN_IP_HOURLY: '0',
+      },
+    });
+  });
+  afterAll(async () => app?.stop());
+
+  /** The instance reboots: its worker goes away, ComfyUI starts again with the model unloaded, a new worker warms up. */
+  async function reboot(options: Partial<WorkerOptions> = {}) {
+    const rt = generationRuntime();
+    await Promise.all(rt.workers.splice(0).map((w) => w.stop()));
+    rt.renderer?.restart();
+    return rt.addWorker(options);
+  }
+
+  async function post(): Promise<string> {
+    const res = await postGenerate(app, newRequest());
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { jobId: string }).jobId;
+  }
+
+  /** No job was taken by this worker before its warm-up ended. */
+  async function pickedOnlyWhenWarm(worker: GpuWorker, jobIds: string[]): Promise<number> {
+    let taken = 0;
+    for (const id of jobIds) {
+      const job = await getJob(id);
+      if (job?.workerId !== worker.workerId) continue;
+      taken++;
+      expect(Date.parse(job.pickedAt ?? '')).toBeGreaterThanOrEqual(worker.readyAt ?? Number.POSITIVE_INFINITY);
+    }
+    return taken;
+  }
+
+  /** The flow's counters at the end of a job's execution (StartCounting → $.waits). */
+  async function waitsOf(jobId: string): Promise<{ capacity: number; redispatch: number }> {
+    const rt = generationRuntime();
+    const execution = rt.runner.executions.get(rt.runner.executionArn(jobId));
+    await execution?.done;
+    expect(execution?.status).toBe('SUCCEEDED');
+    return (JSON.parse(execution?.output ?? '{}') as { waits: { capacity: number; redispatch: number } }).waits;
+  }
+
+  it('serves the first job after a slow boot: the worker loads the model before it announces itself', async () => {
+    const worker = await reboot();
+    const jobId = await post();
+    const { last, seen } = await waitFor(app, jobId, ended, 30_000);
+    expect(last.status).toBe('done');
+    expect(seen.some((s) => s.status === 'starting')).toBe(true);
+    expect(worker.warmUpMs).toBeGreaterThanOrEqual(COLD_LOAD_MS);
+    expect(worker.completed).toBe(1);
+    const waits = await waitsOf(jobId);
+    expect(waits.redispatch).toBe(0);
+    expect(waits.capacity).toBeGreaterThan(0);
+  });
+
+  it('keeps jobs that arrive during the model load in the capacity wait, not behind it in the queue', async () => {
+    const worker = await reboot();
+    const jobIds = await Promise.all([post(), post(), post()]);
+    const results = await Promise.all(jobIds.map((id) => waitFor(app, id, ended, 30_000)));
+    expect(results.map((r) => r.last.status)).toEqual(['done', 'done', 'done']);
+    expect(worker.completed).toBe(3);
+    expect(await pickedOnlyWhenWarm(worker, jobIds)).toBe(3);
+  });
+
+  it('brings a second worker up cold under a burst without giving it a job before its warm-up', async () => {
+    const rt = generationRuntime();
+    const first = await reboot();
+    await vi.waitFor(() => expect(first.health).toBe('ready'), { timeout: 10_000, interval: 50 });
+    let second: PreviewRenderer | undefined;
+    try {
+      second = await startPreviewRenderer({ stepDelayMs: 50, cold });
+      const late = rt.addWorker({ comfyUrl: second.url });
+      const jobIds = await Promise.all(Array.from({ length: 5 }, () => post()));
+      const results = await Promise.all(jobIds.map((id) => waitFor(app, id, ended, 30_000)));
+      expect(results.map((r) => r.last.status)).toEqual(Array(5).fill('done'));
+      await vi.waitFor(() => expect(late.health).toBe('ready'), { timeout: 10_000, interval: 50 });
+      expect(second.modelLoaded).toBe(true);
+      expect(first.completed + late.completed).toBe(5);
+      expect(await pickedOnlyWhenWarm(late, jobIds)).toBe(late.completed);
+    } finally {
+      await second?.stop();
+    }
+  });
+
+  it('finishes a job whose worker was killed mid-job on the replacement, which comes up cold', async () => {
+    const rt = generationRuntime();
+    const first = await reboot();
+    await vi.waitFor(() => expect(first.health).toBe('ready'), { timeout: 10_000, interval: 50 });
+    const jobId = await post();
+    await waitFor(app, jobId, (s) => s.status === 'generating', 10_000);
+    first.kill();
+    // The group replaces the instance: a new boot, a cold model.
+    rt.workers.splice(rt.workers.indexOf(first), 1);
+    const replacement = await reboot();
+    const { last } = await waitFor(app, jobId, ended, 30_000);
+    expect(last.status).toBe('done');
+    expect(replacement.completed).toBe(1);
+    expect((await waitsOf(jobId)).redispatch).toBeGreaterThanOrEqual(1);
+  });
+
+  it('withdraws a worker whose ComfyUI stops answering; its job waits for the replacement instead of failing', async () => {
+    const rt = generationRuntime();
+    let unhealthy = 0;
+    const wedged = await reboot({
+      probeTimeoutMs: 200,
+      unhealthyAfter: 2,
+      onUnhealthy: () => {
+        unhealthy++;
+      },
+    });
+    await vi.waitFor(() => expect(wedged.health).toBe('ready'), { timeout: 10_000, interval: 50 });
+    if (rt.renderer) rt.renderer.faults.unresponsive = true;
+    await vi.waitFor(() => expect(unhealthy).toBe(1), { timeout: 10_000, interval: 50 });
+    const jobId = await post();
+    await waitFor(app, jobId, (s) => s.status === 'starting', 10_000);
+    expect(wedged.completed).toBe(0);
+    if (rt.renderer) rt.renderer.faults.unresponsive = false;
+    const replacement = await reboot();
+    const { last } = await waitFor(app, jobId, ended, 30_000);
+    expect(last.status).toBe('done');
+    expect(replacement.completed).toBe(1);
+  });
+});

@@ -1,0 +1,142 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The GPU instance's shell scripts (shellcheck is not installed here): they parse with `bash -n`,
+ * and their steps come in the order the cold path needs. The lock check embedded in the image
+ * build runs for real against the repo's lock file.
+ */
+const gpu = (name: string) => join(import.meta.dirname, '../../../infra/gpu', name);
+const read = (name: string) => readFileSync(gpu(name), 'utf8');
+/** Index of a line in the script (fails the test when absent). */
+const at = (script: string, needle: string | RegExp) => {
+  const index = typeof needle === 'string' ? script.indexOf(needle) : script.search(needle);
+  expect(index, `missing: ${needle}`).toBeGreaterThanOrEqual(0);
+  return index;
+};
+
+describe('boot.sh', () => {
+  const boot = read('boot.sh');
+
+  it('parses', () => {
+    expect(() => execFileSync('bash', ['-n', gpu('boot.sh')])).not.toThrow();
+  });
+
+  it('stops on any error and abandons the instance instead of holding a GPU', () => {
+    expect(boot).toContain('set -euo pipefail');
+    expect(boot).toContain('trap abandon ERR');
+    expect(boot).toMatch(/abandon\(\) \{[^}]*hook ABANDON/s);
+  });
+
+  it('completes a warm-pool preparation without staging anything', () => {
+    const warm = at(boot, 'if [ "$TARGET" != InService ]; then');
+    expect(boot.slice(warm, at(boot, 'exit 0'))).toContain('hook CONTINUE');
+    expect(warm).toBeLessThan(at(boot, 'aws s3 cp'));
+  });
+
+  it('refuses to serve without a pinned checksum', () => {
+    const check = at(boot, 'if [ -z "$MODEL_SHA256" ]; then');
+    expect(boot.slice(check, boot.indexOf('\nfi\n', check))).toMatch(/\n\s+false$/);
+    expect(check).toBeLessThan(at(boot, 'aws s3 cp'));
+  });
+
+  it('starts ComfyUI, copies the model with the CRT client to the instance store, verifies it, then starts the worker', () => {
+    const order = [
+      at(boot, 'systemctl start comfyui.service'),
+      at(boot, 'preferred_transfer_client crt'),
+      at(boot, /aws s3 cp .*"s3:\/\/\$MODEL_BUCKET\/\$MODEL_KEY" "\$CKPT.part"/),
+      at(boot, 'openssl dgst -sha256'),
+      at(boot, 'if [ "$GOT" != "$MODEL_SHA256" ]; then'),
+      at(boot, 'mv "$CKPT.part" "$CKPT"'),
+      at(boot, 'systemctl start artloom-worker.service'),
+      at(boot, 'hook CONTINUE\nstamp "boot done"'),
+    ];
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(boot).toContain('/opt/dlami/nvme');
+    expect(boot).toContain('nvme-Amazon_EC2_NVMe_Instance_Storage_');
+    // A mismatch deletes the copy and fails (→ abandon).
+    expect(boot.slice(at(boot, 'if [ "$GOT" != "$MODEL_SHA256" ]; then'), at(boot, 'mv "$CKPT.part"'))).toMatch(
+      /rm -f "\$CKPT.part"\s+false/,
+    );
+  });
+
+  it('reaches nothing outside AWS', () => {
+    for (const host of ['github.com', 'huggingface', 'pypi', 'nodejs.org', 'pip install', 'apt-get']) expect(boot).not.toContain(host);
+  });
+});
+
+describe('image-build.sh', () => {
+  const build = read('image-build.sh');
+
+  it('parses', () => {
+    expect(() => execFileSync('bash', ['-n', gpu('image-build.sh')])).not.toThrow();
+  });
+
+  it('checks out the exact commit and installs only the lock file', () => {
+    expect(build).toContain('fetch -q --depth 1 https://github.com/Comfy-Org/ComfyUI.git "$COMFYUI_COMMIT"');
+    expect(build).toContain('test "$(git -C /opt/ComfyUI rev-parse HEAD)" = "$COMFYUI_COMMIT"');
+    expect(build.match(/pip install/g)).toHaveLength(1);
+    expect(build).toContain('-r "$FILES/requirements.lock.txt"');
+    expect(build).toContain('pip check');
+    expect(build).toContain('grep " $NODE_TGZ$" SHASUMS256.txt | sha256sum -c -');
+  });
+
+  /** Runs the lock check embedded in image-build.sh (its python heredoc) against a given ComfyUI requirements file. */
+  function lockCheck(comfyRequirements: string, lock = read('requirements.lock.txt')) {
+    const code = build.slice(build.indexOf("<<'PY'\n") + 6, build.indexOf('\nPY\n'));
+    const dir = mkdtempSync(join(tmpdir(), 'artloom-lock-'));
+    writeFileSync(join(dir, 'check.py'), code);
+    writeFileSync(join(dir, 'lock.txt'), lock);
+    writeFileSync(join(dir, 'comfy.txt'), comfyRequirements);
+    try {
+      execFileSync('python3', [join(dir, 'check.py'), join(dir, 'lock.txt'), join(dir, 'comfy.txt')], { stdio: 'pipe' });
+      return 'ok';
+    } catch (err) {
+      return String((err as { stderr: Buffer }).stderr);
+    }
+  }
+
+  it("accepts the repo's lock against ComfyUI's requirement names", () => {
+    const comfy =
+      'comfyui-frontend-package==1.28.6\ntorch\ntorchsde\nnumpy>=1.25.0\ntransformers>=4.37.2\n#non essential dependencies:\nkornia>=0.7.1\npydantic~=2.0\n';
+    expect(lockCheck(comfy)).toBe('ok');
+  });
+
+  it('stops the build when ComfyUI needs a package the lock lacks, pins another version, or the lock is loose', () => {
+    expect(lockCheck('blake3\n')).toContain('blake3: required by ComfyUI, missing from the lock');
+    expect(lockCheck('comfyui-frontend-package==9.9.9\n')).toContain('ComfyUI pins 9.9.9');
+    expect(lockCheck('torch\n', 'torch>=2\n')).toContain('torch: not pinned with == in the lock');
+  });
+});
+
+describe('requirements.lock.txt', () => {
+  it('pins every package to an exact version and says where each pin comes from', () => {
+    const pins = read('requirements.lock.txt')
+      .split('\n')
+      .filter((l) => /^[a-z]/i.test(l));
+    expect(pins.length).toBeGreaterThan(20);
+    for (const pin of pins) expect(pin).toMatch(/^[A-Za-z0-9_.-]+==\S+\s+# \[(rec|torch|oct25|cmfy)\]/);
+  });
+});
+
+describe('scripts/stage-model.sh', () => {
+  const script = join(import.meta.dirname, '../../../scripts/stage-model.sh');
+  const run = (args: string[]) =>
+    execFileSync('bash', [script, ...args], { env: { ...process.env, DRY_RUN: '1', WORK_DIR: '/tmp/none' }, stdio: 'pipe' }).toString();
+
+  it('prints the pinned download, the checksum check and the CRT upload in a dry run', () => {
+    const out = run(['Artloom-dev', '0'.repeat(40), 'a'.repeat(64)]);
+    expect(out).toContain(`/resolve/${'0'.repeat(40)}/flux1-schnell-fp8.safetensors`);
+    expect(out).toContain(`# must print ${'a'.repeat(64)}`);
+    expect(out).toContain('preferred_transfer_client crt');
+    expect(out).toMatch(/aws s3 cp .*--metadata sha256=a{64}/);
+  });
+
+  it('refuses a revision or checksum of the wrong shape', () => {
+    expect(() => run(['Artloom-dev', 'main', 'a'.repeat(64)])).toThrow();
+    expect(() => run(['Artloom-dev', '0'.repeat(40), 'abc'])).toThrow();
+  });
+});

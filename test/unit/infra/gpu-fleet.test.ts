@@ -1,0 +1,182 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DLAMI_SSM_PARAMETER, GPU_FILES_DIR, IMAGE_FILES } from '../../../infra/lib/constructs/gpu-image';
+import { appContextSchema } from '../../../infra/lib/context';
+import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
+
+// biome-ignore lint/suspicious/noExplicitAny: synthesized template JSON, navigated by the assertions
+type Json = any;
+type Resource = { Type: string; Properties: Record<string, Json>; DependsOn?: string[] };
+const ACCOUNT = '123456789012';
+const REGION = 'us-east-1';
+const REVISION = '0123456789abcdef0123456789abcdef01234567';
+const SHA256 = 'ab'.repeat(32);
+
+/** Flattens Fn::Join / Ref / GetAtt into readable text (`ref:X`, `getatt:X.Y`). */
+function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(text).join('');
+  if (value && typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    if ('Fn::Join' in obj) {
+      const [sep, parts] = obj['Fn::Join'] as [string, unknown[]];
+      return parts.map(text).join(sep);
+    }
+    if ('Ref' in obj) return `ref:${String(obj.Ref)}`;
+    if ('Fn::GetAtt' in obj) return `getatt:${(obj['Fn::GetAtt'] as string[]).join('.')}`;
+    if ('Fn::Base64' in obj) return text(obj['Fn::Base64']);
+  }
+  return JSON.stringify(value);
+}
+
+function synth(context: Record<string, unknown>): Template {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new ArtloomStack(app, 'Gpu', { context: appContextSchema.parse(context), env: { account: ACCOUNT, region: REGION } });
+  return Template.fromStack(stack);
+}
+
+const one = (t: Template, type: string): [string, Resource] => {
+  const entries = Object.entries(t.findResources(type) as Record<string, Resource>);
+  expect(entries).toHaveLength(1);
+  return entries[0] as [string, Resource];
+};
+
+describe('GPU fleet template', () => {
+  let template: Template;
+  beforeAll(() => {
+    template = synth({ modelRevision: REVISION, modelSha256: SHA256 });
+  }, 60_000);
+
+  describe('baked image', () => {
+    it('builds from the Deep Learning AMI through an Image Builder recipe, pipeline and a deploy-time image', () => {
+      template.hasResourceProperties('AWS::ImageBuilder::ImageRecipe', { ParentImage: `ssm:${DLAMI_SSM_PARAMETER}` });
+      template.resourceCountIs('AWS::ImageBuilder::ImagePipeline', 1);
+      template.resourceCountIs('AWS::ImageBuilder::Image', 1);
+      template.hasResourceProperties('AWS::ImageBuilder::ImagePipeline', {
+        ImageTestsConfiguration: { ImageTestsEnabled: true, TimeoutMinutes: 60 },
+        Schedule: Match.objectLike({ PipelineExecutionStartCondition: 'EXPRESSION_MATCH_AND_DEPENDENCY_UPDATES_AVAILABLE' }),
+      });
+    });
+
+    it('bakes infra/gpu/ (lock file, units, boot.sh) at the pinned commit, from an asset the build may read', () => {
+      const [, component] = one(template, 'AWS::ImageBuilder::Component');
+      const data = text(component.Properties.Data);
+      const doc = JSON.parse(data) as Json;
+      const [download, build] = doc.phases[0].steps;
+      expect(download).toMatchObject({ action: 'S3Download', inputs: [{ destination: '/tmp/artloom-image/files.zip' }] });
+      expect(download.inputs[0].source).toMatch(/^s3:\/\/.+\.zip$/);
+      expect(JSON.stringify(build)).toContain('COMFYUI_COMMIT=a125cd84b054a57729b5eecab930ca9408719832');
+      expect(JSON.stringify(build)).toContain('bash /tmp/artloom-image/image-build.sh');
+      expect(JSON.stringify(doc.phases)).toContain('torch.cuda.is_available()');
+      // Versions follow the content: the recipe and the component carry the same derived version.
+      const [, recipe] = one(template, 'AWS::ImageBuilder::ImageRecipe');
+      expect(recipe.Properties.Version).toBe(component.Properties.Version);
+      expect(component.Properties.Version).toMatch(/^1\.\d+\.\d+$/);
+      const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+      const reads = policies.filter((p) => text(p.Properties.Roles).includes('gpuimagebuildrole'));
+      expect(JSON.stringify(reads.map((p) => p.Properties.PolicyDocument))).toContain('"s3:GetObject"');
+    });
+
+    it('ships every file image-build.sh installs', () => {
+      const build = readFileSync(join(GPU_FILES_DIR, 'image-build.sh'), 'utf8');
+      for (const name of IMAGE_FILES) {
+        expect(existsSync(join(GPU_FILES_DIR, name)), name).toBe(true);
+        if (name.endsWith('.service')) expect(build).toContain('"$FILES"/*.service');
+        else if (name !== 'image-build.sh') expect(build).toContain(`$FILES/${name}`);
+      }
+    });
+
+    it('publishes each build to an SSM parameter that the launch template resolves at launch', () => {
+      const [, dist] = one(template, 'AWS::ImageBuilder::DistributionConfiguration');
+      const param = dist.Properties.Distributions[0].SsmParameterConfigurations[0];
+      expect(param).toMatchObject({ DataType: 'aws:ec2:image' });
+      const [, lt] = one(template, 'AWS::EC2::LaunchTemplate');
+      expect(lt.Properties.LaunchTemplateData.ImageId).toBe(`resolve:ssm:${param.ParameterName}`);
+    });
+
+    it('does not start the warm pool before the first image exists', () => {
+      const [imageId] = one(template, 'AWS::ImageBuilder::Image');
+      const [, asg] = one(template, 'AWS::AutoScaling::AutoScalingGroup');
+      expect(asg.DependsOn).toContain(imageId);
+    });
+
+    it('uses a fixed AMI and builds no image when amiId is set', () => {
+      const t = synth({ amiId: 'ami-0123456789abcdef0' });
+      t.hasResourceProperties('AWS::EC2::LaunchTemplate', { LaunchTemplateData: Match.objectLike({ ImageId: 'ami-0123456789abcdef0' }) });
+      t.resourceCountIs('AWS::ImageBuilder::Image', 0);
+      t.resourceCountIs('AWS::ImageBuilder::ImagePipeline', 0);
+    }, 60_000);
+  });
+
+  describe('user data', () => {
+    it('is configuration only: env files and the log agent config, no installs, no model hub', () => {
+      const [, lt] = one(template, 'AWS::EC2::LaunchTemplate');
+      const script = text(lt.Properties.LaunchTemplateData.UserData);
+      expect(script).toMatch(/JOB_QUEUE_URL=ref:/);
+      expect(script).toContain('GPU_IDLE_SHUTDOWN_SECONDS=600');
+      expect(script).toContain(`MODEL_SHA256=${SHA256}`);
+      expect(script).toContain(`MODEL_KEY=models/flux1-schnell/${REVISION}/flux1-schnell-fp8.safetensors`);
+      expect(script).toContain('WORKER_WARMUP=true');
+      for (const banned of ['apt-get', 'pip ', 'git clone', 'huggingface', 'nodejs.org', 'curl ']) expect(script).not.toContain(banned);
+    });
+
+    it('ships boot, ComfyUI and worker logs to three log groups CloudFormation names', () => {
+      const [, lt] = one(template, 'AWS::EC2::LaunchTemplate');
+      const script = text(lt.Properties.LaunchTemplateData.UserData);
+      for (const file of ['boot.log', 'comfyui.log', 'worker.log']) expect(script).toContain(`/var/log/artloom/${file}`);
+      const groups = Object.values(template.findResources('AWS::Logs::LogGroup') as Record<string, Resource>);
+      const named = groups.filter((g) => g.Properties.LogGroupName === undefined);
+      expect(named.length).toBeGreaterThanOrEqual(3);
+      expect(script.match(/"log_group_name":"ref:/g)).toHaveLength(3);
+    });
+  });
+
+  describe('model', () => {
+    it('lives in a private, TLS-only bucket the instance role may read one key of', () => {
+      template.hasResourceProperties('AWS::S3::Bucket', {
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3/models/' }),
+      });
+      const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+      const reads = policies
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string[] | string; Resource: unknown }[])
+        .filter((st) => text(st.Resource).includes(`/models/flux1-schnell/${REVISION}/`));
+      expect(reads.length).toBe(1);
+      expect(reads[0]?.Action).toBe('s3:GetObject');
+    });
+
+    it('keeps the instance store big enough and the default type fits the checkpoint in RAM and VRAM', () => {
+      expect(appContextSchema.parse({}).gpuInstanceType).toBe('g6.2xlarge');
+      const [, lt] = one(template, 'AWS::EC2::LaunchTemplate');
+      expect(lt.Properties.LaunchTemplateData.BlockDeviceMappings[0].Ebs).toMatchObject({ VolumeInitializationRate: 300 });
+    });
+  });
+
+  describe('scaling', () => {
+    it('keeps the configured warm pool of stopped instances, reused on scale-in', () => {
+      template.hasResourceProperties('AWS::AutoScaling::WarmPool', {
+        PoolState: 'Stopped',
+        MinSize: 1,
+        MaxGroupPreparedCapacity: 1,
+        InstanceReusePolicy: { ReuseOnScaleIn: true },
+      });
+      synth({ gpuWarmPoolSize: 3 }).hasResourceProperties('AWS::AutoScaling::WarmPool', { MinSize: 3, MaxGroupPreparedCapacity: 3 });
+    }, 60_000);
+
+    it('lets the worker mark its own instance unhealthy', () => {
+      const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+      const statement = policies
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string[] | string; Resource: unknown }[])
+        .find((st) => [st.Action].flat().includes('autoscaling:SetInstanceHealth'));
+      expect(text(statement?.Resource)).toMatch(/autoScalingGroupName\/ref:/);
+    });
+  });
+});

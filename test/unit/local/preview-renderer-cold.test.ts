@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runGraph } from '../../../lambdas/adapters/comfyui';
+import { buildFluxGraph, OUTPUT_NODE } from '../../../lambdas/services/generation-graph';
+import { coldStartFromEnv, type PreviewRenderer, startPreviewRenderer } from '../../../local/preview-renderer/server';
+
+/** The preview renderer's cold-GPU mode: start-up, first-prompt model load, slower first image, a wedged server. */
+let renderer: PreviewRenderer | undefined;
+afterEach(async () => {
+  await renderer?.stop();
+  renderer = undefined;
+});
+
+const stats = (url: string, timeoutMs = 1_000) => fetch(`${url}/system_stats`, { signal: AbortSignal.timeout(timeoutMs) });
+async function untilAnswers(url: string): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await stats(url)).ok) return Date.now() - started;
+    } catch {
+      // still starting
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const generate = (url: string) =>
+  runGraph({
+    baseUrl: url,
+    graph: buildFluxGraph({ prompt: 'a red fox', width: 256, height: 256, seed: 1 }),
+    outputNode: OUTPUT_NODE,
+    timeoutMs: 10_000,
+  });
+
+describe('preview renderer, cold-GPU mode', () => {
+  it('drops connections while starting, loads the model on the first prompt, then runs warm', async () => {
+    renderer = await startPreviewRenderer({ stepDelayMs: 0, cold: { startupMs: 300, modelLoadMs: 1500, firstStepDelayMs: 50 } });
+    await expect(stats(renderer.url)).rejects.toThrow();
+    expect(await untilAnswers(renderer.url)).toBeGreaterThanOrEqual(200);
+    expect(renderer.modelLoaded).toBe(false);
+    const first = await generate(renderer.url);
+    expect(renderer.runMs.get(first.promptId)).toBeGreaterThanOrEqual(1500 + 4 * 50);
+    expect(renderer.modelLoaded).toBe(true);
+    const second = await generate(renderer.url);
+    // Warm: no load, no slow steps (the drawing itself takes a few hundred ms on a loaded machine).
+    expect(renderer.runMs.get(second.promptId)).toBeLessThan(1500);
+  });
+
+  it('starts cold again after a restart (a reboot)', async () => {
+    renderer = await startPreviewRenderer({ stepDelayMs: 0, cold: { startupMs: 200, modelLoadMs: 300 } });
+    await untilAnswers(renderer.url);
+    await generate(renderer.url);
+    renderer.restart();
+    await expect(stats(renderer.url)).rejects.toThrow();
+    expect(renderer.modelLoaded).toBe(false);
+    await untilAnswers(renderer.url);
+    const again = await generate(renderer.url);
+    expect(renderer.runMs.get(again.promptId)).toBeGreaterThanOrEqual(300);
+  });
+
+  it('never answers while unresponsive, and answers again once it is not', async () => {
+    renderer = await startPreviewRenderer();
+    renderer.faults.unresponsive = true;
+    await expect(stats(renderer.url, 150)).rejects.toThrow(/timeout|aborted/i);
+    renderer.faults.unresponsive = false;
+    expect((await stats(renderer.url)).ok).toBe(true);
+  });
+
+  it('reads its timings from the environment; none set means warm', () => {
+    expect(coldStartFromEnv({})).toBeUndefined();
+    expect(coldStartFromEnv({ PREVIEW_COLD_LOAD_MS: '8000' })).toEqual({ startupMs: 0, modelLoadMs: 8000, firstStepDelayMs: 0 });
+  });
+});
