@@ -1,4 +1,4 @@
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../lib/config';
 import { s3 } from './aws-clients';
@@ -22,11 +22,13 @@ export async function putPublicObject(key: string, body: Buffer, contentType: st
   );
 }
 
+/**
+ * One DeleteObject per key, together (an image has two: original and thumbnail). Not the batch
+ * DeleteObjects: s3rver fails its first try of every batch (InternalError; a retry passed), which
+ * surfaced once the clients stopped retrying locally; two single deletes cost the same in S3.
+ */
 export async function deleteObjects(keys: string[]): Promise<void> {
-  if (!keys.length) return;
-  await s3().send(
-    new DeleteObjectsCommand({ Bucket: config().IMAGES_BUCKET, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
-  );
+  await Promise.all(keys.map((Key) => s3().send(new DeleteObjectCommand({ Bucket: config().IMAGES_BUCKET, Key }))));
 }
 
 /** A short-lived GET url that makes the browser save the object under `fileName`. Signing reads nothing. */

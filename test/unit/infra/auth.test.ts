@@ -11,7 +11,8 @@ let template: Template;
 let stack: ArtloomStack;
 
 beforeAll(() => {
-  const app = new App();
+  // No bundling (like the other stack tests): the assertions read the template, and a fresh clone has no built SPA.
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   stack = new ArtloomStack(app, 'AuthTest', {
     context: appContextSchema.parse({ account: '123456789012' }),
     env: { account: '123456789012', region: 'us-east-1' },

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DescribeExecutionCommand, SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import {
   DeleteCommand,
@@ -49,7 +49,6 @@ describe('reconciler service', () => {
     ddb.on(DeleteCommand).resolves({});
     s3.on(ListObjectsV2Command).resolves({ Contents: [] });
     s3.on(DeleteObjectCommand).resolves({});
-    s3.on(DeleteObjectsCommand).resolves({});
   });
 
   it('leaves a job whose execution is running and within its deadline', async () => {
