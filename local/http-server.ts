@@ -123,9 +123,16 @@ export function createLocalServer(options: LocalServerOptions): Server {
     const key = `${PUBLIC_PREFIX}${rest}`;
     if (key.includes('..')) return notFound(res);
     try {
-      const object = await options.s3.send(
-        new GetObjectCommand({ Bucket: options.imagesBucket, Key: key, IfNoneMatch: req.headers['if-none-match'] }),
-      );
+      const get = () =>
+        options.s3.send(new GetObjectCommand({ Bucket: options.imagesBucket, Key: key, IfNoneMatch: req.headers['if-none-match'] }));
+      // s3rver answers a burst of parallel reads with the odd InternalError on a busy machine (a page of ~60 thumbnails
+      // in CI): one more try after the SDK's own, logged, before the browser sees a 500.
+      const object = await get().catch(async (err: { name?: string; $metadata?: { httpStatusCode?: number } }) => {
+        if (err.name === 'NoSuchKey' || (err.$metadata?.httpStatusCode ?? 500) < 500) throw err;
+        options.log?.(`files: ${key} failed once (${err.name ?? 'error'}), trying again`);
+        await new Promise((r) => setTimeout(r, 50));
+        return get();
+      });
       const headers: Record<string, string> = {
         'content-type': object.ContentType ?? 'application/octet-stream',
         // Keys are content-addressed by image id, so a stored object never changes.
