@@ -78,7 +78,12 @@ describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
     bedrock.on(ApplyGuardrailCommand).resolves(none);
     await screenPrompt('a lighthouse at dawn');
     expect(bedrock.commandCalls(ApplyGuardrailCommand).map((c) => c.args[0].input)).toEqual([
-      { guardrailIdentifier: 'abc123def456', guardrailVersion: '3', source: 'INPUT', content: [{ text: { text: 'a lighthouse at dawn' } }] },
+      {
+        guardrailIdentifier: 'abc123def456',
+        guardrailVersion: '3',
+        source: 'INPUT',
+        content: [{ text: { text: 'a lighthouse at dawn' } }],
+      },
     ]);
     expect(promptScreening()).toBe('word lists + Bedrock Guardrails abc123def456');
   });
@@ -126,7 +131,10 @@ describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
 });
 
 describe('Rekognition image check (SDK mocked)', () => {
-  const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
 
   it('is the no-op check, named so in /api/health, unless IMAGE_MODERATION=rekognition', async () => {
     expect(imageCheck().name).toBe('off (no image moderation)');
