@@ -66,6 +66,22 @@ export const appContextSchema = z.object({
   gpuBackstopIdleMinutes: z.coerce.number().int().min(5).default(60),
   /** Alarm when the WAF blocks more than this many requests in 5 minutes. */
   wafBlockedAlarm: z.coerce.number().int().min(1).default(500),
+  /**
+   * An Amazon Bedrock guardrail (its id, not its ARN, in the stack's region) and version that screens
+   * every prompt after the word lists (docs/safety.md). Both or neither; unset = word lists only.
+   */
+  bedrockGuardrailId: z
+    .string()
+    .regex(/^[a-z0-9]{1,64}$/)
+    .optional(),
+  bedrockGuardrailVersion: z
+    .string()
+    .regex(/^([1-9][0-9]{0,7}|DRAFT)$/)
+    .optional(),
+  /** 'rekognition': Amazon Rekognition DetectModerationLabels on operator images before they are listed; 'off' by default. */
+  imageModeration: z.enum(['off', 'rekognition']).default('off'),
+  /** Moderation labels at or above this confidence (percent) store the operator image hidden. */
+  imageModerationMinConfidence: z.coerce.number().min(0).max(100).default(60),
 });
 export type AppContext = z.infer<typeof appContextSchema>;
 
@@ -75,5 +91,9 @@ export function readContext(get: (key: string) => unknown): AppContext {
     const value = get(key);
     if (value !== undefined) raw[key] = value;
   }
-  return appContextSchema.parse(raw);
+  const ctx = appContextSchema.parse(raw);
+  if (Boolean(ctx.bedrockGuardrailId) !== Boolean(ctx.bedrockGuardrailVersion)) {
+    throw new Error('bedrockGuardrailId and bedrockGuardrailVersion go together: set both, or neither');
+  }
+  return ctx;
 }

@@ -9,7 +9,7 @@ import { PROJECT_RUNTIME } from './constructs/project-function';
 /**
  * Actions that take no resource ARN (IAM's service authorization reference), so their statements
  * must name `*`: X-Ray, the vended-log delivery calls Step Functions logging needs, the Auto
- * Scaling describe calls, CloudWatch metric data.
+ * Scaling describe calls, CloudWatch metric data, Rekognition's image moderation (the image is in the request).
  */
 export const NO_RESOURCE_ACTIONS = new Set([
   'xray:PutTraceSegments',
@@ -28,6 +28,7 @@ export const NO_RESOURCE_ACTIONS = new Set([
   'autoscaling:DescribeAutoScalingInstances',
   'autoscaling:DescribeScalingActivities',
   'cloudwatch:PutMetricData',
+  'rekognition:DetectModerationLabels',
 ]);
 
 /** Action groups the CDK grant helpers write (grantRead, grantReadWrite, grantDelete) for S3. */

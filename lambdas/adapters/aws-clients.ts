@@ -1,5 +1,7 @@
 import { AutoScalingClient } from '@aws-sdk/client-auto-scaling';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { RekognitionClient } from '@aws-sdk/client-rekognition';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
@@ -81,3 +83,7 @@ export const sqs = memo(() => {
 
 export const ses = memo(() => traced(new SESv2Client({ region: config().AWS_REGION, ...failFast() })));
 export const autoScaling = memo(() => traced(new AutoScalingClient({ region: config().AWS_REGION, ...failFast() })));
+/** Bedrock Guardrails (ApplyGuardrail) for the optional prompt screen; only made when a guardrail is configured. */
+export const bedrockRuntime = memo(() => traced(new BedrockRuntimeClient({ region: config().AWS_REGION, ...failFast() })));
+// Rekognition receives the whole picture (up to 5 MB) in the request: allow it more silence than a table read.
+export const rekognition = memo(() => traced(new RekognitionClient({ region: config().AWS_REGION, ...failFast(10_000) })));

@@ -288,7 +288,8 @@ export async function insertImage(
         Item: {
           ...keys.image(record.id),
           ...record,
-          gsi1pk: ownerPartition(record.owner, record.userId),
+          // A record stored hidden goes on the hidden list, as changeImageState would move it.
+          gsi1pk: ownerListPartition(record),
           gsi1sk: listSortKey(record),
           ...(category ? { gsi2pk: categoryPartition(record.category), gsi2sk: listSortKey(record) } : {}),
           ...(record.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(record) } : {}),

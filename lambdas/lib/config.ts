@@ -61,6 +61,15 @@ const configSchema = z.object({
   ORIGIN_SECRET: z.string().default(''),
   /** The reconciler checks jobs unchanged for this long (a younger one may be between its record and its execution). */
   RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /**
+   * Optional AWS safety checks (docs/safety.md), set by the stack only from the context keys
+   * bedrockGuardrailId/bedrockGuardrailVersion and imageModeration: unset locally and by default.
+   */
+  BEDROCK_GUARDRAIL_ID: z.string().default(''),
+  BEDROCK_GUARDRAIL_VERSION: z.string().default(''),
+  IMAGE_MODERATION: z.enum(['off', 'rekognition']).default('off'),
+  /** Rekognition moderation labels at or above this confidence (percent) hide an operator image. */
+  IMAGE_MODERATION_MIN_CONFIDENCE: z.coerce.number().min(0).max(100).default(60),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 

@@ -12,7 +12,7 @@ export const adminRoutes: RouteDef[] = [
     method: 'POST',
     path: '/api/admin/generate',
     entry: 'handlers/admin/post-generate.ts',
-    grants: ['table:jobs:write', 'table:counters:write', 'table:messages:write', 'sfn:start'],
+    grants: ['table:jobs:write', 'table:counters:write', 'table:messages:write', 'sfn:start', 'bedrock:guardrail'],
   },
   // GET /api/admin/images
   { method: 'GET', path: '/api/admin/images', entry: 'handlers/admin/list-images.ts', grants: ['table:images:read'] },

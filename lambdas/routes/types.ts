@@ -28,4 +28,6 @@ export type Grant =
   | 'sfn:start'
   | 'sfn:stop'
   | 'gpu:scale'
-  | 'ses:send';
+  | 'ses:send'
+  /** bedrock:ApplyGuardrail on the configured guardrail only; nothing when none is configured. */
+  | 'bedrock:guardrail';

@@ -32,6 +32,11 @@ export interface NewImage {
   modelName?: string;
   modelVersion?: string;
   steps?: number;
+  /**
+   * Store it hidden from the start (an operator image the image check held back): listed nowhere
+   * public, not in the featured sequence or its category, until the operator unhides it.
+   */
+  hiddenBy?: string;
 }
 
 export const THUMBNAIL_MAX_WIDTH = 512;
@@ -107,20 +112,23 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     seed: input.seed,
     owner: admin ? 'admin' : 'user',
     ...(input.owner.kind === 'user' ? { userId: input.owner.userId } : {}),
+    ...(input.hiddenBy ? { hidden: true, hiddenAt: new Date().toISOString(), hiddenBy: input.hiddenBy } : {}),
   };
-  // Only operator images enter a category (a visitor's save is always 'default').
-  const inCategory = admin && isCategory(record.category);
+  // Only operator images enter a category (a visitor's save is always 'default'); a hidden one
+  // enters neither its category nor the featured sequence (as setImageState leaves a hidden image).
+  const featured = admin && !record.hidden;
+  const inCategory = featured && isCategory(record.category);
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (attempt) await sleep(10 * 2 ** attempt + Math.random() * 20);
     const [count, prev] = await Promise.all([
-      admin ? getFeaturedCount(true) : Promise.resolve(0),
+      featured ? getFeaturedCount(true) : Promise.resolve(0),
       inCategory ? getCategoryMeta(record.category, true) : Promise.resolve(undefined),
     ]);
-    const item = admin ? { ...record, featuredSeq: count } : record;
+    const item = featured ? { ...record, featuredSeq: count } : record;
     const outcome = await insertImage(
       item,
-      admin ? { seq: count } : undefined,
+      featured ? { seq: count } : undefined,
       inCategory ? { prev, lastUpdated: nextLastUpdated(prev) } : undefined,
     );
     if (outcome === 'ok') return toGalleryImage(item);
@@ -185,7 +193,12 @@ export async function setImageState(id: string, patch: ImageStatePatch): Promise
     if (patch.hidden !== undefined) after.hidden = patch.hidden;
     if (patch.featured !== undefined) after.unfeatured = !patch.featured;
     if (patch.category !== undefined) after.category = patch.category;
-    if (!after.hidden) delete after.hidden;
+    if (!after.hidden) {
+      // Who hid it and when no longer applies (the report threshold, the image check, the console).
+      delete after.hidden;
+      delete after.hiddenAt;
+      delete after.hiddenBy;
+    }
     if (!after.unfeatured) delete after.unfeatured;
     if (
       Boolean(before.hidden) === Boolean(after.hidden) &&

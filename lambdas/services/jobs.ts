@@ -9,6 +9,7 @@ import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { METRIC, recordDurationMetric } from '../lib/metrics';
 import { failureMessage } from './generation-failure';
+import { holdBackOperatorImage } from './image-check';
 import { storeImage } from './image-store';
 
 /** The state machine's Lambda steps. Each is idempotent: Step Functions may run a step twice. */
@@ -70,6 +71,9 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
   const { job, result } = storeInputSchema.parse(raw);
   const [png, record] = await Promise.all([getStaging(result.stagingKey), getJob(job.jobId)]);
   if (!png) throw new Error(`staging object ${result.stagingKey} is missing`);
+  // Only the operator's generator puts a category on the job (see startGeneration); only its
+  // pictures go public without a visitor's action, so only they are checked (docs/safety.md).
+  const hiddenBy = job.category ? await holdBackOperatorImage(job.jobId, png, job.category) : undefined;
   const image = await storeImage({
     id: job.jobId,
     png,
@@ -84,6 +88,7 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
     modelName: MODEL_NAME,
     modelVersion: MODEL_VERSION,
     steps: MODEL_STEPS,
+    ...(hiddenBy ? { hiddenBy } : {}),
   });
   const now = Date.now();
   await updateJob(job.jobId, {

@@ -1,6 +1,8 @@
 import { PROMPT_REFUSED, PROMPT_REFUSED_PREFIX, REFUSAL_KINDS, type RefusalKind } from '../../shared/safety';
+import { applyGuardrail, type GuardrailFinding } from '../adapters/bedrock-guardrail';
 import { getBlockedTerms } from '../adapters/blocked-terms';
-import { DomainError } from '../lib/errors';
+import { config } from '../lib/config';
+import { DomainError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { safetyConfig } from './safety-config';
 import { type WordHit, wordListMatcher } from './word-lists';
@@ -10,12 +12,13 @@ export interface ScreenHit {
   kind: RefusalKind;
   /** The word or phrase as the list spells it; undefined when a screen cannot say (a guardrail). */
   term?: string;
+  /** Plain words for what was found, in place of the kind's (a guardrail's policy names, never the prompt's text). */
+  what?: string;
 }
 
 /**
- * One way of screening prompts. The word lists are the one built here; Amazon Bedrock Guardrails'
- * ApplyGuardrail would be a second implementation (needs @aws-sdk/client-bedrock-runtime, which
- * this build does not include: see docs/safety.md), chained after the word lists.
+ * One way of screening prompts: the word lists, then (when the stack configures one) Amazon Bedrock
+ * Guardrails' ApplyGuardrail. Cheap and local first, so a plain blocked word never costs a Bedrock call.
  */
 export interface PromptScreen {
   /** What /api/health reports. */
@@ -27,7 +30,7 @@ export interface PromptScreen {
 export class PromptRefusedError extends DomainError {
   constructor(hit: ScreenHit) {
     // A slur is not repeated back; every other hit names the word so the visitor can rephrase.
-    const what = hit.term && hit.kind !== 'slur' ? `${REFUSAL_KINDS[hit.kind]} (“${hit.term}”)` : REFUSAL_KINDS[hit.kind];
+    const what = hit.what ?? (hit.term && hit.kind !== 'slur' ? `${REFUSAL_KINDS[hit.kind]} (“${hit.term}”)` : REFUSAL_KINDS[hit.kind]);
     super(422, PROMPT_REFUSED, `${PROMPT_REFUSED_PREFIX} ${what}. Please rephrase it.`);
   }
 }
@@ -82,11 +85,65 @@ export const wordListScreen: PromptScreen = {
   screen: async (prompt) => (await wordLists())(prompt),
 };
 
-const SCREENS: readonly PromptScreen[] = [wordListScreen];
+/** A guardrail's content filter types in plain words. */
+const CONTENT_FILTERS: Record<string, string> = {
+  SEXUAL: 'sexual content',
+  VIOLENCE: 'violence',
+  HATE: 'hate',
+  INSULTS: 'insults',
+  MISCONDUCT: 'criminal or harmful activity',
+  PROMPT_ATTACK: 'an attempt to get round the site’s filters',
+};
+
+/** The refusal's plain reason from a guardrail's assessment: policy and topic names only, never the prompt's words. */
+export function guardrailHit(finding: GuardrailFinding): ScreenHit {
+  const parts = [
+    ...finding.contentFilters.map((type) => CONTENT_FILTERS[type] ?? type.toLowerCase().replace(/_/g, ' ')),
+    ...finding.topics.map((name) => `the topic “${name}”`),
+    ...(finding.words ? ['a word the site does not allow'] : []),
+    ...(finding.sensitiveInformation ? ['personal information'] : []),
+  ];
+  const kind: RefusalKind = finding.contentFilters.includes('SEXUAL')
+    ? 'sexual'
+    : finding.contentFilters.some((t) => t === 'HATE' || t === 'INSULTS')
+      ? 'slur'
+      : 'blocked';
+  return { kind, what: parts.length ? parts.join(', ') : 'content the site’s safety filter does not allow' };
+}
+
+/** Bedrock could not answer: with screening switched on, an unscreened prompt must not reach the GPU (docs/safety.md). */
+export class ScreeningUnavailableError extends ServiceUnavailableError {
+  constructor() {
+    super('We cannot check prompts right now, so nothing was started. Please try again in a moment.', 5, 'screening_unavailable');
+  }
+}
+
+/** Amazon Bedrock Guardrails' ApplyGuardrail (source INPUT) with the configured guardrail and version. Fails closed. */
+export function guardrailScreen(id: string, version: string): PromptScreen {
+  return {
+    name: `Bedrock Guardrails ${id}`,
+    screen: async (prompt) => {
+      let finding: GuardrailFinding;
+      try {
+        finding = await applyGuardrail(id, version, prompt);
+      } catch (err) {
+        logger.error('ApplyGuardrail failed; refusing to start unscreened', { error: err as Error });
+        throw new ScreeningUnavailableError();
+      }
+      return finding.intervened ? guardrailHit(finding) : undefined;
+    },
+  };
+}
+
+/** The screens in order: word lists always, then the guardrail when BEDROCK_GUARDRAIL_ID and _VERSION are set. */
+function screens(): readonly PromptScreen[] {
+  const { BEDROCK_GUARDRAIL_ID: id, BEDROCK_GUARDRAIL_VERSION: version } = config();
+  return id && version ? [wordListScreen, guardrailScreen(id, version)] : [wordListScreen];
+}
 
 /** Throws PromptRefusedError when any screen refuses `prompt`; called before anything is written. */
 export async function screenPrompt(prompt: string): Promise<void> {
-  for (const screen of SCREENS) {
+  for (const screen of screens()) {
     const hit = await screen.screen(prompt);
     if (hit) {
       logger.info('prompt refused', { screen: screen.name, kind: hit.kind });
@@ -95,9 +152,10 @@ export async function screenPrompt(prompt: string): Promise<void> {
   }
 }
 
-/** For /api/health: which screens run ('word lists only' unless a guardrail is added). */
+/** For /api/health: which screens run ('word lists only', or 'word lists + Bedrock Guardrails <id>'). */
 export function promptScreening(): string {
-  return SCREENS.length === 1 ? `${SCREENS[0]?.name} only` : SCREENS.map((s) => s.name).join(' + ');
+  const list = screens();
+  return list.length === 1 ? `${list[0]?.name} only` : list.map((s) => s.name).join(' + ');
 }
 
 /** For tests that edit the list and must not wait for the cache. */

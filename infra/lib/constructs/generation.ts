@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CfnResource, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -57,6 +57,11 @@ export interface GenerationProps {
   environment: Record<string, string>;
   /** The GPU fleet: its group name for EnsureCapacity's env, and the right to scale it. */
   fleet: { autoScalingGroupName: string; grantScale(grantee: IGrantable): void };
+  /**
+   * Amazon Rekognition on operator images (context imageModeration): StoreImage may call
+   * DetectModerationLabels and writes an audit entry to this table when it stores one hidden.
+   */
+  imageModeration?: { messagesTable: TableV2 };
 }
 
 /**
@@ -81,6 +86,7 @@ export class Generation extends Construct {
       IMAGES_TABLE: images.tableName,
       IMAGES_BUCKET: props.imagesBucket.bucketName,
       GPU_ASG_NAME: props.fleet.autoScalingGroupName,
+      ...(props.imageModeration ? { MESSAGES_TABLE: props.imageModeration.messagesTable.tableName } : {}),
     };
     const settings: Partial<Record<StepName, { memorySize: number; timeout: Duration; nativeModules?: string[] }>> = {
       // sharp decodes a 1920x1080 PNG and encodes the WebP thumbnail: memory is also CPU in Lambda.
@@ -110,6 +116,12 @@ export class Generation extends Construct {
     props.imagesBucket.grantPut(store, `${PUBLIC_FILES_PREFIX}*`);
     images.grantReadWriteData(store);
     jobs.grantReadWriteData(store);
+    if (props.imageModeration) {
+      // The picture goes in the request (Image.Bytes), so Rekognition needs no access to the bucket;
+      // DetectModerationLabels takes no resource ARN (acknowledged in infra/lib/nag.ts).
+      store.addToRolePolicy(new PolicyStatement({ actions: ['rekognition:DetectModerationLabels'], resources: ['*'] }));
+      props.imageModeration.messagesTable.grantWriteData(store);
+    }
     // MarkFailed: updateJob + releaseLock.
     jobs.grantReadWriteData(this.steps.MarkFailed);
 

@@ -60,6 +60,13 @@ export class ArtloomStack extends Stack {
       AUTH_AUDIENCE: this.auth.client.userPoolClientId,
       AUTH_LOGOUT_URL: this.auth.logoutUrl,
       ...(ctx.notifyEmail ? { NOTIFY_EMAIL: ctx.notifyEmail, NOTIFY_FROM_EMAIL: ctx.notifyFrom ?? ctx.notifyEmail } : {}),
+      // The optional AWS safety checks (docs/safety.md): /api/health names them, the screens read them.
+      ...(ctx.bedrockGuardrailId && ctx.bedrockGuardrailVersion
+        ? { BEDROCK_GUARDRAIL_ID: ctx.bedrockGuardrailId, BEDROCK_GUARDRAIL_VERSION: ctx.bedrockGuardrailVersion }
+        : {}),
+      ...(ctx.imageModeration === 'rekognition'
+        ? { IMAGE_MODERATION: 'rekognition', IMAGE_MODERATION_MIN_CONFIDENCE: String(ctx.imageModerationMinConfidence) }
+        : {}),
     };
 
     // The queue first (the fleet consumes it), then the fleet (EnsureCapacity scales it), then the
@@ -100,6 +107,7 @@ export class ArtloomStack extends Stack {
       imagesBucket,
       environment,
       fleet: this.gpuFleet,
+      imageModeration: ctx.imageModeration === 'rekognition' ? { messagesTable: this.data.tables.messages } : undefined,
     });
     this.gpuFleet.allowTaskCallbacks(this.generation.stateMachine);
     // What the operator needs after a deploy (docs/deploy.md): the user pool for operators, the fleet.
@@ -132,6 +140,9 @@ export class ArtloomStack extends Stack {
       rateLimit: ctx.apiRateLimit,
       sesIdentityArn: ctx.notifyFrom
         ? `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${ctx.notifyFrom.split('@')[1]}`
+        : undefined,
+      guardrailArn: ctx.bedrockGuardrailId
+        ? `arn:${this.partition}:bedrock:${this.region}:${this.account}:guardrail/${ctx.bedrockGuardrailId}`
         : undefined,
     });
 

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { App, type CfnResource, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appContextSchema, readContext } from '../../../infra/lib/context';
+import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
+
+// biome-ignore lint/suspicious/noExplicitAny: synthesized template JSON, navigated by the assertions
+type Json = any;
+type Statement = { Effect: string; Action: string | string[]; Resource: Json };
+
+const ACCOUNT = '123456789012';
+const REGION = 'us-east-1';
+const GUARDRAIL = 'abc123def456';
+const SAFETY_ENV = ['BEDROCK_GUARDRAIL_ID', 'BEDROCK_GUARDRAIL_VERSION', 'IMAGE_MODERATION', 'IMAGE_MODERATION_MIN_CONFIDENCE'];
+/** The context `cdk synth` uses (feature flags included), so the nag check sees the deployed template. */
+const cdkJson = JSON.parse(readFileSync(new URL('../../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
+
+interface Built {
+  stack: ArtloomStack;
+  template: Template;
+  synthError?: unknown;
+}
+
+function build(context: Record<string, unknown>, nag = false): Built {
+  const app = new App({ context: { ...(nag ? cdkJson.context : {}), 'aws:cdk:bundling-stacks': [] } });
+  const stack = new ArtloomStack(app, 'Safety', { context: appContextSchema.parse(context), env: { account: ACCOUNT, region: REGION } });
+  if (!nag) return { stack, template: Template.fromStack(stack) };
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  let synthError: unknown;
+  try {
+    app.synth();
+  } catch (err) {
+    synthError = err;
+  }
+  return { stack, template: Template.fromStack(stack), synthError };
+}
+
+const logicalId = (b: Built, c: IConstruct) => b.stack.resolve((c.node.defaultChild as CfnResource).logicalId) as string;
+
+/** Allow statements on the role of one function. */
+function statementsOf(b: Built, fn: IConstruct): Statement[] {
+  const resources = b.template.toJSON().Resources as Record<string, { Type: string; Properties: Json }>;
+  const roleId = resources[logicalId(b, fn)]?.Properties.Role['Fn::GetAtt'][0] as string;
+  return Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && (r.Properties.Roles as { Ref: string }[]).some((x) => x.Ref === roleId))
+    .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[]);
+}
+const actions = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+const withAction = (statements: Statement[], action: string) => statements.filter((s) => actions(s).includes(action));
+
+/** Every statement and environment of the whole template, as text. */
+const everything = (b: Built) => JSON.stringify(b.template.toJSON());
+
+let plain: Built;
+let configured: Built;
+beforeAll(() => {
+  plain = build({});
+  configured = build(
+    { bedrockGuardrailId: GUARDRAIL, bedrockGuardrailVersion: '2', imageModeration: 'rekognition', imageModerationMinConfidence: '75' },
+    true,
+  );
+}, 180_000);
+
+describe('optional AWS safety checks in the stack', () => {
+  it('without the context keys: no Bedrock or Rekognition grant, no safety variable on any function', () => {
+    const text = everything(plain);
+    expect(text).not.toContain('bedrock:');
+    expect(text).not.toContain('rekognition:');
+    for (const name of SAFETY_ENV) expect(text).not.toContain(name);
+  });
+
+  it('with bedrockGuardrailId/Version: the variables on the API functions, ApplyGuardrail on that guardrail for both generate routes only', () => {
+    const arn = `arn:aws:bedrock:${REGION}:${ACCOUNT}:guardrail/${GUARDRAIL}`;
+    const { functions } = configured.stack.api;
+    const granted: string[] = [];
+    for (const [entry, fn] of functions) {
+      const found = withAction(statementsOf(configured, fn), 'bedrock:ApplyGuardrail');
+      if (!found.length) continue;
+      granted.push(entry);
+      expect(found).toEqual([{ Effect: 'Allow', Action: 'bedrock:ApplyGuardrail', Resource: arn }]);
+    }
+    expect(granted.sort()).toEqual(['handlers/admin/post-generate.ts', 'handlers/generate/post-generate.ts']);
+    for (const entry of ['handlers/generate/post-generate.ts', 'handlers/system/get-health.ts']) {
+      const fn = functions.get(entry) as IConstruct;
+      const vars = configured.template.toJSON().Resources[logicalId(configured, fn)].Properties.Environment.Variables;
+      expect(vars).toMatchObject({ BEDROCK_GUARDRAIL_ID: GUARDRAIL, BEDROCK_GUARDRAIL_VERSION: '2' });
+    }
+  });
+
+  it('with imageModeration: DetectModerationLabels and the audit write for the StoreImage step only', () => {
+    const store = configured.stack.generation.steps.StoreImage;
+    const statements = statementsOf(configured, store);
+    expect(withAction(statements, 'rekognition:DetectModerationLabels').map((s) => s.Resource)).toEqual(['*']);
+    const messages = logicalId(configured, configured.stack.data.tables.messages);
+    const put = withAction(statements, 'dynamodb:PutItem').filter((s) => JSON.stringify(s.Resource).includes(messages));
+    expect(put).toHaveLength(1);
+    const vars = configured.template.toJSON().Resources[logicalId(configured, store)].Properties.Environment.Variables;
+    expect(vars).toMatchObject({ IMAGE_MODERATION: 'rekognition', IMAGE_MODERATION_MIN_CONFIDENCE: '75' });
+    expect(vars.MESSAGES_TABLE).toEqual({ Ref: messages });
+
+    const others = [
+      ...Object.entries(configured.stack.generation.steps).filter(([name]) => name !== 'StoreImage'),
+      ...configured.stack.api.functions.entries(),
+    ];
+    for (const [, fn] of others) expect(withAction(statementsOf(configured, fn), 'rekognition:DetectModerationLabels')).toEqual([]);
+  });
+
+  it('passes cdk-nag with both checks on (the resource-less Rekognition action acknowledged)', () => {
+    expect(configured.synthError).toBeUndefined();
+  });
+
+  it('refuses a guardrail id without a version', () => {
+    const ctx: Record<string, string> = { bedrockGuardrailId: GUARDRAIL };
+    expect(() => readContext((key) => ctx[key])).toThrow(/go together/);
+  });
+});

@@ -1,0 +1,201 @@
+import { ApplyGuardrailCommand, BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { DetectModerationLabelsCommand, RekognitionClient } from '@aws-sdk/client-rekognition';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  process.env.LOG_LEVEL = 'SILENT';
+});
+
+import { handler as generate } from '../../../lambdas/handlers/generate/post-generate';
+import { handler as health } from '../../../lambdas/handlers/system/get-health';
+import { resetConfig } from '../../../lambdas/lib/config';
+import { imageCheck, moderationBytes, REKOGNITION_MAX_BYTES } from '../../../lambdas/services/image-check';
+import { promptScreening, resetPromptScreening, screenPrompt } from '../../../lambdas/services/prompt-screening';
+import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
+import { PROMPT_REFUSED_PREFIX } from '../../../shared/safety';
+import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+
+const bedrock = mockClient(BedrockRuntimeClient);
+const rekognition = mockClient(RekognitionClient);
+const ddb = mockClient(DynamoDBDocumentClient);
+mockClient(SESv2Client);
+
+const ENV = ['BEDROCK_GUARDRAIL_ID', 'BEDROCK_GUARDRAIL_VERSION', 'IMAGE_MODERATION', 'IMAGE_MODERATION_MIN_CONFIDENCE'];
+const USER = '0b6b5c1e-8d1a-4a57-9a43-0c1d2e3f4a5b';
+
+const intervened = {
+  action: 'GUARDRAIL_INTERVENED' as const,
+  outputs: [{ text: 'Sorry.' }],
+  usage: undefined,
+  assessments: [
+    {
+      contentPolicy: { filters: [{ type: 'VIOLENCE' as const, confidence: 'HIGH' as const, action: 'BLOCKED' as const, detected: true }] },
+      topicPolicy: { topics: [{ name: 'Weapons', type: 'DENY' as const, action: 'BLOCKED' as const, detected: true }] },
+      wordPolicy: { customWords: [{ match: 'secretword', action: 'BLOCKED' as const, detected: true }], managedWordLists: [] },
+    },
+  ],
+};
+const none = { action: 'NONE' as const, outputs: [], usage: undefined, assessments: [{}] };
+
+function withGuardrail(): void {
+  process.env.BEDROCK_GUARDRAIL_ID = 'abc123def456';
+  process.env.BEDROCK_GUARDRAIL_VERSION = '3';
+  resetConfig();
+}
+
+beforeEach(() => {
+  bedrock.reset();
+  rekognition.reset();
+  ddb.reset();
+  ddb.on(GetCommand).resolves({});
+  ddb.on(UpdateCommand).resolves({});
+  ddb.on(PutCommand).resolves({});
+  ddb.on(TransactWriteCommand).resolves({});
+  for (const key of ENV) delete process.env[key];
+  process.env.SCREENING_TERMS_CACHE_SECONDS = '0';
+  resetConfig();
+  resetSafetyConfig();
+  resetPromptScreening();
+});
+afterEach(() => {
+  for (const key of ENV) delete process.env[key];
+  resetConfig();
+});
+
+describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
+  it('is not called, and health says word lists only, without a configured guardrail', async () => {
+    await screenPrompt('a lighthouse at dawn');
+    expect(bedrock.commandCalls(ApplyGuardrailCommand)).toHaveLength(0);
+    expect(promptScreening()).toBe('word lists only');
+  });
+
+  it('sends the prompt as INPUT to the configured guardrail and version, after the word lists', async () => {
+    withGuardrail();
+    bedrock.on(ApplyGuardrailCommand).resolves(none);
+    await screenPrompt('a lighthouse at dawn');
+    expect(bedrock.commandCalls(ApplyGuardrailCommand).map((c) => c.args[0].input)).toEqual([
+      {
+        guardrailIdentifier: 'abc123def456',
+        guardrailVersion: '3',
+        source: 'INPUT',
+        content: [{ text: { text: 'a lighthouse at dawn' } }],
+      },
+    ]);
+    expect(promptScreening()).toBe('word lists + Bedrock Guardrails abc123def456');
+  });
+
+  it('does not call Bedrock for a prompt the word lists already refuse', async () => {
+    withGuardrail();
+    await expect(screenPrompt('a p0rn star')).rejects.toMatchObject({ status: 422, code: 'prompt_refused' });
+    expect(bedrock.commandCalls(ApplyGuardrailCommand)).toHaveLength(0);
+  });
+
+  it('refuses GUARDRAIL_INTERVENED with the policy names, never the matched text', async () => {
+    withGuardrail();
+    bedrock.on(ApplyGuardrailCommand).resolves(intervened);
+    const err = await screenPrompt('a knight with a secretword sword').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 422, code: 'prompt_refused' });
+    const message = (err as Error).message;
+    expect(message).toBe(`${PROMPT_REFUSED_PREFIX} violence, the topic “Weapons”, a word the site does not allow. Please rephrase it.`);
+    expect(message).not.toContain('secretword');
+  });
+
+  it('fails closed: 503 screening_unavailable with Retry-After when Bedrock errors or times out', async () => {
+    withGuardrail();
+    bedrock.on(ApplyGuardrailCommand).rejects(Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }));
+    const body = { prompt: 'a lighthouse at dawn', aspectRatio: '4:3', userId: USER, requestId: 'req-0001-abcd' };
+    const result = await generate(apiEvent({ method: 'POST', route: '/api/generate', body }), lambdaContext());
+    expect(result.statusCode).toBe(503);
+    expect(bodyOf(result)).toMatchObject({ error: { code: 'screening_unavailable' } });
+    expect(result.headers?.['retry-after']).toBe('5');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('a guardrail refusal in POST /api/generate creates no job and spends no quota', async () => {
+    withGuardrail();
+    bedrock.on(ApplyGuardrailCommand).resolves(intervened);
+    const body = { prompt: 'a knight with a sword', aspectRatio: '4:3', userId: USER, requestId: 'req-0001-abcd' };
+    const result = await generate(apiEvent({ method: 'POST', route: '/api/generate', body }), lambdaContext());
+    expect(result.statusCode).toBe(422);
+    expect(bodyOf(result)).toMatchObject({ error: { code: 'prompt_refused' } });
+    // Only the blocked-terms item was read; no job, request key, lock or counter was written.
+    expect(ddb.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([{ pk: 'settings#blocked-terms', sk: 'settings' }]);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+});
+
+describe('Rekognition image check (SDK mocked)', () => {
+  const png = () =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+
+  it('is the no-op check, named so in /api/health, unless IMAGE_MODERATION=rekognition', async () => {
+    expect(imageCheck().name).toBe('off (no image moderation)');
+    expect(await imageCheck().check(await png())).toBeUndefined();
+    expect(rekognition.commandCalls(DetectModerationLabelsCommand)).toHaveLength(0);
+  });
+
+  it('holds the picture back with the labels at or above the confidence', async () => {
+    process.env.IMAGE_MODERATION = 'rekognition';
+    process.env.IMAGE_MODERATION_MIN_CONFIDENCE = '80';
+    resetConfig();
+    rekognition.on(DetectModerationLabelsCommand).resolves({
+      ModerationLabels: [
+        { Name: 'Explicit Nudity', ParentName: '', Confidence: 97.4 },
+        { Name: 'Graphic Violence', ParentName: 'Violence', Confidence: 85 },
+      ],
+    });
+    const bytes = await png();
+    expect(await imageCheck().check(bytes)).toEqual({ labels: ['Explicit Nudity (97%)', 'Violence / Graphic Violence (85%)'] });
+    const input = rekognition.commandCalls(DetectModerationLabelsCommand)[0]?.args[0].input;
+    expect(input?.MinConfidence).toBe(80);
+    expect(Buffer.from(input?.Image?.Bytes ?? []).equals(bytes)).toBe(true);
+  });
+
+  it('lets the picture through when no label reaches the confidence', async () => {
+    process.env.IMAGE_MODERATION = 'rekognition';
+    process.env.IMAGE_MODERATION_MIN_CONFIDENCE = '80';
+    resetConfig();
+    rekognition.on(DetectModerationLabelsCommand).resolves({ ModerationLabels: [{ Name: 'Suggestive', Confidence: 61 }] });
+    expect(await imageCheck().check(await png())).toBeUndefined();
+    rekognition.on(DetectModerationLabelsCommand).resolves({ ModerationLabels: [] });
+    expect(await imageCheck().check(await png())).toBeUndefined();
+  });
+
+  it('fails closed: holds the picture back as not checked when Rekognition errors', async () => {
+    process.env.IMAGE_MODERATION = 'rekognition';
+    resetConfig();
+    rekognition.on(DetectModerationLabelsCommand).rejects(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
+    expect(await imageCheck().check(await png())).toEqual({ labels: ['not checked: Amazon Rekognition did not answer'] });
+  });
+
+  it('sends a JPEG under 5 MB when the PNG is larger', async () => {
+    const noisy = await sharp(Buffer.from(Array.from({ length: 1400 * 1400 * 3 }, () => Math.floor(Math.random() * 256))), {
+      raw: { width: 1400, height: 1400, channels: 3 },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(REKOGNITION_MAX_BYTES);
+    const bytes = await moderationBytes(noisy);
+    expect(bytes.length).toBeLessThanOrEqual(REKOGNITION_MAX_BYTES);
+    expect((await sharp(bytes).metadata()).format).toBe('jpeg');
+  });
+
+  it('/api/health names the active checks', async () => {
+    withGuardrail();
+    process.env.IMAGE_MODERATION = 'rekognition';
+    process.env.IMAGE_MODERATION_MIN_CONFIDENCE = '75';
+    resetConfig();
+    const result = await health(apiEvent({ method: 'GET', route: '/api/health' }), lambdaContext());
+    expect(bodyOf(result)).toMatchObject({
+      safety: { promptScreening: 'word lists + Bedrock Guardrails abc123def456', imageCheck: 'Amazon Rekognition moderation labels ≥ 75%' },
+    });
+  });
+});
