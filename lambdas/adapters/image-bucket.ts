@@ -23,12 +23,13 @@ export async function putPublicObject(key: string, body: Buffer, contentType: st
 }
 
 /**
- * One DeleteObject per key, together (an image has two: original and thumbnail). Not the batch
- * DeleteObjects: s3rver fails its first try of every batch (InternalError; a retry passed), which
- * surfaced once the clients stopped retrying locally; two single deletes cost the same in S3.
+ * One DeleteObject per key, one after the other (an image has two: original and thumbnail). Not the
+ * batch DeleteObjects, which s3rver fails on its first try, and not in parallel: s3rver prunes empty
+ * folders after a delete, and two deletes under one prefix race on it (InternalError). Two calls
+ * cost the same in S3.
  */
 export async function deleteObjects(keys: string[]): Promise<void> {
-  await Promise.all(keys.map((Key) => s3().send(new DeleteObjectCommand({ Bucket: config().IMAGES_BUCKET, Key }))));
+  for (const Key of keys) await s3().send(new DeleteObjectCommand({ Bucket: config().IMAGES_BUCKET, Key }));
 }
 
 /** A short-lived GET url that makes the browser save the object under `fileName`. Signing reads nothing. */
