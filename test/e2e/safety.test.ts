@@ -6,6 +6,7 @@ import { listMessages } from '../../lambdas/adapters/messages-table';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { IMAGE_REPORT_TYPE, PROMPT_REFUSED_PREFIX, REPORT_SUCCESS } from '../../shared/safety';
 import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
+import { clearOfWindowEnd } from '../support/windows';
 import { allowConsoleErrors, type E2E, SHOTS_DIR, startE2E, waitForFeatured } from './support';
 
 let e2e: E2E;
@@ -30,7 +31,10 @@ function collectErrors(page: Page): string[] {
 const refusals = (page: Page) => page.getByText(PROMPT_REFUSED_PREFIX, { exact: false });
 
 describe('safety in the browser', () => {
-  it('explains a refused prompt next to the prompt and in a toast, spends nothing; the meter matches the server after each of 3 generations and the 429', async () => {
+  it('explains a refused prompt next to the prompt and in a toast, spends nothing; the meter matches the server after each of 3 generations and the 429', {
+    timeout: 240_000,
+  }, async () => {
+    await clearOfWindowEnd(90);
     // The refused prompt (422) and the hourly cap (429) are what this test provokes; counted exactly below.
     allowConsoleErrors(/status of (422|429)/);
     const { page, context } = await e2e.newPage();

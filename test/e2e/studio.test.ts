@@ -6,6 +6,7 @@ import { generationRuntime } from '../../local/plugins/generation';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { MEANINGFUL_PROMPT_MESSAGE } from '../../shared/prompt-rule';
 import { GENERATION_SUCCESS, type JobStatusResponse } from '../../shared/schemas/generation';
+import { clearOfWindowEnd } from '../support/windows';
 import { allowConsoleErrors, type E2E, SHOTS_DIR, startE2E, waitForFeatured } from './support';
 
 let e2e: E2E;
@@ -151,7 +152,10 @@ describe('AI Art Studio and the generation API', () => {
     }
   });
 
-  it("shows the API's refusals as toasts: one job in flight (409), queue full (503), hourly limit (429)", async () => {
+  it("shows the API's refusals as toasts: one job in flight (409), queue full (503), hourly limit (429)", {
+    timeout: 180_000,
+  }, async () => {
+    await clearOfWindowEnd(60);
     // Chromium logs each refused request as a console error: these three are what this test provokes.
     allowConsoleErrors(/status of (409|503|429) .*\/api\/generate\)$/);
     const workers = await pauseWorkers();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getImage } from '../../../lambdas/adapters/images-table';
 import { getJob } from '../../../lambdas/adapters/jobs-table';
 import { startTestApp, type TestApp } from '../../support/local-app';
+import { clearOfWindowEnd } from '../../support/windows';
 import { ended, newRequest, postGenerate, waitFor } from './support';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -62,7 +63,8 @@ describe('generation limits and the stored record', () => {
     expect(meta.height).toBe(Math.round((816 * 512) / 1920));
   });
 
-  it('429 with Retry-After once the visitor’s hourly cap (GEN_USER_HOURLY=2) is used', async () => {
+  it('429 with Retry-After once the visitor’s hourly cap (GEN_USER_HOURLY=2) is used', { timeout: 120_000 }, async () => {
+    await clearOfWindowEnd(30);
     await generate(alice);
     const res = await postGenerate(app, newRequest({ userId: alice }));
     expect(res.status).toBe(429);
@@ -74,7 +76,8 @@ describe('generation limits and the stored record', () => {
     expect(body.error.message).toMatch(/this hour/);
   });
 
-  it('429 with Retry-After once the network’s hourly cap (GEN_IP_HOURLY=3) is used, whoever asks', async () => {
+  it('429 with Retry-After once the network’s hourly cap (GEN_IP_HOURLY=3) is used, whoever asks', { timeout: 120_000 }, async () => {
+    await clearOfWindowEnd(30);
     await generate(bob); // the third job from 127.0.0.1 this hour
     const res = await postGenerate(app, newRequest({ userId: bob }));
     expect(res.status).toBe(429);

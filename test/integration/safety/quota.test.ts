@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotaResponseSchema } from '../../../shared/schemas/safety';
 import { startTestApp, type TestApp } from '../../support/local-app';
+import { clearOfWindowEnd } from '../../support/windows';
 import { ended, newRequest, postGenerate, waitFor } from '../generation/support';
 
 /** The studio's meter (GET /api/generate/quota) against the caps POST /api/generate enforces. */
@@ -27,7 +28,8 @@ describe('visible generation quota', () => {
     return res;
   }
 
-  it('starts full, drops by one after each of 3 generations, and reads 0 when the server answers 429', async () => {
+  it('starts full, drops by one after each of 3 generations, and reads 0 when the server answers 429', { timeout: 120_000 }, async () => {
+    await clearOfWindowEnd(40);
     const start = await quota(alice);
     expect(start).toMatchObject({ scope: 'visitor', limit: 3, remaining: 3, enforced: true });
     for (const left of [2, 1, 0]) {
@@ -43,7 +45,8 @@ describe('visible generation quota', () => {
     expect(Math.abs(Date.parse(after.resetsAt) - retryAt)).toBeLessThan(2000);
   });
 
-  it('shows the network’s cap when it binds first, and 0 when the network’s 429 comes', async () => {
+  it('shows the network’s cap when it binds first, and 0 when the network’s 429 comes', { timeout: 120_000 }, async () => {
+    await clearOfWindowEnd(40);
     expect(await quota(bob)).toMatchObject({ scope: 'network', limit: 4, remaining: 1 });
     expect((await generate(bob)).status).toBe(202);
     expect(await quota(bob)).toMatchObject({ scope: 'network', limit: 4, remaining: 0 });
