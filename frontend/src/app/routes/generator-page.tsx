@@ -56,7 +56,7 @@ export function GeneratorPage() {
   const showMine = hasOwn && !mineEmpty;
   const activeTab: GalleryTab = showMine ? active : 'featured';
   const activeList = activeTab === 'mine' ? mine : featured;
-  useInfiniteScroll(activeList.loadMore, activeList.hasMore && !viewer);
+  useInfiniteScroll(activeList.loadMore, activeList.hasMore && !viewer, activeList.loading);
 
   const onGenerated = useCallback(
     (image: ClientImage) => {

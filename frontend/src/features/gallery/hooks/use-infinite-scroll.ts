@@ -2,36 +2,47 @@ import { useEffect, useRef } from 'react';
 import { SCROLL, TIMINGS } from '../../../../../shared/constants';
 
 /**
- * Calls `onNearEnd` when the page is scrolled within 200 px of its bottom, debounced 100 ms (spec section 4): once
- * per approach. Having fired, it fires again only at a new end (the document grew: the page arrived) or after the
- * view has left the zone and come back (so a failed or empty page can be retried). Firing on every scroll event
- * inside the zone loaded every remaining page in a burst.
+ * Calls `onNearEnd` when the page is scrolled within 200 px of its bottom, debounced 100 ms (spec section 4): one
+ * page per approach. Having fired, it waits for that page to land (`loading` back to false) and then looks once
+ * more, without a scroll event: if the new tiles did not carry the end of the page out of the zone (a page of
+ * mostly repeats adds little height), the approach goes on with the next page; otherwise the visitor's next
+ * approach fires it. Firing on every scroll event inside the zone loaded every remaining page in a burst.
  * The callee guards re-entry.
  */
-export function useInfiniteScroll(onNearEnd: () => void, enabled: boolean): void {
+export function useInfiniteScroll(onNearEnd: () => void, enabled: boolean, loading: boolean): void {
   const callback = useRef(onNearEnd);
   callback.current = onNearEnd;
+  /** The check of the current effect, so a landed page can ask for one. */
+  const recheck = useRef<() => void>(() => {});
   useEffect(() => {
     if (!enabled) return;
     let timer: number | undefined;
-    let firedAtHeight = -1;
+    let waiting = false;
     const check = () => {
       const height = document.documentElement.scrollHeight;
       const near = window.innerHeight + window.scrollY >= height - SCROLL.infiniteScrollPx;
-      if (!near) firedAtHeight = -1;
-      else if (height !== firedAtHeight) {
-        firedAtHeight = height;
+      if (near && !waiting) {
+        waiting = true;
         callback.current();
       }
     };
-    const onScroll = () => {
+    const schedule = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(check, TIMINGS.infiniteScrollDebounceMs);
     };
-    window.addEventListener('scroll', onScroll, { passive: true });
+    recheck.current = () => {
+      waiting = false;
+      schedule();
+    };
+    window.addEventListener('scroll', schedule, { passive: true });
     return () => {
       window.clearTimeout(timer);
-      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('scroll', schedule);
+      recheck.current = () => {};
     };
   }, [enabled]);
+  // A page landed (or failed): look again once it is laid out.
+  useEffect(() => {
+    if (!loading) recheck.current();
+  }, [loading]);
 }
