@@ -5,6 +5,7 @@ import {
   CONSOLE_PARTITION,
   categoryPartition,
   categoryUpdate,
+  closeFeaturedHole,
   counterUpdate,
   type ImageItem,
   keys,
@@ -92,24 +93,9 @@ export async function changeImageState(change: StateChange): Promise<{ outcome: 
   delete after.featuredSeq;
   const items: TransactItem[] = [];
   if (wasFeatured && !willFeature) {
-    const hole = before.featuredSeq as number;
-    const lastSeq = count - 1;
-    items.push(counterUpdate(count, lastSeq));
-    items.push({ Delete: { TableName: T, Key: keys.slot(lastSeq), ConditionExpression: 'attribute_exists(pk)' } });
-    if (hole !== lastSeq) {
-      if (!last) return { outcome: 'conflict', record: before };
-      const moved = { ...last, featuredSeq: hole };
-      items.push({ Put: { TableName: T, Item: { ...keys.slot(hole), ...moved } } });
-      items.push({
-        Update: {
-          TableName: T,
-          Key: keys.image(moved.id),
-          UpdateExpression: 'SET featuredSeq = :hole',
-          ConditionExpression: 'featuredSeq = :last',
-          ExpressionAttributeValues: { ':hole': hole, ':last': lastSeq },
-        },
-      });
-    }
+    const closing = closeFeaturedHole(count, before.featuredSeq as number, last);
+    if (!closing) return { outcome: 'conflict', record: before };
+    items.push(...closing);
   } else if (!wasFeatured && willFeature) {
     after.featuredSeq = count;
     items.push(counterUpdate(count, count + 1));

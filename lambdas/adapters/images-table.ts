@@ -322,7 +322,6 @@ export async function removeImage(
   const T = table();
   const items: TransactItem[] = [];
   if (featured && record.featuredSeq !== undefined) {
-    const last = featured.count - 1;
     const hole = record.featuredSeq;
     items.push({
       Delete: {
@@ -332,22 +331,9 @@ export async function removeImage(
         ExpressionAttributeValues: { ':seq': hole },
       },
     });
-    items.push(counterUpdate(featured.count, last));
-    items.push({ Delete: { TableName: T, Key: keys.slot(last), ConditionExpression: 'attribute_exists(pk)' } });
-    if (hole !== last) {
-      if (!featured.moved) return 'conflict';
-      const moved = { ...featured.moved, featuredSeq: hole };
-      items.push({ Put: { TableName: T, Item: { ...keys.slot(hole), ...moved } } });
-      items.push({
-        Update: {
-          TableName: T,
-          Key: keys.image(moved.id),
-          UpdateExpression: 'SET featuredSeq = :hole',
-          ConditionExpression: 'featuredSeq = :last',
-          ExpressionAttributeValues: { ':hole': hole, ':last': last },
-        },
-      });
-    }
+    const closing = closeFeaturedHole(featured.count, hole, featured.moved);
+    if (!closing) return 'conflict';
+    items.push(...closing);
   } else {
     items.push({ Delete: { TableName: T, Key: keys.image(record.id), ConditionExpression: 'attribute_exists(pk)' } });
   }
@@ -355,6 +341,35 @@ export async function removeImage(
   const result = await transact(items);
   if (result.ok) return 'ok';
   return 'conflict';
+}
+
+/**
+ * The writes that take position `hole` out of the dense featured sequence of `count` slots: the
+ * counter goes down, the last slot is removed, and the image in it (`last`, read beforehand) moves
+ * into the hole. Undefined when the hole is not the last slot and that image was not read (the
+ * caller re-reads and retries).
+ */
+export function closeFeaturedHole(count: number, hole: number, last: ImageItem | undefined): TransactItem[] | undefined {
+  const T = table();
+  const lastSeq = count - 1;
+  const items: TransactItem[] = [
+    counterUpdate(count, lastSeq),
+    { Delete: { TableName: T, Key: keys.slot(lastSeq), ConditionExpression: 'attribute_exists(pk)' } },
+  ];
+  if (hole === lastSeq) return items;
+  if (!last) return undefined;
+  const moved = { ...last, featuredSeq: hole };
+  items.push({ Put: { TableName: T, Item: { ...keys.slot(hole), ...moved } } });
+  items.push({
+    Update: {
+      TableName: T,
+      Key: keys.image(moved.id),
+      UpdateExpression: 'SET featuredSeq = :hole',
+      ConditionExpression: 'featuredSeq = :last',
+      ExpressionAttributeValues: { ':hole': hole, ':last': lastSeq },
+    },
+  });
+  return items;
 }
 
 export function counterUpdate(expected: number, next: number): TransactItem {

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, AUDIT_ACTIONS, INBOX_KINDS, INBOX_STATES } from '../admin';
 import { categoryValueSchema } from '../categories';
-import { MAX_PROMPT_LENGTH } from '../constants';
-import { checkPrompt } from '../prompt-rule';
 import { aspectRatioLabelSchema } from '../ratios';
 import { resolveImageUrl } from '../url-rule';
 import { intParam } from './common';
 import { galleryImageSchema } from './gallery';
+import { promptSchema } from './generation';
 
 /** GET /api/auth/config: what the console's OpenID Connect client needs (public). */
 export const authConfigSchema = z.object({
@@ -19,18 +18,6 @@ export const authConfigSchema = z.object({
   logoutParams: z.record(z.string(), z.string()).optional(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
-
-const promptSchema = z
-  .string()
-  .max(MAX_PROMPT_LENGTH, { error: `Prompt must be at most ${MAX_PROMPT_LENGTH} characters.` })
-  .transform((p, ctx) => {
-    const check = checkPrompt(p);
-    if (!check.ok) {
-      ctx.addIssue({ code: 'custom', message: check.message });
-      return z.NEVER;
-    }
-    return check.prompt;
-  });
 
 // POST /api/admin/generate
 export const adminGenerateRequestSchema = z.object({

@@ -8,19 +8,22 @@ import { galleryImageSchema } from './gallery';
 export const GENERIC_GENERATION_ERROR = 'Failed to generate. Please try again.';
 export const GENERATION_SUCCESS = 'Image generated successfully!';
 
+/** A prompt as the generate routes take it: the shared meaningful-prompt rule, at most MAX_PROMPT_LENGTH characters. */
+export const promptSchema = z
+  .string()
+  .max(MAX_PROMPT_LENGTH, { error: `Prompt must be at most ${MAX_PROMPT_LENGTH} characters.` })
+  .transform((p, ctx) => {
+    const check = checkPrompt(p);
+    if (!check.ok) {
+      ctx.addIssue({ code: 'custom', message: check.message });
+      return z.NEVER;
+    }
+    return check.prompt;
+  });
+
 // POST /api/generate
 export const generateRequestSchema = z.object({
-  prompt: z
-    .string()
-    .max(MAX_PROMPT_LENGTH, { error: `Prompt must be at most ${MAX_PROMPT_LENGTH} characters.` })
-    .transform((p, ctx) => {
-      const check = checkPrompt(p);
-      if (!check.ok) {
-        ctx.addIssue({ code: 'custom', message: check.message });
-        return z.NEVER;
-      }
-      return check.prompt;
-    }),
+  prompt: promptSchema,
   aspectRatio: aspectRatioLabelSchema,
   userId: uuidSchema,
   /** Idempotency key made by the browser per click: the same value twice starts one job. */
