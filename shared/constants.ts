@@ -12,6 +12,13 @@ export const MODEL_STEPS = 4;
 export const CHECKPOINT_NAME = 'flux1-schnell-fp8.safetensors';
 /** Category of an ordinary visitor's save. */
 export const DEFAULT_CATEGORY = 'default';
+
+/**
+ * Jobs one GPU worker serves at once: one running, the rest held by the worker (their task
+ * heartbeats kept fresh) until their turn. EnsureCapacity dispatches a job only into a free slot
+ * and grows the fleet by one worker per this many jobs (GEN_JOBS_PER_WORKER overrides it).
+ */
+export const JOBS_PER_WORKER = 4;
 /** The owner value of operator-curated (featured and category) images. */
 export const ADMIN_USER = 'admin';
 export const VISITOR_USER = 'user';

@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { autoScaling } from '../lambdas/adapters/aws-clients';
 import { logger } from '../lambdas/lib/logger';
+import { JOBS_PER_WORKER } from '../shared/constants';
 import { GpuWorker } from './worker';
 
 /**
@@ -34,6 +35,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Job slots of this worker (one running, the rest held with fresh heartbeats); the same value as EnsureCapacity's. */
+  GEN_JOBS_PER_WORKER: z.coerce.number().int().min(1).default(JOBS_PER_WORKER),
   /** Failed ComfyUI probes in a row before the instance marks itself unhealthy. */
   WORKER_UNHEALTHY_AFTER: z.coerce.number().int().min(1).default(3),
   /** Overrides for running off EC2 (otherwise read from the instance metadata service). */
@@ -146,6 +149,7 @@ export async function main(env: WorkerEnv = readEnv()): Promise<void> {
     idleShutdownMs,
     warmUp: env.WORKER_WARMUP,
     unhealthyAfter: env.WORKER_UNHEALTHY_AFTER,
+    jobSlots: env.GEN_JOBS_PER_WORKER,
     onUnhealthy: async () => {
       if (!instanceId || stopping) return;
       await markUnhealthy(instanceId).catch((err: Error) => logger.error('could not mark the instance unhealthy', { error: err }));

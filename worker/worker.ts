@@ -7,15 +7,22 @@ import { isTokenGone, sendTaskFailure, sendTaskHeartbeat, sendTaskSuccess } from
 import { logger } from '../lambdas/lib/logger';
 import { buildFluxGraph, OUTPUT_NODE, randomSeed } from '../lambdas/services/generation-graph';
 import { generatingMessage } from '../lambdas/services/generation-progress';
+import { JOBS_PER_WORKER } from '../shared/constants';
 import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-flow';
 import { ComfyHealth, type WorkerHealth } from './comfy-health';
 
 /**
  * The GPU worker: runs beside ComfyUI on the GPU instance (systemd) and in-process locally.
- * One job at a time: take it off the queue, drive ComfyUI over HTTP + websocket, report percent to
+ * One job runs at a time: take it off the queue, drive ComfyUI over HTTP + websocket, report percent to
  * the job record, hand the PNG over through a staging object and complete the task token.
  * While a job runs it heartbeats the token (so a dead worker is noticed by Step Functions) and
  * watches the job record (so a cancel interrupts ComfyUI).
+ *
+ * The worker has `jobSlots` slots (EnsureCapacity dispatches only into a free one): while a job runs,
+ * it keeps taking dispatched messages off the queue and holds them, beating their tokens with the
+ * running job's. So a task heartbeat measures the worker's own liveness, never time a message spent
+ * queued in SQS; a held job's heartbeat lapses only when its worker dies, and then goes back through
+ * the capacity check like any lost dispatch. A graceful stop hands held jobs straight back.
  *
  * Its presence beacon (the flow's "a worker is warm") is honest: with `warmUp` the first beacon is
  * sent only after one small generation has loaded the model; before every idle beacon ComfyUI is
@@ -44,6 +51,8 @@ export interface WorkerOptions {
   /** Failed probes (or warm-ups) in a row before onUnhealthy (default 3). */
   unhealthyAfter?: number;
   onUnhealthy?: () => Promise<void> | void;
+  /** Jobs this worker serves at once, the running one included (GEN_JOBS_PER_WORKER; default 4). */
+  jobSlots?: number;
 }
 
 export class GpuWorker {
@@ -56,6 +65,8 @@ export class GpuWorker {
   private loop?: Promise<void>;
   private poll?: AbortController;
   private killed = false;
+  /** Jobs taken off the queue while another runs, in arrival order, heartbeated until their turn. */
+  private readonly held: WorkerMessage[] = [];
   /** Jobs finished (for tests and the bench). */
   completed = 0;
 
@@ -73,6 +84,7 @@ export class GpuWorker {
       probeTimeoutMs: opts.probeTimeoutMs ?? 5_000,
       unhealthyAfter: opts.unhealthyAfter ?? 3,
       onUnhealthy: opts.onUnhealthy,
+      jobSlots: opts.jobSlots ?? JOBS_PER_WORKER,
     };
     this.comfy = new ComfyHealth({
       comfyUrl: this.opts.comfyUrl,
@@ -102,12 +114,23 @@ export class GpuWorker {
     this.loop = this.run();
   }
 
-  /** Graceful stop: finishes nothing new, leaves the running job to its heartbeat. */
+  /** Jobs held for their turn (tests and the bench read it). */
+  get heldJobs(): number {
+    return this.held.length;
+  }
+
+  /** Graceful stop: takes nothing new, hands held jobs back to the flow, leaves the running job to its heartbeat. */
   async stop(): Promise<void> {
     this.running = false;
     this.poll?.abort();
     await this.loop?.catch(() => {});
+    await Promise.all(this.held.splice(0).map((msg) => this.handBack(msg)));
     await removeWorker(this.workerId).catch(() => {});
+  }
+
+  /** A held job this worker will not run: the flow's capacity check finds it another worker now. */
+  private async handBack(msg: WorkerMessage): Promise<void> {
+    await sendTaskFailure(msg.taskToken, WORKER_ERRORS.unreachable, 'The worker stopped before this job’s turn.').catch(() => {});
   }
 
   /**
@@ -147,6 +170,12 @@ export class GpuWorker {
           }
           await touchWorker(this.workerId, 'idle');
           lastBeacon = Date.now();
+        }
+        const next = this.held.shift();
+        if (next) {
+          await this.process(next);
+          idleSince = Date.now();
+          continue;
         }
         this.poll = new AbortController();
         const job = await receiveJob(Math.min(this.opts.pollSeconds, Math.ceil(this.opts.beaconMs / 1000)), this.poll.signal);
@@ -216,6 +245,8 @@ export class GpuWorker {
     this.lastBusyBeacon = Date.now();
     const abort = new AbortController();
     const beat = setInterval(() => void this.beat(taskToken, job.jobId, abort), Math.max(200, (msg.heartbeatSeconds * 1000) / 3));
+    const intakeDone = new AbortController();
+    const intake = this.intake(intakeDone.signal);
     try {
       const seed = randomSeed();
       let lastPercent = 0;
@@ -253,7 +284,48 @@ export class GpuWorker {
       await this.fail(taskToken, err);
     } finally {
       clearInterval(beat);
-      await busy;
+      intakeDone.abort();
+      await Promise.all([busy, intake]);
+    }
+  }
+
+  /**
+   * While a job runs: take further dispatched jobs off the queue into the free slots and hold them.
+   * Each is beaten at once (a token already gone is a stale message: dropped) and then with the
+   * running job's beats. It asks without waiting (a short poll every INTAKE_PAUSE_MS), so when the
+   * running job ends the next held one starts at once, and a receive in flight is never cut off
+   * (a message taken then lost would stay invisible in SQS).
+   */
+  private async intake(done: AbortSignal): Promise<void> {
+    while (!done.aborted && this.running && !this.killed && this.held.length < this.opts.jobSlots - 1) {
+      try {
+        const taken = await receiveJob(0);
+        if (!taken) {
+          await abortableDelay(INTAKE_PAUSE_MS, done);
+          continue;
+        }
+        await deleteJob(taken.receiptHandle).catch((err: Error) => logger.warn('could not delete a job message', { error: err }));
+        if (this.killed) return;
+        if (await this.beatHeld(taken.message)) this.held.push(taken.message);
+      } catch (err) {
+        logger.warn('job intake failed', { error: err as Error });
+        return;
+      }
+    }
+  }
+
+  /** One heartbeat for a held job; false when its token is gone (stale message or cancelled execution). */
+  private async beatHeld(msg: WorkerMessage): Promise<boolean> {
+    try {
+      await sendTaskHeartbeat(msg.taskToken);
+      return true;
+    } catch (err) {
+      if (isTokenGone(err)) {
+        logger.warn('stale job message dropped', { jobId: msg.job.jobId });
+        return false;
+      }
+      logger.warn('heartbeat failed', { error: err as Error }); // the next beats try again
+      return true;
     }
   }
 
@@ -263,6 +335,13 @@ export class GpuWorker {
     if (Date.now() - this.lastBusyBeacon >= this.opts.beaconMs) {
       this.lastBusyBeacon = Date.now();
       void touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
+    }
+    // Held jobs are beaten with the running one: their heartbeat says this worker is alive.
+    for (const msg of [...this.held]) {
+      void this.beatHeld(msg).then((alive) => {
+        const at = this.held.indexOf(msg);
+        if (!alive && at >= 0) this.held.splice(at, 1);
+      });
     }
     try {
       await sendTaskHeartbeat(taskToken);
@@ -285,6 +364,24 @@ export class GpuWorker {
       if (!isTokenGone(sendErr)) throw sendErr;
     }
   }
+}
+
+/** Between two empty short polls of the intake (a few SQS requests a second, only while busy). */
+const INTAKE_PAUSE_MS = 250;
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function comfyErrorName(err: ComfyError): string {

@@ -38,6 +38,8 @@ export interface JobItem {
   updatedAt: string;
   /** When EnsureCapacity asked for a GPU (cold start), when a worker took it, when it finished. */
   capacityRequestedAt?: string;
+  /** When EnsureCapacity gave the job a worker slot (the message went to the queue). */
+  dispatchedAt?: string;
   pickedAt?: string;
   finishedAt?: string;
   imageId?: string;
@@ -185,7 +187,17 @@ async function createJobOnce(job: JobItem, staleLockJobId: string | undefined, a
 export type JobUpdate = Partial<
   Pick<
     JobItem,
-    'status' | 'percent' | 'message' | 'capacityRequestedAt' | 'pickedAt' | 'finishedAt' | 'imageId' | 'seed' | 'workerId' | 'error'
+    | 'status'
+    | 'percent'
+    | 'message'
+    | 'capacityRequestedAt'
+    | 'dispatchedAt'
+    | 'pickedAt'
+    | 'finishedAt'
+    | 'imageId'
+    | 'seed'
+    | 'workerId'
+    | 'error'
   >
 >;
 
@@ -295,19 +307,34 @@ export async function releaseLock(userId: string, jobId: string): Promise<void> 
   }
 }
 
-/** Jobs waiting for a GPU (queued or starting), oldest first, up to `limit`. */
-export async function activeJobs(limit: number): Promise<{ jobId: string; createdAt: string }[]> {
+/** Jobs waiting for a GPU (queued or starting), oldest first, up to `limit`; dispatchedAt once they have a worker slot. */
+export async function activeJobs(limit: number): Promise<{ jobId: string; createdAt: string; dispatchedAt?: string }[]> {
   const out = await dynamo().send(
     new QueryCommand({
       TableName: table(),
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :a',
       ExpressionAttributeValues: { ':a': ACTIVE },
-      ProjectionExpression: 'jobId, createdAt',
+      ProjectionExpression: 'jobId, createdAt, dispatchedAt',
       Limit: limit,
     }),
   );
-  return (out.Items ?? []) as { jobId: string; createdAt: string }[];
+  return (out.Items ?? []) as { jobId: string; createdAt: string; dispatchedAt?: string }[];
+}
+
+/** Ids of the jobs a worker is running (generating or saving), up to `limit`. */
+export async function runningJobIds(limit: number): Promise<string[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :r',
+      ExpressionAttributeValues: { ':r': RUNNING },
+      ProjectionExpression: 'jobId',
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((item) => String(item.jobId));
 }
 
 /** Jobs not ended yet (queued, starting, generating, saving), oldest first within each group. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OPERATORS_GROUP } from '../../shared/admin';
+import { JOBS_PER_WORKER } from '../../shared/constants';
 
 /**
  * Configuration of every handler, read and validated once at cold start. Locally the runtime sets
@@ -49,8 +50,8 @@ const configSchema = z.object({
   GEN_WARM_PER_MINUTE: z.coerce.number().int().min(0).default(6),
   /** Warm-ups per network address per minute, whatever visitor ids it sends. */
   GEN_WARM_IP_PER_MINUTE: z.coerce.number().int().min(0).default(12),
-  /** EnsureCapacity asks for one GPU worker per this many waiting jobs (up to the group's MaxSize). */
-  GEN_JOBS_PER_WORKER: z.coerce.number().int().min(1).default(4),
+  /** Job slots per GPU worker: EnsureCapacity dispatches only into a free slot and asks for one worker per this many jobs. */
+  GEN_JOBS_PER_WORKER: z.coerce.number().int().min(1).default(JOBS_PER_WORKER),
   GEN_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).default(30),
   GEN_TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(900),
   /** A worker seen within this many seconds counts as warm. */

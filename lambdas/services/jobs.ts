@@ -4,7 +4,7 @@ import type { FlowInput } from '../../shared/schemas/generation-flow';
 import { capacityInputSchema, failInputSchema, flowInputSchema, storeInputSchema } from '../../shared/schemas/generation-flow';
 import { liveWorkerCount, requestWorker } from '../adapters/gpu-fleet';
 import { deleteStaging, getStaging } from '../adapters/job-staging';
-import { activeJobs, getJob, recordDuration, releaseLock, removeWorker, updateJob } from '../adapters/jobs-table';
+import { activeJobs, getJob, recordDuration, releaseLock, removeWorker, runningJobIds, updateJob } from '../adapters/jobs-table';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { METRIC, recordDurationMetric } from '../lib/metrics';
@@ -26,19 +26,32 @@ export async function recordJob(raw: unknown): Promise<FlowInput> {
 }
 
 /**
- * EnsureCapacity: a warm worker, or ask the fleet for one and tell the visitor we are starting it.
- * A job waits in SQS under the dispatch heartbeat, so the fleet also grows with the queue: one
- * worker per GEN_JOBS_PER_WORKER waiting jobs (up to the group's maximum), keeping each job's wait
- * for a worker well inside the heartbeat.
+ * EnsureCapacity: a free worker slot, or ask the fleet for more and wait (the flow asks again every
+ * few seconds). Each live worker has GEN_JOBS_PER_WORKER slots: one job running, the others held by
+ * the worker with their heartbeats kept fresh (worker/worker.ts). A job is dispatched only into a
+ * free slot, oldest job first, so a dispatched message never waits in SQS behind busy workers and
+ * the task heartbeat measures a worker's liveness, not a queue. The fleet grows by one worker per
+ * GEN_JOBS_PER_WORKER open jobs (up to the group's maximum).
  */
 export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; requestedAt?: string }> {
   const { job, waits } = capacityInputSchema.parse(raw);
   const cfg = config();
   if (waits?.redispatch) await forgetLostWorker(job.jobId);
-  const [live, waiting] = await Promise.all([liveWorkerCount(), activeJobs(cfg.GEN_QUEUE_CAP * 2)]);
-  const wanted = Math.max(1, Math.ceil(waiting.length / cfg.GEN_JOBS_PER_WORKER));
+  const [live, waiting, running] = await Promise.all([
+    liveWorkerCount(),
+    activeJobs(cfg.GEN_QUEUE_CAP * 2),
+    runningJobIds(cfg.GEN_QUEUE_CAP * 2),
+  ]);
+  const others = (id: string) => id !== job.jobId;
+  const wanted = Math.max(1, Math.ceil((waiting.length + running.filter(others).length) / cfg.GEN_JOBS_PER_WORKER));
   if (live > 0) {
     if (wanted > live) await requestWorker(wanted);
+    const taken = running.filter(others).length + waiting.filter((j) => j.dispatchedAt && others(j.jobId)).length;
+    // Oldest first; a job that had a slot before (a lost dispatch) goes to the front of the line.
+    const line = waiting.filter((j) => !j.dispatchedAt || !others(j.jobId)).map((j) => j.jobId);
+    const place = line.includes(job.jobId) && !waits?.redispatch ? line.indexOf(job.jobId) : 0;
+    if (place >= live * cfg.GEN_JOBS_PER_WORKER - taken) return { warm: false };
+    await updateJob(job.jobId, { dispatchedAt: new Date().toISOString() });
     return { warm: true };
   }
   await requestWorker(wanted);

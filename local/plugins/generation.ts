@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { touchWorker } from '../../lambdas/adapters/jobs-table';
-import { resetConfig } from '../../lambdas/lib/config';
+import { config, resetConfig } from '../../lambdas/lib/config';
 import { GpuWorker, type WorkerOptions } from '../../worker/worker';
 import { coldStartFromEnv, type PreviewRenderer, startPreviewRenderer } from '../preview-renderer/server';
 import { generationDefinition, LOCAL_ACCOUNT, LOCAL_QUEUE_NAME, LOCAL_REGION, localFunctionArn } from '../sfn/definition';
@@ -82,6 +82,7 @@ export const generationPlugin: LocalPlugin = {
         pollSeconds: 2,
         beaconMs: num(env.WORKER_BEACON_MS, 2000),
         comfyTimeoutMs: num(env.COMFY_TIMEOUT_MS, 60_000),
+        jobSlots: config().GEN_JOBS_PER_WORKER,
         warmUp,
         ...options,
       });

@@ -1,5 +1,5 @@
 import { AutoScalingClient, DescribeAutoScalingGroupsCommand, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../../lambdas/lib/config';
@@ -23,9 +23,18 @@ const input = {
 const workers = (n: number) => Array.from({ length: n }, (_, i) => ({ workerId: `w${i}`, state: 'busy', lastSeen: Date.now() }));
 const waiting = (n: number) => Array.from({ length: n }, (_, i) => ({ jobId: `j${i}`, createdAt: new Date().toISOString() }));
 
-function given(opts: { live: number; waiting: number; desired: number; max: number }) {
+function given(opts: {
+  live: number;
+  waiting: number | { jobId: string; createdAt: string; dispatchedAt?: string }[];
+  running?: number;
+  desired: number;
+  max: number;
+}) {
+  const queued = typeof opts.waiting === 'number' ? waiting(opts.waiting) : opts.waiting;
+  const running = Array.from({ length: opts.running ?? 0 }, (_, i) => ({ jobId: `r${i}` }));
   ddb.on(QueryCommand, { IndexName: 'gsi1' }).resolves({ Items: workers(opts.live) });
-  ddb.on(QueryCommand, { IndexName: 'gsi2' }).resolves({ Items: waiting(opts.waiting) });
+  ddb.on(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':a': 'active' } }).resolves({ Items: queued });
+  ddb.on(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':r': 'running' } }).resolves({ Items: running });
   asg.on(DescribeAutoScalingGroupsCommand).resolves({
     AutoScalingGroups: [{ DesiredCapacity: opts.desired, MaxSize: opts.max } as never],
   });
@@ -79,6 +88,57 @@ describe('EnsureCapacity', () => {
     given({ live: 1, waiting: 9, desired: 3, max: 5 });
     await ensureCapacity(input);
     expect(desiredSet()).toEqual([]);
+  });
+
+  it('gives a warm job its slot: the record says when it was dispatched', async () => {
+    given({ live: 1, waiting: 1, desired: 1, max: 2 });
+    expect(await ensureCapacity(input)).toEqual({ warm: true });
+    const update = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
+    expect(update?.UpdateExpression).toContain('#dispatchedAt');
+  });
+
+  it('dispatches nothing while every slot of the live workers is taken, and asks for another worker', async () => {
+    const now = new Date().toISOString();
+    given({
+      live: 1,
+      running: 1,
+      waiting: [...waiting(3).map((j) => ({ ...j, dispatchedAt: now })), { jobId: 'job-1', createdAt: now }],
+      desired: 1,
+      max: 3,
+    });
+    expect(await ensureCapacity(input)).toEqual({ warm: false });
+    expect(desiredSet()).toEqual([2]);
+    // Still 'queued' for the visitor: a GPU is up, the job waits its turn (not 'Waiting for a GPU…').
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('fills free slots oldest job first', async () => {
+    const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+    const older = [
+      { jobId: 'a', createdAt: t(1) },
+      { jobId: 'b', createdAt: t(2) },
+    ];
+    // 3 of 4 slots taken: one free, and two older jobs are in line before job-1.
+    given({ live: 1, running: 3, waiting: [...older, { jobId: 'job-1', createdAt: t(3) }], desired: 1, max: 1 });
+    expect(await ensureCapacity(input)).toEqual({ warm: false });
+    given({ live: 1, running: 3, waiting: [{ jobId: 'job-1', createdAt: t(0) }, ...older], desired: 1, max: 1 });
+    expect(await ensureCapacity(input)).toEqual({ warm: true });
+  });
+
+  it('puts a job whose worker was lost at the front of the line', async () => {
+    const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+    given({
+      live: 1,
+      running: 3,
+      waiting: [
+        { jobId: 'a', createdAt: t(1) },
+        { jobId: 'job-1', createdAt: t(2), dispatchedAt: t(3) },
+      ],
+      desired: 1,
+      max: 1,
+    });
+    ddb.on(GetCommand).resolves({ Item: { jobId: 'job-1', status: 'queued', createdAt: t(2) } });
+    expect(await ensureCapacity({ ...input, waits: { capacity: 0, redispatch: 1 } })).toEqual({ warm: true });
   });
 
   it('follows GEN_JOBS_PER_WORKER', async () => {

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getJob } from '../../../lambdas/adapters/jobs-table';
+import { generationRuntime } from '../../../local/plugins/generation';
+import { startTestApp, type TestApp } from '../../support/local-app';
+import { ended, newRequest, postGenerate, waitFor } from './support';
+
+/**
+ * A queue longer than one heartbeat window behind one worker (issue 13, "the heartbeat measures a
+ * job's own work, not time queued"). The heartbeat is 1 s and each job takes about 0.4 s, so 8 jobs
+ * on one worker take about 3.5 s: before the worker held its dispatched jobs (and EnsureCapacity
+ * dispatched only into free slots), the messages waiting in SQS timed out and were re-dispatched,
+ * and the third loss failed them. Every job must now end `done` with no re-dispatch, on the real
+ * state machine.
+ */
+describe('jobs held by a busy worker', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      plugins: ['generation'],
+      env: {
+        PREVIEW_STEP_DELAY_MS: '100',
+        GEN_HEARTBEAT_SECONDS: '1',
+        GEN_JOBS_PER_WORKER: '4',
+        LOCAL_SFN_RETRY_MS: '50',
+        LOCAL_SFN_WAIT_MS: '100',
+        WORKER_BEACON_MS: '200',
+        GEN_USER_HOURLY: '0',
+        GEN_IP_HOURLY: '0',
+      },
+    });
+  });
+  afterAll(async () => app?.stop());
+
+  async function post(): Promise<string> {
+    const res = await postGenerate(app, newRequest());
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { jobId: string }).jobId;
+  }
+
+  async function waitsOf(jobId: string): Promise<{ capacity: number; redispatch: number }> {
+    const rt = generationRuntime();
+    const execution = rt.runner.executions.get(rt.runner.executionArn(jobId));
+    await execution?.done;
+    expect(execution?.status).toBe('SUCCEEDED');
+    return (JSON.parse(execution?.output ?? '{}') as { waits: { capacity: number; redispatch: number } }).waits;
+  }
+
+  it('runs 8 jobs on one worker, longer than three heartbeat windows, with no job re-dispatched', async () => {
+    const rt = generationRuntime();
+    expect(rt.workers).toHaveLength(1);
+    const started = Date.now();
+    const jobIds = await Promise.all(Array.from({ length: 8 }, () => post()));
+    const results = await Promise.all(jobIds.map((id) => waitFor(app, id, ended, 60_000)));
+    expect(results.map((r) => r.last.status)).toEqual(Array(8).fill('done'));
+    expect(Date.now() - started).toBeGreaterThan(3 * 1000);
+    const waits = await Promise.all(jobIds.map(waitsOf));
+    expect(waits.map((w) => w.redispatch)).toEqual(Array(8).fill(0));
+    // The slots were used: some jobs waited their turn held by the worker (dispatched before they were picked).
+    const jobs = await Promise.all(jobIds.map((id) => getJob(id)));
+    const heldFor = jobs.map((j) => Date.parse(j?.pickedAt ?? '') - Date.parse(j?.dispatchedAt ?? ''));
+    expect(heldFor.filter((ms) => ms > 1000).length).toBeGreaterThan(0);
+  });
+
+  it('hands the held jobs of a worker that dies to its replacement', async () => {
+    const rt = generationRuntime();
+    const first = rt.workers[0];
+    if (!first) throw new Error('no worker');
+    const jobIds = await Promise.all(Array.from({ length: 4 }, () => post()));
+    await vi.waitFor(() => expect(first.heldJobs).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 20 });
+    first.kill();
+    rt.workers.splice(rt.workers.indexOf(first), 1);
+    rt.addWorker();
+    const results = await Promise.all(jobIds.map((id) => waitFor(app, id, ended, 60_000)));
+    expect(results.map((r) => r.last.status)).toEqual(Array(4).fill('done'));
+    const waits = await Promise.all(jobIds.map(waitsOf));
+    expect(waits.filter((w) => w.redispatch > 0).length).toBeGreaterThanOrEqual(2);
+  });
+});
