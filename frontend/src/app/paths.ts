@@ -1,10 +1,10 @@
 import { CATEGORY_LINKS } from 'virtual:category-links';
 
-import { STATIC_PATHS } from '../../../shared/site-routes';
+import { STATIC_PATHS } from '../../../shared/static-paths';
 
 /**
  * The typed paths table: every route of the spec's route table, so components never spell URLs (one definition in
- * shared/site-routes.ts, which the local server and the CloudFront Function also read). Category paths come from the
+ * shared/static-paths.ts, used by shared/site-routes.ts, which the local server and the CloudFront Function also read). Category paths come from the
  * shared categories table (through virtual:category-links, vite.config.ts).
  */
 export const paths = STATIC_PATHS;

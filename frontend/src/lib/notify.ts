@@ -1,6 +1,5 @@
 import type { ToastOptions } from 'react-toastify';
 import { TOAST_DEFAULTS } from '../../../shared/constants';
-import { ApiClientError } from './api-client';
 
 /**
  * Toasts with the spec's global settings. react-toastify has no "prevent duplicates" switch; a
@@ -48,9 +47,3 @@ export const notify = {
   error: (message: string, options?: ToastOptions) => show('error', message, options),
   info: (message: string, options?: ToastOptions) => show('info', message, options),
 };
-
-/** The client's error path as a toast: the server's own message for an API refusal, else `fallback`. */
-export function toastApiError(err: unknown, fallback: string): void {
-  if (err instanceof ApiClientError && err.status >= 400 && err.status < 600 && err.code !== 'http_error') notify.error(err.message);
-  else notify.error(fallback);
-}

@@ -1,7 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Seo } from '../../components/ui/seo';
-import { GeneratorPage } from './generator-page';
 
+/*
+ * The generator (studio, wall, gallery, ads) is its own chunk, shared with /generate: home's first chunk
+ * holds the shell (router, layout) and hydrates it at once, while the prerendered generator stays on
+ * screen until its chunk (requested in parallel: index.html preloads it) hydrates it.
+ */
+const GeneratorPage = lazy(() => import('./generator-page').then((m) => ({ default: m.GeneratorPage })));
 const HomeExtras = lazy(() => import('./home-extras'));
 
 /** Home: the generator first, then how it works and the collections (spec section 2 'Home'). */
@@ -14,7 +19,9 @@ export default function HomePage() {
         keywords="AI image generator, text to image, FLUX.1 schnell, AI art, prompt to picture"
       />
       <div className="container">
-        <GeneratorPage />
+        <Suspense fallback={<div className="generator-placeholder" />}>
+          <GeneratorPage />
+        </Suspense>
       </div>
       {/* Below the fold: its own chunk; on first load the prerendered HTML shows until it hydrates. */}
       <Suspense fallback={null}>
