@@ -2,3 +2,10 @@
 // fallback), so mark the document and let the stylesheet hide that markup until the app renders the
 // real page. A file, not an inline script: the site's CSP is script-src 'self'.
 if (location.pathname !== '/') document.documentElement.setAttribute('data-deep-link', '');
+// The consent banner is in that prerendered markup too (a new visitor's first paint): a visitor who
+// has decided (src/lib/consent.ts, key 'cookieConsent') must not see it flash before the app reads the choice.
+try {
+  if (localStorage.getItem('cookieConsent')) document.documentElement.setAttribute('data-consent-decided', '');
+} catch {
+  // Storage blocked: the app shows the banner as for a new visitor.
+}

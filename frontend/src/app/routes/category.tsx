@@ -57,7 +57,7 @@ function CategoryView({ category }: { category: Category }) {
         </button>
       </header>
       <div className="container">
-        <AdGrid ads={gridAds.top} label="Sponsored (above the gallery)" loading={!ads} />
+        <AdGrid ads={gridAds.top} label="Sponsored (above the gallery)" loading={!ads} eager />
         <section id={gridId} aria-label={`${category.navLabel} images`} className="category-grid">
           {images.length > 0 && <MasonryGrid images={images} label={`${category.navLabel} images`} onOpen={setIndex} />}
           {loading && images.length === 0 && <Spinner />}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CONSENT_OPEN, readConsent } from '../../lib/consent';
 import { TOAST_CONTAINER_PROPS, whenToastsNeeded } from '../../lib/notify';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Navbar } from './navbar';
 import { RouteProgress } from './route-progress';
 
@@ -18,10 +19,15 @@ const CookieBanner = lazy(() => import('../../features/consent/cookie-banner').t
 export function RootLayout() {
   const { pathname } = useLocation();
   const [toasts, setToasts] = useState(false);
-  const [consentOpen, setConsentOpen] = useState(false);
-  // After hydration only: the prerendered home has no banner, and a visitor who decided never sees it flash.
+  // The banner is in home's prerendered HTML (a new visitor's first paint, and Lighthouse's LCP on
+  // phones), so the hydrating render keeps it; src/boot.js hides it before the first paint for a
+  // visitor who has decided, and after hydration it follows the stored choice. Elsewhere it opens
+  // after the first render when no choice is stored.
+  const hydrated = useHydrated();
+  const [consentOpen, setConsentOpen] = useState<boolean | null>(null);
+  const prerenderedBanner = consentOpen === null && !hydrated;
   useEffect(() => {
-    if (!readConsent()) setConsentOpen(true);
+    setConsentOpen(!readConsent());
     const open = () => setConsentOpen(true);
     window.addEventListener(CONSENT_OPEN, open);
     return () => window.removeEventListener(CONSENT_OPEN, open);
@@ -49,9 +55,9 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
-      {consentOpen && (
+      {(consentOpen || prerenderedBanner) && (
         <Suspense fallback={null}>
-          <CookieBanner onDone={() => setConsentOpen(false)} />
+          <CookieBanner onDone={() => setConsentOpen(false)} untilDecided={prerenderedBanner} />
         </Suspense>
       )}
       {toasts && (

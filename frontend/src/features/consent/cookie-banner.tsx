@@ -14,7 +14,11 @@ const LABELS: Record<ConsentPurpose, { name: string; text: string }> = {
  * The consent banner the Cookie Policy describes: accept all, decline non-essential, or customize per category.
  * Not a modal: the page stays usable. Shown until the visitor decides, and again from the footer's 'Cookie settings'.
  */
-export function CookieBanner({ onDone }: { onDone: () => void }) {
+/**
+ * `untilDecided`: the copy in home's prerendered HTML, hidden by the stylesheet when src/boot.js
+ * found a stored choice (html[data-consent-decided]) before the first paint.
+ */
+export function CookieBanner({ onDone, untilDecided = false }: { onDone: () => void; untilDecided?: boolean }) {
   const current = readConsent();
   const [customizing, setCustomizing] = useState(false);
   const [choice, setChoice] = useState<Record<ConsentPurpose, boolean>>({
@@ -30,7 +34,7 @@ export function CookieBanner({ onDone }: { onDone: () => void }) {
   const all = (value: boolean) => ({ functionality: value, analytics: value, advertising: value });
 
   return (
-    <section className="consent" aria-labelledby={titleId}>
+    <section className={untilDecided ? 'consent consent--until-decided' : 'consent'} aria-labelledby={titleId}>
       <h2 id={titleId} className="consent__title">
         Cookies and storage
       </h2>

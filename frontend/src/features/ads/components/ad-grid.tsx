@@ -12,13 +12,26 @@ export function useGridAds(ads: Ad[] | undefined): { top: Ad[]; bottom: Ad[] } {
  * Two ad tiles. Until the ads answer (`loading`), two empty boxes of the tiles' size hold the place,
  * so their arrival shifts nothing; with no ads at all the grid is left out.
  */
-export function AdGrid({ ads, label, loading = false, slots = 2 }: { ads: Ad[]; label: string; loading?: boolean; slots?: number }) {
+export function AdGrid({
+  ads,
+  label,
+  loading = false,
+  slots = 2,
+  eager = false,
+}: {
+  ads: Ad[];
+  label: string;
+  loading?: boolean;
+  slots?: number;
+  /** Above the fold: the tiles' images load at once (Lighthouse found a lazy ad image as a category page's LCP). */
+  eager?: boolean;
+}) {
   if (!loading && ads.length === 0) return null;
   return (
     <aside className="ad-grid" aria-label={label}>
       {loading
         ? Array.from({ length: slots }, (_, i) => <span key={String(i)} className="ad-tile ad-tile--placeholder" aria-hidden="true" />)
-        : ads.map((ad) => <AdTile key={ad.id ?? `${ad.imageUrl}|${ad.navigateUrl}`} ad={ad} />)}
+        : ads.map((ad) => <AdTile key={ad.id ?? `${ad.imageUrl}|${ad.navigateUrl}`} ad={ad} eager={eager} />)}
     </aside>
   );
 }

@@ -1,7 +1,8 @@
 import { ADS } from '../../../../../shared/constants';
 import type { Ad } from '../../../../../shared/schemas/ads';
 
-export function AdTile({ ad }: { ad: Ad }) {
+/** `eager`: a tile in the first viewport (a category page's top grid), fetched at once rather than lazily. */
+export function AdTile({ ad, eager = false }: { ad: Ad; eager?: boolean }) {
   return (
     <a className="ad-tile" href={ad.navigateUrl} target="_blank" rel="sponsored noopener">
       <span className="ad-tile__label">Sponsored</span>
@@ -11,7 +12,7 @@ export function AdTile({ ad }: { ad: Ad }) {
         alt={ad.alternateText}
         width={ADS.displayWidth}
         height={ADS.displayHeight}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         decoding="async"
       />
     </a>
