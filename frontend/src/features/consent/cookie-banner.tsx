@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { CONSENT_PURPOSES, type ConsentPurpose, readConsent, saveConsent } from '../../lib/consent';
-import './cookie-banner.css';
 
 const LABELS: Record<ConsentPurpose, { name: string; text: string }> = {
   functionality: { name: 'Functionality', text: 'Remembers gallery lists on this browser so pages open faster.' },
