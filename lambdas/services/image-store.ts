@@ -14,6 +14,7 @@ import {
   removeImage,
   sleep,
 } from '../adapters/images-table';
+import { withProvenance } from './provenance';
 
 /** An image to store (the generation flow's StoreImage step and the operator's import). */
 export interface NewImage {
@@ -88,9 +89,14 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
   if (existing) return toGalleryImage(existing);
 
   const objects = imageKeys(input.id);
+  const createdAt = new Date().toISOString();
+  const modelName = input.modelName ?? MODEL_NAME;
+  const modelVersion = input.modelVersion ?? MODEL_VERSION;
+  // The original carries its provenance (prompt, model, seed, date, 'made by a trained model'): services/provenance.ts.
+  const original = withProvenance(input.png, { id: input.id, prompt: input.prompt, modelName, modelVersion, seed: input.seed, createdAt });
   const thumbnail = await makeThumbnail(input.png);
   await Promise.all([
-    putPublicObject(objects.original, input.png, 'image/png'),
+    putPublicObject(objects.original, original, 'image/png'),
     putPublicObject(objects.thumbnail, thumbnail, 'image/webp'),
   ]);
 
@@ -99,12 +105,12 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     id: input.id,
     fileName: `${input.id}.png`,
     prompt: input.prompt,
-    createdAt: new Date().toISOString(),
+    createdAt,
     url: publicUrl(objects.original),
     thumbnailUrl: publicUrl(objects.thumbnail),
     aspectRatio: input.aspectRatio,
-    modelName: input.modelName ?? MODEL_NAME,
-    modelVersion: input.modelVersion ?? MODEL_VERSION,
+    modelName,
+    modelVersion,
     steps: input.steps ?? MODEL_STEPS,
     category: input.category,
     width: input.width,

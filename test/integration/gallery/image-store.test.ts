@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCategoryMeta, getFeaturedCount, getImage, getSlots } from '../../../lambdas/adapters/images-table';
 import { deleteImage, storeImage } from '../../../lambdas/services/image-store';
+import { readXmp, TRAINED_ALGORITHMIC_MEDIA } from '../../../lambdas/services/provenance';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack';
 import { newImage, tinyPng } from '../../fixtures/images';
 import { startTestApp, type TestApp } from '../../support/local-app';
@@ -44,6 +45,14 @@ describe('image store', () => {
     const served = await app.api(image.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toContain('immutable');
+    // The served original carries its provenance, and its pixels are the generated ones.
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const xmp = readXmp(bytes);
+    expect(xmp).toContain(`Iptc4xmpExt:DigitalSourceType="${TRAINED_ALGORITHMIC_MEDIA}"`);
+    expect(xmp).toContain(`artloom:Seed="${input.seed}"`);
+    expect(xmp).toContain(`artloom:ImageId="${input.id}"`);
+    const [a, b] = await Promise.all([sharp(png).raw().toBuffer(), sharp(bytes).raw().toBuffer()]);
+    expect(b.equals(a)).toBe(true);
   });
 
   it('is idempotent per id: the same id twice gives one record and the same answer', async () => {
