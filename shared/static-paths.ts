@@ -17,6 +17,8 @@ export const STATIC_PATHS = {
   cookies: '/cookies',
   licenses: '/licenses',
   policy: '/policy',
+  /** Keep my gallery: the recovery code and restoring a gallery on another browser. */
+  restore: '/restore',
   /** Named by links in the legal texts; redirected (the spec does not show them as routes). */
   privacyPolicyAlias: '/privacy-policy',
   reportAbuseAlias: '/report-abuse',

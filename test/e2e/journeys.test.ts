@@ -34,6 +34,7 @@ const HEADINGS: Record<string, string | RegExp> = {
   [STATIC_PATHS.cookies]: 'Cookie Policy',
   [STATIC_PATHS.licenses]: 'Community License Agreement',
   [STATIC_PATHS.policy]: 'Use Policy',
+  [STATIC_PATHS.restore]: 'Keep Your Gallery',
   [STATIC_PATHS.privacyPolicyAlias]: 'Privacy Policy',
   [STATIC_PATHS.reportAbuseAlias]: 'Report an Issue',
   ...Object.fromEntries(CATEGORIES.map((c) => [`/${c.slug}`, c.heroTitle])),

@@ -24,6 +24,7 @@ const PAGES: [string, LazyExoticComponent<ComponentType>][] = [
   [paths.contact, lazy(() => import('../features/forms/contact-page'))],
   [paths.feedback, lazy(() => import('../features/forms/feedback-page'))],
   [paths.report, lazy(() => import('../features/forms/report-page'))],
+  [paths.restore, lazy(() => import('../features/recovery/keep-gallery-page'))],
 ];
 const NotFound = lazy(() => import('./routes/not-found'));
 

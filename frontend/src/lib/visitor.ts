@@ -48,3 +48,16 @@ export function getVisitor(): Visitor {
 export function markReturning(): void {
   current = { ...getVisitor(), isNew: false };
 }
+
+/**
+ * Continue another browser's gallery (features/recovery): this browser takes that visitor id. The
+ * id is the gallery's only key, so nothing is sent anywhere; the next requests carry it.
+ */
+export function restoreVisitor(userId: string): void {
+  current = { userId, isNew: false };
+  try {
+    localStorage.setItem(STORAGE_KEYS.userId, userId);
+  } catch {
+    // storage blocked: the gallery shows for this page only
+  }
+}

@@ -24,6 +24,7 @@ const GROUPS: { title: string; links: { to: string; label: string }[] }[] = [
       { to: paths.faq, label: 'FAQ' },
       { to: paths.feedback, label: 'Submit Feedback' },
       { to: paths.report, label: 'Report an Issue' },
+      { to: paths.restore, label: 'Keep My Gallery' },
     ],
   },
   {

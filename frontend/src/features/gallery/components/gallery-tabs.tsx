@@ -1,5 +1,7 @@
 import { useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import { paths } from '../../../app/paths';
 import type { PagedImages } from '../hooks/use-paged-images';
 import { GalleryPanel } from './gallery-panel';
 
@@ -60,6 +62,11 @@ export function GalleryTabs({ mine, featured, active, showMine, onActiveChange, 
         ))}
       </div>
       <div ref={ref} id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${active}-tab`} className="tabpanel">
+        {active === 'mine' && (
+          <p className="gallery__keep">
+            <Link to={paths.restore}>Keep this gallery on another browser</Link>
+          </p>
+        )}
         <GalleryPanel key={active} list={list} label={LABELS[active]} emptyText={EMPTY[active]} onOpen={onOpen} />
       </div>
     </section>

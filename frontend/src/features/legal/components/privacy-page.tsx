@@ -30,6 +30,14 @@ export default function PrivacyPage() {
       <p>
         We share data with service providers that host and operate the service for us, when the law requires it, or in a business transfer.
       </p>
+      <h2>Your gallery and its recovery code</h2>
+      <p>
+        Without an account, My AI Creations belongs to an anonymous, random id stored in your browser. Its{' '}
+        <Link to={paths.restore}>recovery code</Link> is that id written for people: whoever enters it on another browser sees and adds to
+        the same gallery, so keep it private. We cannot look a code up for you or tell you one you lost, and we never send it anywhere (the
+        QR code carries it in the part of a link browsers do not send to servers). To start over with an empty gallery, clear this site's
+        data in your browser; pictures you made stay under the old code.
+      </p>
       <h2>Security and retention</h2>
       <p>
         We protect data with industry-standard measures and keep it only as long as needed for the purposes above or as the law requires.
