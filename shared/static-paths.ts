@@ -19,6 +19,8 @@ export const STATIC_PATHS = {
   policy: '/policy',
   /** Keep my gallery: the recovery code and restoring a gallery on another browser. */
   restore: '/restore',
+  /** Search the public pictures by the words of their prompts (?q=). */
+  search: '/search',
   /** Named by links in the legal texts; redirected (the spec does not show them as routes). */
   privacyPolicyAlias: '/privacy-policy',
   reportAbuseAlias: '/report-abuse',

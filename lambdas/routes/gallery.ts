@@ -20,6 +20,8 @@ export const galleryRoutes: RouteDef[] = [
   },
   // GET /api/gallery/categories
   { method: 'GET', path: '/api/gallery/categories', entry: 'handlers/gallery/list-collections.ts', grants: ['table:images:read'] },
+  // GET /api/gallery/search?q= (public pictures by the words of their prompts; index in the function's memory)
+  { method: 'GET', path: '/api/gallery/search', entry: 'handlers/gallery/search-images.ts', grants: ['table:images:read'] },
   // GET /api/gallery/category/all
   { method: 'GET', path: '/api/gallery/category/all', entry: 'handlers/gallery/list-category.ts', grants: ['table:images:read'] },
   // POST /api/gallery/save (operator import; JWT-verified)

@@ -135,3 +135,19 @@ export type SaveImageRequest = z.infer<typeof saveImageRequestSchema>;
 
 export const saveImageResponseSchema = z.object({ fileName: z.string(), url: z.string(), thumbnail: z.string() });
 export type SaveImageResponse = z.infer<typeof saveImageResponseSchema>;
+
+// GET /api/gallery/search?q=: the public pictures (featured and collections) whose prompts hold every word of q.
+export const SEARCH_MAX_RESULTS = 60;
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: 'q is required.' })
+    .trim()
+    .min(2, { error: 'Type at least 2 characters.' })
+    .max(100, { error: 'At most 100 characters.' }),
+});
+export const searchResponseSchema = z.object({
+  images: galleryImageListSchema,
+  /** Every match, of which `images` holds the newest SEARCH_MAX_RESULTS. */
+  total: z.number().int().min(0),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -35,6 +35,7 @@ const HEADINGS: Record<string, string | RegExp> = {
   [STATIC_PATHS.licenses]: 'Community License Agreement',
   [STATIC_PATHS.policy]: 'Use Policy',
   [STATIC_PATHS.restore]: 'Keep Your Gallery',
+  [STATIC_PATHS.search]: 'Search AI Pictures',
   [STATIC_PATHS.privacyPolicyAlias]: 'Privacy Policy',
   [STATIC_PATHS.reportAbuseAlias]: 'Report an Issue',
   ...Object.fromEntries(CATEGORIES.map((c) => [`/${c.slug}`, c.heroTitle])),

@@ -25,6 +25,7 @@ const PAGES: [string, LazyExoticComponent<ComponentType>][] = [
   [paths.feedback, lazy(() => import('../features/forms/feedback-page'))],
   [paths.report, lazy(() => import('../features/forms/report-page'))],
   [paths.restore, lazy(() => import('../features/recovery/keep-gallery-page'))],
+  [paths.search, lazy(() => import('../features/search/search-page'))],
 ];
 const NotFound = lazy(() => import('./routes/not-found'));
 

@@ -14,7 +14,10 @@ const byGroup = (group: 'explore' | 'collections') =>
   CATEGORIES.filter((c) => c.footerGroup === group).map((c) => ({ to: `/${c.slug}`, label: c.navLabel }));
 
 const GROUPS: { title: string; links: { to: string; label: string }[] }[] = [
-  { title: 'Explore', links: [...byGroup('explore'), { to: paths.generate, label: 'Generate Images' }] },
+  {
+    title: 'Explore',
+    links: [...byGroup('explore'), { to: paths.generate, label: 'Generate Images' }, { to: paths.search, label: 'Search Pictures' }],
+  },
   {
     title: 'Support',
     links: [

@@ -46,3 +46,10 @@ export async function fetchCollections(signal?: AbortSignal): Promise<Collection
 export function fetchNewestFeatured(take: number, signal?: AbortSignal): Promise<ClientImage[]> {
   return fetchImages(`/gallery/admin${qs({ model: MODEL_NAME, skip: 0, take })}`, signal);
 }
+
+// GET /api/gallery/search?q=: public pictures whose prompts hold every word (the last as a prefix), newest first.
+export async function searchImages(q: string, signal?: AbortSignal): Promise<{ images: ClientImage[]; total: number }> {
+  const [schemas, data] = await Promise.all([loadGallerySchemas(), api.get<unknown>(`/gallery/search${qs({ q })}`, undefined, { signal })]);
+  const answer = schemas.searchResponseSchema.parse(data);
+  return { images: answer.images.map((image) => schemas.toClientImage(image, FILES_HOST)), total: answer.total };
+}

@@ -1,0 +1,92 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ClientImage } from '../../../../shared/schemas/gallery';
+import { MasonryGrid } from '../../components/ui/masonry-grid';
+import { PageHero } from '../../components/ui/page-hero';
+import { Seo } from '../../components/ui/seo';
+import { Spinner } from '../../components/ui/spinner';
+import { searchImages } from '../gallery/api/gallery-api';
+import { LazyLightbox } from '../lightbox/components/lazy-lightbox';
+import './search.css';
+
+type Answer = { q: string; images: ClientImage[]; total: number } | { q: string; error: string };
+
+/**
+ * /search?q=: the featured and collection pictures whose prompts hold every word typed (the last
+ * word may be unfinished), newest first. The query lives in the URL, so a search can be shared,
+ * reloaded and gone back to; the index is on the server (bench/search.bench.ts says why).
+ */
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const [typed, setTyped] = useState(q);
+  const [answer, setAnswer] = useState<Answer>();
+  const [index, setIndex] = useState<number | null>(null);
+  const inputId = useId();
+
+  useEffect(() => {
+    setTyped(q);
+    if (q.length < 2) return;
+    const abort = new AbortController();
+    searchImages(q, abort.signal).then(
+      (found) => setAnswer({ q, ...found }),
+      (err: Error) => {
+        if (!abort.signal.aborted) setAnswer({ q, error: err.message || 'The search failed. Please try again.' });
+      },
+    );
+    return () => abort.abort();
+  }, [q]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = typed.trim();
+    if (next) setParams({ q: next });
+  };
+
+  const current = answer && answer.q === q ? answer : undefined;
+  const images = current && 'images' in current ? current.images : [];
+
+  return (
+    <div className="container">
+      <Seo
+        title="Search AI Pictures"
+        description="Find pictures in the featured gallery and the collections by the words of their prompts."
+      />
+      <PageHero title="Search AI Pictures" tagline="Every featured and collection picture, by the words of its prompt." />
+      <form role="search" className="search-form" onSubmit={onSubmit}>
+        <label htmlFor={inputId} className="visually-hidden">
+          Search pictures
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          className="search-form__input"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          placeholder="e.g. lighthouse at dawn"
+          minLength={2}
+          maxLength={100}
+          enterKeyHint="search"
+        />
+        <button type="submit" className="btn btn--primary" disabled={typed.trim().length < 2}>
+          Search
+        </button>
+      </form>
+      <section aria-live="polite" aria-busy={q.length >= 2 && !current} className="search-results">
+        {q.length >= 2 && !current && <Spinner />}
+        {current && 'error' in current && <p className="empty">{current.error}</p>}
+        {current && 'images' in current && (
+          <p className="search-results__count">
+            {current.total === 0
+              ? `No pictures match “${q}”. Try another word.`
+              : `${current.total} ${current.total === 1 ? 'picture matches' : 'pictures match'} “${q}”${current.total > images.length ? ` (the newest ${images.length} shown)` : ''}.`}
+          </p>
+        )}
+        {images.length > 0 && <MasonryGrid images={images} label={`Pictures matching ${q}`} onOpen={setIndex} />}
+      </section>
+      {index !== null && images.length > 0 && (
+        <LazyLightbox images={images} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} />
+      )}
+    </div>
+  );
+}

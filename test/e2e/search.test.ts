@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEATURED_PROMPTS } from '../../local/seed/prompts';
+import { type E2E, startE2E, waitForFeatured } from './support';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  await waitForFeatured(e2e.app, FEATURED_PROMPTS.length);
+});
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+describe('Search pictures', () => {
+  it('finds a seeded picture by a word of its prompt, opens it, and keeps the search in the URL', async () => {
+    const prompt = FEATURED_PROMPTS.find((p) => p.includes('Koi')) ?? '';
+    const { page, context } = await e2e.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Search Pictures' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Search AI Pictures' }).waitFor();
+
+    // Act: a word of the prompt, in another case, the last one unfinished.
+    const box = page.getByRole('searchbox', { name: 'Search pictures' });
+    await box.fill('KOI pon');
+    await page.getByRole('button', { name: 'Search' }).click();
+
+    // Assess
+    await page.waitForURL(/\/search\?q=KOI\+pon$/);
+    const tile = page.getByRole('button', { name: `Open image: ${prompt}` }).first();
+    await tile.waitFor();
+    await page.getByText(/pictures? match(es)? “KOI pon”/).waitFor();
+    await tile.click();
+    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+    await viewer.getByRole('img', { name: prompt }).waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+
+    // A word no prompt has; then Back returns to the first search, which a reload keeps.
+    await box.fill('xylophonequasar');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No pictures match “xylophonequasar”. Try another word.').waitFor();
+    await page.goBack();
+    await tile.waitFor();
+    await expect(box.inputValue()).resolves.toBe('KOI pon');
+    await page.reload();
+    await page
+      .getByRole('button', { name: `Open image: ${prompt}` })
+      .first()
+      .waitFor();
+    await context.close();
+  });
+});

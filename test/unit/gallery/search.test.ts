@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { SearchIndex, tokenize } from '../../../lambdas/services/search';
+import type { GalleryImage } from '../../../shared/schemas/gallery';
+
+const image = (id: string, prompt: string, day: number): GalleryImage => ({
+  id,
+  fileName: `${id}.png`,
+  prompt,
+  createdAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
+  url: `/files/images/${id}.png`,
+  thumbnailUrl: `/files/thumbs/${id}.webp`,
+  aspectRatio: '4:3',
+  modelName: 'flux_schnell',
+  category: 'Space',
+  width: 1024,
+  height: 768,
+  seed: 1,
+});
+
+const index = new SearchIndex([
+  image('a', 'A red fox in the snow', 1),
+  image('b', 'Nebula over a red desert, Café lights', 3),
+  image('c', 'Foxglove flowers by a river', 2),
+  image('d', 'Snowy mountains at dawn', 4),
+]);
+const ids = (q: string) => index.search(q).images.map((i) => i.id);
+
+describe('search index', () => {
+  it('tokenizes without case, accents or punctuation, dropping one-letter words', () => {
+    expect(tokenize('A Café, NEBULA—über!')).toEqual(['cafe', 'nebula', 'uber']);
+  });
+
+  it('needs every word, newest first', () => {
+    expect(ids('red')).toEqual(['b', 'a']);
+    expect(ids('red fox')).toEqual(['a']);
+    expect(ids('red dawn')).toEqual([]);
+  });
+
+  it('reads the last word as a prefix only (the visitor may still be typing)', () => {
+    expect(ids('fox')).toEqual(['c', 'a']);
+    expect(ids('fox snow')).toEqual(['a']);
+    expect(ids('snow')).toEqual(['d', 'a']);
+    expect(ids('cafe')).toEqual(['b']);
+    expect(ids('CAFÉ')).toEqual(['b']);
+  });
+
+  it('answers nothing for a query without words, and counts every match beyond the limit', () => {
+    expect(index.search('!! ?')).toEqual({ images: [], total: 0 });
+    const many = new SearchIndex(Array.from({ length: 100 }, (_, i) => image(`i${i}`, `tree number ${i}`, (i % 28) + 1)));
+    const out = many.search('tree', 10);
+    expect(out.images).toHaveLength(10);
+    expect(out.total).toBe(100);
+  });
+});
