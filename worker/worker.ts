@@ -248,7 +248,8 @@ export class GpuWorker {
     const intakeDone = new AbortController();
     const intake = this.intake(intakeDone.signal);
     try {
-      const seed = randomSeed();
+      // A remix ('Make it in another shape') brings the original's seed; otherwise a new one.
+      const seed = job.seed ?? randomSeed();
       let lastPercent = 0;
       const result = await runGraph({
         baseUrl: this.opts.comfyUrl,

@@ -59,6 +59,7 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
     width,
     height,
     ...(curation ? { category: curation.category } : {}),
+    ...('seed' in req && req.seed !== undefined ? { seed: req.seed } : {}),
     status: 'queued',
     percent: 0,
     message: 'Queued…',
@@ -132,6 +133,7 @@ function flowInput(job: JobItem) {
       width: job.width,
       height: job.height,
       ...(job.category ? { category: job.category } : {}),
+      ...(job.seed !== undefined ? { seed: job.seed } : {}),
     },
     limits: { heartbeatSeconds: cfg.GEN_HEARTBEAT_SECONDS, taskTimeoutSeconds: cfg.GEN_TASK_TIMEOUT_SECONDS },
   };

@@ -22,6 +22,8 @@ export const flowJobSchema = z.object({
   height: z.number().int().positive(),
   /** Operator jobs only (the console's generator): stored with user admin in this category. */
   category: z.string().optional(),
+  /** A remix's seed (generateRequestSchema); absent: the worker draws one. */
+  seed: z.number().int().nonnegative().optional(),
 });
 export type FlowJob = z.infer<typeof flowJobSchema>;
 

@@ -28,6 +28,16 @@ export const generateRequestSchema = z.object({
   userId: uuidSchema,
   /** Idempotency key made by the browser per click: the same value twice starts one job. */
   requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'requestId must be 8-64 letters, digits, - or _.' }),
+  /**
+   * 'Make it in another shape': the seed of the picture being remixed, so the same prompt in another
+   * ratio keeps the composition as close as the model allows. Absent: the worker draws one.
+   */
+  seed: z
+    .number({ error: 'seed must be a number.' })
+    .int({ error: 'seed must be a whole number.' })
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
 });
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 

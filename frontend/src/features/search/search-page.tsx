@@ -53,25 +53,27 @@ export default function SearchPage() {
         description="Find pictures in the featured gallery and the collections by the words of their prompts."
       />
       <PageHero title="Search AI Pictures" tagline="Every featured and collection picture, by the words of its prompt." />
-      <form role="search" className="search-form" onSubmit={onSubmit}>
-        <label htmlFor={inputId} className="visually-hidden">
-          Search pictures
-        </label>
-        <input
-          id={inputId}
-          type="search"
-          className="search-form__input"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          placeholder="e.g. lighthouse at dawn"
-          minLength={2}
-          maxLength={100}
-          enterKeyHint="search"
-        />
-        <button type="submit" className="btn btn--primary" disabled={typed.trim().length < 2}>
-          Search
-        </button>
-      </form>
+      <search>
+        <form className="search-form" onSubmit={onSubmit}>
+          <label htmlFor={inputId} className="visually-hidden">
+            Search pictures
+          </label>
+          <input
+            id={inputId}
+            type="search"
+            className="search-form__input"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder="e.g. lighthouse at dawn"
+            minLength={2}
+            maxLength={100}
+            enterKeyHint="search"
+          />
+          <button type="submit" className="btn btn--primary" disabled={typed.trim().length < 2}>
+            Search
+          </button>
+        </form>
+      </search>
       <section aria-live="polite" aria-busy={q.length >= 2 && !current} className="search-results">
         {q.length >= 2 && !current && <Spinner />}
         {current && 'error' in current && <p className="empty">{current.error}</p>}

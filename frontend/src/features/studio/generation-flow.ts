@@ -48,6 +48,8 @@ export interface FlowHooks {
   setState: (next: GenerationState | ((s: GenerationState) => GenerationState)) => void;
   onSuccess: (image: ClientImage) => void;
   onSettled: (ok: boolean) => void;
+  /** A remix's seed ('Make it in another shape'); the visitors' route only. */
+  seed?: number;
 }
 
 /**
@@ -55,7 +57,11 @@ export interface FlowHooks {
  * then hand the image over; on failure the generic message, progress reset, prompt kept. Refusals
  * (prompt rule 400, one job in flight 409, rate limit 429, busy 503) show their own message.
  */
-export async function runGeneration(rawPrompt: string, aspectRatio: string, { signal, setState, onSuccess, onSettled, start }: FlowHooks) {
+export async function runGeneration(
+  rawPrompt: string,
+  aspectRatio: string,
+  { signal, setState, onSuccess, onSettled, start, seed }: FlowHooks,
+) {
   const check = checkPrompt(rawPrompt);
   if (!check.ok) {
     if (check.reason !== 'empty') notify.error(check.message, { autoClose: TIMINGS.promptErrorToastMs });
@@ -74,7 +80,10 @@ export async function runGeneration(rawPrompt: string, aspectRatio: string, { si
     try {
       jobId = start
         ? await start({ prompt: check.prompt, aspectRatio, requestId: requestId() }, signal)
-        : await startGeneration({ prompt: check.prompt, aspectRatio, userId, requestId: requestId() }, signal);
+        : await startGeneration(
+            { prompt: check.prompt, aspectRatio, userId, requestId: requestId(), ...(seed !== undefined ? { seed } : {}) },
+            signal,
+          );
     } catch (err) {
       if (!isRefusal(err)) throw err;
       // A screened prompt's reason also stays under the prompt, where the visitor rephrases it.

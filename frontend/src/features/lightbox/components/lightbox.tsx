@@ -3,6 +3,7 @@ import { TIMINGS } from '../../../../../shared/constants';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { API_BASE, qs } from '../../../lib/api-client';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
+import { RemixActions } from './remix-actions';
 import { ReportButton } from './report-button';
 
 const SWIPE_PX = 50;
@@ -164,6 +165,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
         <button type="button" className="btn" disabled={atEnd} onClick={() => move(1)}>
           Next
         </button>
+        {!paused && image && <RemixActions key={`remix-${image.id}`} image={image} onLeave={onClose} />}
         {!paused && image && <ReportButton key={image.id} imageId={image.id} />}
       </div>
     </dialog>

@@ -7,6 +7,7 @@ export interface StartRequest {
   aspectRatio: string;
   userId: string;
   requestId: string;
+  seed?: number;
 }
 
 // POST /api/generate → 202 { jobId }

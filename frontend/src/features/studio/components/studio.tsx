@@ -23,18 +23,38 @@ export interface StudioProps {
 }
 
 /** The AI Art Studio (spec section 2 'Generator'). */
-/** A link may open the studio with a prompt and ratio to start from (home's 'Try this prompt'), as router state. */
-function startingPoint(state: unknown): { prompt: string; ratio: string } {
-  const s = (state ?? {}) as { prompt?: unknown; aspectRatio?: unknown };
+/**
+ * A link may open the studio with a prompt and ratio to start from, as router state: home's 'Try
+ * this prompt', the viewer's 'Use this prompt', and 'Make it in another shape' (with the picture's seed).
+ */
+function startingPoint(state: unknown): { prompt: string; ratio: string; seed?: number } {
+  const s = (state ?? {}) as { prompt?: unknown; aspectRatio?: unknown; seed?: unknown };
   const prompt = typeof s.prompt === 'string' ? s.prompt.slice(0, MAX_PROMPT_LENGTH) : '';
   const ratio = ASPECT_RATIO_LABELS.find((label) => label === s.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
-  return { prompt, ratio };
+  const seed = typeof s.seed === 'number' && Number.isSafeInteger(s.seed) && s.seed >= 0 ? s.seed : undefined;
+  return { prompt, ratio, ...(seed !== undefined && prompt ? { seed } : {}) };
 }
+
+/** The seed a remix keeps while its prompt is left as it came. */
+type Remix = { prompt: string; seed: number } | undefined;
+const remixOf = (start: ReturnType<typeof startingPoint>): Remix =>
+  start.seed !== undefined ? { prompt: start.prompt, seed: start.seed } : undefined;
 
 export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = true, start }: StudioProps) {
   const location = useLocation();
   const [prompt, setPrompt] = useState(() => startingPoint(location.state).prompt);
   const [ratio, setRatio] = useState<string>(() => startingPoint(location.state).ratio);
+  const [remix, setRemix] = useState<Remix>(() => remixOf(startingPoint(location.state)));
+  // A remix link followed while the studio is already on screen (the viewer on /generate): take it in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (location.key) brings its own state
+  useEffect(() => {
+    const start = startingPoint(location.state);
+    if (!start.prompt) return;
+    setPrompt(start.prompt);
+    setRatio(start.ratio);
+    setRemix(remixOf(start));
+  }, [location.key]);
+  const seed = remix && remix.prompt === prompt ? remix.seed : undefined;
   const promptId = useId();
   const renderer = useRenderer();
   const warm = useWarmGpu();
@@ -55,7 +75,7 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!state.busy && ready) void generate(prompt, ratio);
+    if (!state.busy && ready) void generate(prompt, ratio, seed);
   };
 
   return (
@@ -89,6 +109,11 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
           }}
         />
         <RatioPicker value={ratio} onChange={setRatio} disabled={state.busy} />
+        {seed !== undefined && (
+          <p className="studio__remix">
+            Same seed as the picture you chose: in a new shape the composition stays as close as the model allows.
+          </p>
+        )}
         {extraFields}
         <button type="submit" className="btn btn--primary btn--large" disabled={state.busy || prompt.trim() === '' || !ready}>
           {state.busy ? 'Loading...Please wait..' : 'Generate Image'}

@@ -21,13 +21,13 @@ export function useGeneration(onSuccess: (image: ClientImage) => void, onSettled
   useEffect(() => () => abort.current?.abort(), []);
 
   const generate = useCallback(
-    async (rawPrompt: string, aspectRatio: string) => {
+    async (rawPrompt: string, aspectRatio: string, seed?: number) => {
       if (abort.current) return;
       const controller = new AbortController();
       abort.current = controller;
       try {
         const { runGeneration } = await loadGenerationFlow();
-        await runGeneration(rawPrompt, aspectRatio, { signal: controller.signal, setState, onSuccess, onSettled, start });
+        await runGeneration(rawPrompt, aspectRatio, { signal: controller.signal, setState, onSuccess, onSettled, start, seed });
       } catch (err) {
         // Only a failed chunk load lands here (the flow handles its own failures).
         console.error('generation failed', err);

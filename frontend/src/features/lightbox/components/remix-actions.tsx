@@ -1,0 +1,52 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ASPECT_RATIO_LABELS } from '../../../../../shared/ratio-table';
+import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import { paths } from '../../../app/paths';
+
+/** What the studio takes from a remix link, as router state (features/studio/components/studio.tsx). */
+export interface RemixState {
+  prompt: string;
+  aspectRatio: string;
+  /** 'Make it in another shape' keeps the picture's seed, so the composition stays as close as the model allows. */
+  seed?: number;
+}
+
+/**
+ * 'Use this prompt' (the studio with this prompt and ratio) and 'Make it in another shape' (the same
+ * prompt and seed in a ratio chosen here): both leave the viewer for /generate.
+ */
+export function RemixActions({ image, onLeave }: { image: ClientImage; onLeave: () => void }) {
+  const navigate = useNavigate();
+  const [choosing, setChoosing] = useState(false);
+  const groupId = useId();
+  const go = (state: RemixState) => {
+    onLeave();
+    navigate(paths.generate, { state });
+  };
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => go({ prompt: image.prompt, aspectRatio: image.aspectRatio })}>
+        Use this prompt
+      </button>
+      <button type="button" className="btn" aria-expanded={choosing} aria-controls={groupId} onClick={() => setChoosing((open) => !open)}>
+        Make it in another shape
+      </button>
+      {choosing && (
+        <fieldset id={groupId} className="lightbox__shapes">
+          <legend className="visually-hidden">New shape for this prompt</legend>
+          {ASPECT_RATIO_LABELS.filter((ratio) => ratio !== image.aspectRatio).map((ratio) => (
+            <button
+              key={ratio}
+              type="button"
+              className="btn btn--small"
+              onClick={() => go({ prompt: image.prompt, aspectRatio: ratio, ...(image.seed !== undefined ? { seed: image.seed } : {}) })}
+            >
+              {ratio}
+            </button>
+          ))}
+        </fieldset>
+      )}
+    </>
+  );
+}

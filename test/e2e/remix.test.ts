@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../shared/constants';
+import { type E2E, startE2E, waitForFeatured } from './support';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  await waitForFeatured(e2e.app, 12);
+});
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+const viewer = (page: Page) => page.getByRole('dialog', { name: 'Image viewer' });
+
+/** The prompt, ratio and seed of the picture the viewer shows, read from the featured API by its prompt. */
+async function shown(page: Page): Promise<{ prompt: string; aspectRatio: string; seed: number }> {
+  const prompt = (await viewer(page).locator('.lightbox__prompt').textContent()) ?? '';
+  const res = await fetch(`${e2e.app.url}/api/gallery/admin?model=flux_schnell&skip=0&take=100`);
+  const all = (await res.json()) as { prompt: string; aspectRatio: string; seed: number }[];
+  const image = all.find((i) => i.prompt === prompt);
+  if (!image) throw new Error(`no featured image with prompt ${prompt}`);
+  return image;
+}
+
+describe('Remix from the viewer', () => {
+  it("'Use this prompt' fills the studio with the picture's prompt and ratio", async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/');
+    await page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /^Open image:/ })
+      .first()
+      .click();
+    const original = await shown(page);
+    await viewer(page).getByRole('button', { name: 'Use this prompt' }).click();
+    await page.waitForURL('**/generate');
+    await expect(page.getByLabel('Prompt').inputValue()).resolves.toBe(original.prompt);
+    await expect(page.getByRole('radio', { name: original.aspectRatio }).isChecked()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("'Make it in another shape' renders the same prompt and seed in the chosen ratio", async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/generate');
+    await page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /^Open image:/ })
+      .first()
+      .click();
+    const original = await shown(page);
+    const target = original.aspectRatio === '1:1' ? '16:9' : '1:1';
+    await viewer(page).getByRole('button', { name: 'Make it in another shape' }).click();
+    await viewer(page).getByRole('group', { name: 'New shape for this prompt' }).getByRole('button', { name: target, exact: true }).click();
+    await viewer(page).waitFor({ state: 'detached' });
+    await expect(page.getByLabel('Prompt').inputValue()).resolves.toBe(original.prompt);
+    await expect(page.getByRole('radio', { name: target }).isChecked()).resolves.toBe(true);
+    await page.getByText('Same seed as the picture you chose').waitFor();
+
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    await viewer(page).waitFor({ timeout: 60_000 });
+    const userId = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId);
+    const res = await fetch(`${e2e.app.url}/api/gallery/list?model=flux_schnell&userId=${userId}&skip=0&take=5`);
+    const [made] = (await res.json()) as { prompt: string; aspectRatio: string; seed: number }[];
+    expect(made).toMatchObject({ prompt: original.prompt, aspectRatio: target, seed: original.seed });
+    await context.close();
+  });
+});
