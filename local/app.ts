@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { resetConfig } from '../lambdas/lib/config';
 import { ROUTES } from '../lambdas/routes';
@@ -100,7 +101,9 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
           stopStack = stack.stop;
           return stack;
         });
-    const env: Record<string, string> = { ...resources.env, RENDERER: 'preview', ...LOCAL_TIMEOUTS(), ...options.env };
+    // The picture page (GET /i/{id}) serves the built SPA's index.html, as the bundle's copy does in AWS.
+    const shell: Record<string, string> = options.staticDir ? { SITE_SHELL_FILE: resolve(options.staticDir, 'index.html') } : {};
+    const env: Record<string, string> = { ...resources.env, RENDERER: 'preview', ...LOCAL_TIMEOUTS(), ...shell, ...options.env };
     Object.assign(process.env, env);
     // A second app in the same process (benchmarks, tests) must not reuse clients of the first's endpoints.
     resetConfig();

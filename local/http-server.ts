@@ -68,7 +68,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
     const url = new URL(req.url ?? '/', 'http://local');
     try {
       for (const mw of options.extra ?? []) if (await mw(req, res)) return;
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return await api(req, res, url);
+      // /i/<id> is the picture page, an API route that answers HTML (CloudFront's /i/* behaviour in AWS).
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/') || url.pathname.startsWith('/i/')) return await api(req, res, url);
       if (url.pathname.startsWith('/files/')) return await files(req, res, url);
       if (options.vite) return options.vite.middlewares(req, res, () => notFound(res));
       if (options.staticDir) return serveStatic(req, res, url, options.staticDir);

@@ -51,6 +51,8 @@ export interface ImageItem extends ImageModeration {
   reviewedBy?: string;
   /** An operator image the operator took out of the featured gallery (it stays in its category). */
   unfeatured?: boolean;
+  /** A visitor's picture its author made public with 'Share' (its page /i/<id>; reports apply). */
+  sharedAt?: string;
 }
 
 export interface CategoryMeta {
@@ -122,6 +124,29 @@ function stripKeys(item: Record<string, unknown>): ImageItem {
     ...rest
   } = item;
   return rest as unknown as ImageItem;
+}
+
+/**
+ * Shares (or stops sharing) a visitor's picture, only for its author: false when the picture does not
+ * exist or is not theirs (the caller answers 404 either way, so ids of others are not revealed).
+ */
+export async function setShared(id: string, userId: string, shared: boolean): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.image(id),
+        UpdateExpression: shared ? 'SET sharedAt = :now' : 'REMOVE sharedAt',
+        ConditionExpression: 'attribute_exists(pk) AND #owner = :user AND userId = :u',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':user': 'user', ':u': userId, ...(shared ? { ':now': new Date().toISOString() } : {}) },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    throw err;
+  }
 }
 
 export async function getImage(id: string, consistent = false): Promise<ImageItem | undefined> {

@@ -27,6 +27,8 @@ const configSchema = z.object({
   AWS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(2),
   /** Public origin of the site ('' = same origin); urls in records are relative to it. */
   PUBLIC_BASE_URL: z.string().default(''),
+  /** The SPA's index.html for the picture page (GET /i/{id}): relative to the function's folder in AWS (copied at synth), absolute locally. */
+  SITE_SHELL_FILE: z.string().min(1).default('site-shell.html'),
   /** What draws the pictures: ComfyUI on a GPU, or the local preview renderer (no GPU, no AI). */
   RENDERER: z.enum(['comfyui', 'preview']).default('comfyui'),
   /** Operator sign-in: JWKS url, issuer and audience (Cognito user pool client id in AWS; the local issuer locally). */

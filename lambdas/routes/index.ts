@@ -3,6 +3,7 @@ import { formsRoutes } from './forms';
 import { galleryRoutes } from './gallery';
 import { generationRoutes } from './generation';
 import { safetyRoutes } from './safety';
+import { shareRoutes } from './share';
 import { systemRoutes } from './system';
 import type { RouteDef } from './types';
 
@@ -12,6 +13,7 @@ export type { Grant, RouteDef } from './types';
 export const ROUTES: readonly RouteDef[] = [
   ...systemRoutes,
   ...galleryRoutes,
+  ...shareRoutes,
   ...safetyRoutes,
   ...generationRoutes,
   ...formsRoutes,

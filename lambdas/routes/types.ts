@@ -16,6 +16,8 @@ export interface RouteDef {
    * blocks bodies over 8 KB everywhere else (infra/lib/constructs/web.ts).
    */
   maxBodyBytes?: number;
+  /** The SPA's index.html is copied into the bundle as `site-shell.html` (the picture page, GET /i/{id}). */
+  siteShell?: boolean;
   /** Native packages installed into the bundle rather than bundled (e.g. `sharp`). */
   nativeModules?: string[];
   /** Which resources the function needs; the API construct grants exactly these. */

@@ -151,3 +151,11 @@ export const searchResponseSchema = z.object({
   total: z.number().int().min(0),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+// POST /api/images/{id}/share: the author of a visitor's picture makes it public (or private again).
+export const imageIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Not a picture id.' }) });
+export const shareRequestSchema = z.object({ userId: uuidSchema, shared: z.boolean({ error: 'shared must be true or false.' }) });
+export const shareResponseSchema = z.object({ shared: z.boolean(), pageUrl: z.string() });
+export type ShareResponse = z.infer<typeof shareResponseSchema>;
+/** The public page of one picture (served with its link-preview tags by GET /i/{id}). */
+export const picturePagePath = (id: string) => `/i/${encodeURIComponent(id)}`;

@@ -28,6 +28,8 @@ const PAGES: [string, LazyExoticComponent<ComponentType>][] = [
   [paths.search, lazy(() => import('../features/search/search-page'))],
 ];
 const NotFound = lazy(() => import('./routes/not-found'));
+// /i/<id>: one public picture (its HTML, with link-preview tags, comes from GET /i/{id} on a first load).
+const Picture = lazy(() => import('../features/share/picture-page'));
 
 /** Scroll to the top on a new page (the data router's ScrollRestoration is not available here). */
 function ScrollToTop() {
@@ -54,6 +56,7 @@ export function AppRoutes() {
           {CATEGORY_PATHS.map(({ path }) => (
             <Route key={path} path={path} element={<Category />} />
           ))}
+          <Route path="/i/:id" element={<Picture />} />
           <Route path={paths.privacyPolicyAlias} element={<Navigate to={paths.privacy} replace />} />
           <Route path={paths.reportAbuseAlias} element={<Navigate to={paths.report} replace />} />
           <Route path="*" element={<NotFound />} />

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
@@ -93,6 +94,7 @@ export class Api extends Construct {
       timeout: Duration.seconds(route.timeoutSeconds ?? 10),
       environment,
       nativeModules: route.nativeModules,
+      ...(route.siteShell ? { bundling: siteShellBundling() } : {}),
     });
     for (const grant of route.grants) applyGrant(grant, fn, props);
     this.functions.set(route.entry, fn);
@@ -125,4 +127,20 @@ function applyGrant(grant: Grant, fn: ProjectFunction, props: ApiProps): void {
     if (props.guardrailArn)
       fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:ApplyGuardrail'], resources: [props.guardrailArn] }));
   }
+}
+
+/**
+ * The picture page's copy of the SPA's index.html (lambdas/adapters/site-shell.ts), put beside the
+ * handler at synth, so every deploy of a new site updates it. Without a web build (tests that
+ * synthesize only the infrastructure) nothing is copied and the page serves a minimal document.
+ */
+export function siteShellBundling() {
+  const built = join(LAMBDAS_DIR, '../frontend/dist/index.html');
+  return {
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_input: string, output: string) => (existsSync(built) ? [`cp "${built}" "${output}/site-shell.html"`] : []),
+    },
+  };
 }

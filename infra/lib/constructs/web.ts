@@ -117,6 +117,8 @@ export class Web extends Construct {
         'Origin',
         'Referer',
         'User-Agent',
+        // Set by the /i/* viewer function from the viewer's Host: the picture page's absolute links.
+        'X-Forwarded-Host',
         VIEWER_ADDRESS_HEADER,
       ),
       queryStringBehavior: OriginRequestQueryStringBehavior.all(),
@@ -135,6 +137,13 @@ export class Web extends Construct {
       cookieBehavior: CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
+    });
+
+    // The picture page (GET /i/{id}, an API route answering HTML): its link-preview tags need the
+    // site's own address, which API Gateway never sees (it is reached on its own domain).
+    const viewerHost = new CfFunction(this, 'viewer-host', {
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(VIEWER_HOST_FUNCTION),
     });
 
     this.distribution = new Distribution(this, 'cdn', {
@@ -161,6 +170,16 @@ export class Web extends Construct {
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: headers,
           compress: true,
+        },
+        '/i/*': {
+          origin: new HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret.unsafeUnwrap() } }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: apiCache,
+          originRequestPolicy: apiRequests,
+          responseHeadersPolicy: headers,
+          compress: true,
+          functionAssociations: [{ function: viewerHost, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         '/api/*': {
           origin: new HttpOrigin(apiDomain, {
@@ -244,3 +263,10 @@ export class Web extends Construct {
     });
   }
 }
+
+/** CloudFront Function for /i/*: the viewer's Host, passed to the picture page as X-Forwarded-Host (a client's own value is replaced). */
+export const VIEWER_HOST_FUNCTION = `function handler(event) {
+  var request = event.request;
+  request.headers['x-forwarded-host'] = { value: request.headers.host ? request.headers.host.value : '' };
+  return request;
+}`;

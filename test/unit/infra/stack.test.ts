@@ -4,6 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { VIEWER_HOST_FUNCTION } from '../../../infra/lib/constructs/web';
 import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
@@ -161,9 +162,13 @@ describe('Artloom stack', () => {
   });
 
   it('answers unknown paths with 404 at the edge: a CloudFront Function generated from the route table', () => {
-    const fns = template.findResources('AWS::CloudFront::Function');
-    const [fn] = Object.values(fns) as { Properties: { FunctionCode: string; FunctionConfig: { Runtime: string } } }[];
-    expect(Object.keys(fns)).toHaveLength(1);
+    const fns = Object.values(template.findResources('AWS::CloudFront::Function')) as {
+      Properties: { FunctionCode: string; FunctionConfig: { Runtime: string } };
+    }[];
+    // Two functions: this router, and the picture page's viewer-host (tested below).
+    const routers = fns.filter((f) => f.Properties.FunctionCode.includes('statusCode:404'));
+    expect(routers).toHaveLength(1);
+    const [fn] = routers;
     expect(fn?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
     const code = fn?.Properties.FunctionCode ?? '';
     for (const route of ['"/":1', '"/space":1', '"/generate":1', '"/privacy-policy":1']) expect(code).toContain(route);
@@ -173,6 +178,28 @@ describe('Artloom stack', () => {
         DefaultCacheBehavior: Match.objectLike({
           FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request', FunctionARN: Match.anyValue() })],
         }),
+      }),
+    });
+  });
+
+  it('sends /i/* (the picture page) to the API with the viewer host, through the function the route table names', () => {
+    const fns = Object.values(template.findResources('AWS::CloudFront::Function')) as { Properties: { FunctionCode: string } }[];
+    expect(fns.some((f) => f.Properties.FunctionCode === VIEWER_HOST_FUNCTION)).toBe(true);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: Match.arrayWith([
+          Match.objectLike({
+            PathPattern: '/i/*',
+            AllowedMethods: ['GET', 'HEAD'],
+            FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          }),
+        ]),
+      }),
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /i/{id}' });
+    template.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: Match.objectLike({
+        HeadersConfig: Match.objectLike({ Headers: Match.arrayWith(['X-Forwarded-Host']) }),
       }),
     });
   });

@@ -97,6 +97,7 @@ export function GeneratorPage() {
           onClose={() => setViewer(null)}
           onMove={countView}
           paused={adOpen}
+          own={viewer.tab === 'mine'}
         />
       )}
       {adOpen && ads && <LazyAdPopup ads={ads} onClose={() => setAdOpen(false)} />}

@@ -5,6 +5,7 @@ import { API_BASE, qs } from '../../../lib/api-client';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { RemixActions } from './remix-actions';
 import { ReportButton } from './report-button';
+import { ShareControl } from './share-control';
 
 const SWIPE_PX = 50;
 
@@ -17,6 +18,8 @@ export interface LightboxProps {
   onMove?: () => void;
   /** While the ad popup shows: the close button is hidden and keys do nothing here. */
   paused?: boolean;
+  /** The visitor's own pictures (My AI Creations): 'Share' makes one public at /i/<id>. */
+  own?: boolean;
 }
 
 /** Download through the API (spec section 7): /api/download?path=<url-encoded image url>. */
@@ -25,7 +28,7 @@ export function downloadHref(image: ClientImage): string | undefined {
 }
 
 /** The full-screen viewer shared by every gallery (spec section 2 'Lightbox'). */
-export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused = false }: LightboxProps) {
+export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused = false, own = false }: LightboxProps) {
   const image = images[index];
   const [status, setStatus] = useState<'loading' | 'loaded' | 'error'>('loading');
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -166,6 +169,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
           Next
         </button>
         {!paused && image && <RemixActions key={`remix-${image.id}`} image={image} onLeave={onClose} />}
+        {!paused && image && own && <ShareControl key={`share-${image.id}`} image={image} />}
         {!paused && image && <ReportButton key={image.id} imageId={image.id} />}
       </div>
     </dialog>

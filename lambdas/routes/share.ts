@@ -1,0 +1,16 @@
+import type { RouteDef } from './types';
+
+/** One picture's public page and the visitor's 'Share' (lambdas/services/share.ts). */
+export const shareRoutes: RouteDef[] = [
+  // GET /i/{id}: HTML (the SPA's shell with the picture's link-preview tags); CloudFront sends /i/* here.
+  { method: 'GET', path: '/i/{id}', entry: 'handlers/share/get-picture-page.ts', siteShell: true, grants: ['table:images:read'] },
+  // GET /api/images/{id}
+  { method: 'GET', path: '/api/images/{id}', entry: 'handlers/share/get-image.ts', grants: ['table:images:read'] },
+  // POST /api/images/{id}/share
+  {
+    method: 'POST',
+    path: '/api/images/{id}/share',
+    entry: 'handlers/share/post-share.ts',
+    grants: ['table:images:read', 'table:images:write'],
+  },
+];

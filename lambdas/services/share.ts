@@ -1,0 +1,96 @@
+import { PRODUCT_NAME } from '../../shared/constants';
+import { type GalleryImage, picturePagePath, type ShareResponse } from '../../shared/schemas/gallery';
+import { getImage, type ImageItem, setShared } from '../adapters/images-table';
+import { siteShell } from '../adapters/site-shell';
+import { NotFoundError } from '../lib/errors';
+import { toGalleryImage } from './image-store';
+
+/**
+ * One picture's public page and the visitor's 'Share'. Featured and collection pictures are public;
+ * a visitor's own picture is private until its author shares it (then reports and the operator's
+ * moderation apply to it like any public picture); a hidden picture is public nowhere.
+ */
+export function isPublic(item: Pick<ImageItem, 'owner' | 'hidden' | 'sharedAt'>): boolean {
+  return !item.hidden && (item.owner === 'admin' || Boolean(item.sharedAt));
+}
+
+export async function publicImage(id: string): Promise<GalleryImage> {
+  const item = await getImage(id);
+  if (!item || !isPublic(item)) throw new NotFoundError('No such picture, or it is not shared.', 'image_not_found');
+  return toGalleryImage(item);
+}
+
+export async function shareImage(id: string, userId: string, shared: boolean): Promise<ShareResponse> {
+  if (!(await setShared(id, userId, shared))) throw new NotFoundError('No such picture of yours.', 'image_not_found');
+  return { shared, pageUrl: picturePagePath(id) };
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+/** The link-preview tags of a picture (Open Graph and Twitter card), every value escaped. */
+export function previewTags(image: GalleryImage, origin: string): string {
+  const pageUrl = `${origin}${picturePagePath(image.id)}`;
+  const imageUrl = /^https?:\/\//.test(image.url) ? image.url : `${origin}${image.url}`;
+  const title = `${clip(image.prompt, 70)} — ${PRODUCT_NAME}`;
+  const description = `An AI picture made with FLUX.1-schnell on ${PRODUCT_NAME}: “${clip(image.prompt, 200)}”`;
+  const tags: [string, string, string][] = [
+    ['name', 'description', description],
+    ['property', 'og:type', 'article'],
+    ['property', 'og:site_name', PRODUCT_NAME],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', pageUrl],
+    ['property', 'og:image', imageUrl],
+    ['property', 'og:image:width', String(image.width)],
+    ['property', 'og:image:height', String(image.height)],
+    ['property', 'og:image:alt', clip(image.prompt, 400)],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'twitter:image', imageUrl],
+  ];
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    `<link rel="canonical" href="${escapeHtml(pageUrl)}" />`,
+    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
+  ].join('\n    ');
+}
+
+/**
+ * GET /i/{id}: the SPA's index.html with the picture's tags in its head (the app renders the page
+ * itself); a picture that is not public gets the same shell with status 404 and noindex.
+ */
+export async function picturePage(id: string, origin: string): Promise<{ status: number; html: string }> {
+  let image: GalleryImage | undefined;
+  try {
+    image = await publicImage(id);
+  } catch (err) {
+    if (!(err instanceof NotFoundError)) throw err;
+  }
+  const head = image
+    ? previewTags(image, origin)
+    : `<title>Picture not found — ${PRODUCT_NAME}</title>\n    <meta name="robots" content="noindex" />`;
+  const shell = (await siteShell()) ?? MINIMAL_SHELL;
+  const html = shell
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+(?:name|property)="(?:description|og:[^"]*|twitter:[^"]*)"[^>]*>\s*/gi, '')
+    .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '')
+    .replace(/<head>/i, `<head>\n    ${head}`);
+  return { status: image ? 200 : 404, html };
+}
+
+/** Without the SPA's build (a synth without `npm run build:web`): the tags and a way on. */
+const MINIMAL_SHELL = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+  </head>
+  <body>
+    <p><a href="/">${PRODUCT_NAME}</a></p>
+  </body>
+</html>
+`;
