@@ -6,9 +6,13 @@ import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { PUBLIC_PREFIX } from '../infra/lib/data-model';
+import type { StreamingHandler } from '../lambdas/lib/stream';
 import type { RouteDef } from '../lambdas/routes';
 import { isSiteRoute } from '../shared/site-routes';
 import { fromApiGatewayResult, lambdaContext, toApiGatewayEvent } from './apigw-event';
+import { installLambdaStreaming, responseStreamFor } from './lambda-stream';
+
+installLambdaStreaming();
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
 
@@ -111,6 +115,17 @@ export function createLocalServer(options: LocalServerOptions): Server {
     const event = toApiGatewayEvent(req, body, route.def, pathParameters);
     const handler = await load(route.def.entry);
     const started = performance.now();
+    if (route.def.stream) {
+      // A response-streaming function (a Function URL in AWS): the handler writes the answer itself.
+      const stream = handler as unknown as StreamingHandler;
+      await stream(
+        event,
+        responseStreamFor(res) as awslambda.HttpResponseStream,
+        lambdaContext(route.def.entry, (route.def.timeoutSeconds ?? 10) * 1000),
+      );
+      options.log?.(`${req.method} ${url.pathname} stream ${(performance.now() - started).toFixed(1)} ms`);
+      return;
+    }
     const result = fromApiGatewayResult(await handler(event, lambdaContext(route.def.entry, (route.def.timeoutSeconds ?? 10) * 1000)));
     options.log?.(`${req.method} ${url.pathname} ${result.status} ${(performance.now() - started).toFixed(1)} ms`);
     send(req, res, result.status, result.headers, result.body);

@@ -16,6 +16,11 @@ export interface RouteDef {
    * blocks bodies over 8 KB everywhere else (infra/lib/constructs/web.ts).
    */
   maxBodyBytes?: number;
+  /**
+   * A response-streaming handler (server-sent events): served by a Function URL behind CloudFront,
+   * not by API Gateway, which cannot stream (infra/lib/constructs/api.ts, web.ts).
+   */
+  stream?: boolean;
   /** The SPA's index.html is copied into the bundle as `site-shell.html` (the picture page, GET /i/{id}). */
   siteShell?: boolean;
   /** Native packages installed into the bundle rather than bundled (e.g. `sharp`). */

@@ -14,12 +14,21 @@ describe('A page for one picture', () => {
   it('generate → Share → the page opens in another browser, previews without JavaScript, and “Use this prompt” fills the studio', async () => {
     // Prepare: a picture of one's own.
     const author = await e2e.newPage();
+    const requests: string[] = [];
+    author.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await author.page.goto('/');
     const prompt = 'A glass teapot with a tiny storm inside';
     await author.page.getByLabel('Prompt').fill(prompt);
     await author.page.getByRole('button', { name: 'Generate Image' }).click();
     const viewer = author.page.getByRole('dialog', { name: 'Image viewer' });
     await viewer.getByRole('img', { name: prompt }).waitFor({ timeout: 60_000 });
+
+    // The studio followed the job by push (server-sent events), not by polling its status.
+    const jobRequests = requests.filter(
+      (path) => path.startsWith('/api/generate/') && path !== '/api/generate/quota' && path !== '/api/generate/warm',
+    );
+    expect(jobRequests.filter((path) => path.endsWith('/events'))).toHaveLength(1);
+    expect(jobRequests.filter((path) => !path.endsWith('/events'))).toEqual([]);
 
     // Private until shared: its page is 'not found' for anyone, and its HTML answers 404.
     const id = await viewer

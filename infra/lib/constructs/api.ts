@@ -6,6 +6,7 @@ import { type CfnStage, HttpApi, type HttpMethod } from 'aws-cdk-lib/aws-apigate
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { type FunctionUrl, FunctionUrlAuthType, InvokeMode } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -40,6 +41,8 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly functions = new Map<string, ProjectFunction>();
+  /** Streaming routes (server-sent events): a Function URL each, which CloudFront serves at `pathPattern`. */
+  readonly streams: { pathPattern: string; url: FunctionUrl }[] = [];
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -65,6 +68,13 @@ export class Api extends Construct {
 
     for (const route of props.routes) {
       const fn = this.functionFor(route, environment, props);
+      if (route.stream) {
+        // API Gateway cannot stream: a Function URL in response-streaming mode, signed by CloudFront
+        // (origin access control), so nothing but the distribution can call it.
+        const url = fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM, invokeMode: InvokeMode.RESPONSE_STREAM });
+        this.streams.push({ pathPattern: streamPathPattern(route.path), url });
+        continue;
+      }
       // e.g. GET /api/gallery/list
       const routes = this.httpApi.addRoutes({
         path: route.path,
@@ -92,7 +102,10 @@ export class Api extends Construct {
       entry: join(LAMBDAS_DIR, route.entry),
       memorySize: route.memoryMb ?? 256,
       timeout: Duration.seconds(route.timeoutSeconds ?? 10),
-      environment,
+      // A streaming function is an origin of the distribution, and the operators' sign-in client (in
+      // AUTH_* and, through its steps, the state machine) names the distribution's address: those
+      // values would close a cycle, and the function reads none of them.
+      environment: route.stream ? withoutDistributionRefs(environment) : environment,
       nativeModules: route.nativeModules,
       ...(route.siteShell ? { bundling: siteShellBundling() } : {}),
     });
@@ -143,4 +156,15 @@ export function siteShellBundling() {
       afterBundling: (_input: string, output: string) => (existsSync(built) ? [`cp "${built}" "${output}/site-shell.html"`] : []),
     },
   };
+}
+
+/** `/api/generate/{jobId}/events` → `/api/generate/*\/events`: the CloudFront path pattern of a streaming route. */
+export function streamPathPattern(path: string): string {
+  return path.replace(/\{[^}]+\}/g, '*');
+}
+
+function withoutDistributionRefs(environment: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(environment).filter(([key]) => !key.startsWith('AUTH_') && key !== 'GENERATION_STATE_MACHINE_ARN'),
+  );
 }

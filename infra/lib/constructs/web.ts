@@ -25,7 +25,8 @@ import {
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
@@ -50,6 +51,8 @@ export interface WebProps {
   uploads: readonly UploadRoute[];
   /** Sent to the API as the origin-secret header; the handlers refuse requests without it (lambdas/lib/viewer-ip.ts). */
   originSecret: SecretValue;
+  /** Response-streaming Function URLs (server-sent events) and the paths CloudFront serves them at. */
+  streams?: readonly { pathPattern: string; url: IFunctionUrl }[];
   /** The built SPA; synth fails when its index.html is missing (defaults to frontend/dist). */
   siteDir?: string;
 }
@@ -171,6 +174,22 @@ export class Web extends Construct {
           responseHeadersPolicy: headers,
           compress: true,
         },
+        // Server-sent events (GET /api/generate/{jobId}/events): the streaming Function URL, signed by
+        // CloudFront (OAC), never cached; listed before /api/* so the more specific pattern wins.
+        ...Object.fromEntries(
+          (props.streams ?? []).map(({ pathPattern, url }) => [
+            pathPattern,
+            {
+              origin: FunctionUrlOrigin.withOriginAccessControl(url, { readTimeout: Duration.seconds(60) }),
+              viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+              allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+              cachePolicy: CachePolicy.CACHING_DISABLED,
+              originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+              responseHeadersPolicy: headers,
+              compress: false,
+            },
+          ]),
+        ),
         '/i/*': {
           origin: new HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret.unsafeUnwrap() } }),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -148,6 +148,7 @@ export class ArtloomStack extends Stack {
 
     this.web = new Web(this, 'web', {
       httpApi: this.api.httpApi,
+      streams: this.api.streams,
       imagesBucket: this.data.buckets.images,
       logBucket: this.data.logBucket,
       ephemeral,

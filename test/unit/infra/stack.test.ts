@@ -130,9 +130,30 @@ describe('Artloom stack', () => {
     });
   });
 
-  it('routes every row of the route table through API Gateway', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
-    for (const route of ROUTES) template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
+  it('routes every row of the route table through API Gateway, and each streaming row through a Function URL behind CloudFront', () => {
+    const plain = ROUTES.filter((r) => !r.stream);
+    const streaming = ROUTES.filter((r) => r.stream);
+    expect(streaming.map((r) => r.path)).toEqual(['/api/generate/{jobId}/events']);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', plain.length);
+    for (const route of plain) template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
+    // Response streaming, callable only with a signature (CloudFront's origin access control).
+    template.resourceCountIs('AWS::Lambda::Url', streaming.length);
+    template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM', InvokeMode: 'RESPONSE_STREAM' });
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 'lambda', SigningBehavior: 'always' }),
+    });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/api/generate/*/events', AllowedMethods: ['GET', 'HEAD'] })]),
+      }),
+    });
+    // The more specific pattern comes first: CloudFront takes the first behaviour that matches.
+    const behaviors = (
+      Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
+        Properties: { DistributionConfig: { CacheBehaviors: { PathPattern: string }[] } };
+      }
+    ).Properties.DistributionConfig.CacheBehaviors.map((b) => b.PathPattern);
+    expect(behaviors.indexOf('/api/generate/*/events')).toBeLessThan(behaviors.indexOf('/api/*'));
   });
 
   it('runs the handlers on Node 24', () => {

@@ -1,4 +1,4 @@
-import { POLLING, TIMINGS } from '../../../../shared/constants';
+import { TIMINGS } from '../../../../shared/constants';
 import { checkPrompt } from '../../../../shared/prompt-rule';
 import { PROMPT_REFUSED } from '../../../../shared/safety';
 import type { ClientImage } from '../../../../shared/schemas/gallery';
@@ -6,7 +6,8 @@ import { ApiClientError, FILES_HOST } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { loadGallerySchemas, loadGenerationSchemas } from '../../lib/validators';
 import { getVisitor } from '../../lib/visitor';
-import { getJobStatus, startGeneration } from './api/generation-api';
+import { startGeneration } from './api/generation-api';
+import { followJob, sleep } from './follow-job';
 import { type GenerationState, IDLE } from './generation-state';
 import { isWaitingForGpu, progressText } from './progress-text';
 
@@ -15,7 +16,7 @@ import { isWaitingForGpu, progressText } from './progress-text';
  * so none of it weighs on home's first load.
  */
 
-/** A status poll may fail transiently (network blip); this many in a row fail the generation. */
+/** A status poll may fail transiently (network blip); this many in a row fail the generation (when polling). */
 const MAX_POLL_ERRORS = 5;
 /** Longest the studio follows one job, queue wait included. */
 const MAX_FOLLOW_MS = 10 * 60 * 1000;
@@ -28,15 +29,6 @@ function isRefusal(err: unknown): err is ApiClientError {
 function requestId(): string {
   return crypto.getRandomValues(new Uint32Array(4)).reduce((s, n) => s + n.toString(36).padStart(7, '0'), '');
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = window.setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      window.clearTimeout(timer);
-      reject(new DOMException('aborted', 'AbortError'));
-    });
-  });
 
 /** Starts a job and answers its id (the visitors' POST /api/generate unless the page passes its own). */
 export type StartJob = (body: { prompt: string; aspectRatio: string; requestId: string }, signal: AbortSignal) => Promise<string>;
@@ -94,18 +86,9 @@ export async function runGeneration(
     }
     setState((s) => ({ ...s, jobId }));
     const started = Date.now();
-    let errors = 0;
-    while (Date.now() - started < MAX_FOLLOW_MS) {
-      await sleep(POLLING.intervalMs, signal);
-      let job: Awaited<ReturnType<typeof getJobStatus>>;
-      try {
-        job = await getJobStatus(jobId, signal);
-        errors = 0;
-      } catch (err) {
-        if ((err as Error).name === 'AbortError') throw err;
-        if (++errors >= MAX_POLL_ERRORS) throw err;
-        continue;
-      }
+    // Pushed as they happen (server-sent events), or polled when the stream fails: follow-job.ts.
+    for await (const job of followJob(jobId, signal, { maxPollErrors: MAX_POLL_ERRORS })) {
+      if (Date.now() - started > MAX_FOLLOW_MS) break;
       if (job.status === 'cancelled') {
         setState(IDLE);
         onSettled(false);

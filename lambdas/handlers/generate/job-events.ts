@@ -1,0 +1,41 @@
+import { jobIdPathSchema } from '../../../shared/schemas/generation-api';
+import { getJob } from '../../adapters/jobs-table';
+import { logger } from '../../lib/logger';
+import { endWithJson } from '../../lib/stream';
+import { streamJobEvents } from '../../services/job-events';
+
+/**
+ * GET /api/generate/{jobId}/events: the job's status as server-sent events until it ends. A
+ * response-streaming Function URL behind CloudFront (/api/generate/*\/events, origin access control),
+ * not API Gateway, which cannot stream; locally the HTTP adapter streams the same handler.
+ */
+export const handler = awslambda.streamifyResponse(async (event, responseStream) => {
+  const raw = /^\/api\/generate\/([^/]+)\/events$/.exec(event.rawPath ?? '')?.[1] ?? '';
+  const parsed = jobIdPathSchema.safeParse(decodeURIComponent(raw));
+  if (!parsed.success) {
+    endWithJson(responseStream, 400, { error: { code: 'invalid_job_id', message: 'Not a job id.', fields: { jobId: 'Not a job id.' } } });
+    return;
+  }
+  if (!(await getJob(parsed.data))) {
+    endWithJson(responseStream, 404, { error: { code: 'job_not_found', message: 'No such generation job.' } });
+    return;
+  }
+  const out = awslambda.HttpResponseStream.from(responseStream, {
+    statusCode: 200,
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+  });
+  let closed = false;
+  out.on('close', () => {
+    closed = true;
+  });
+  out.on('error', () => {
+    closed = true;
+  });
+  try {
+    await streamJobEvents(parsed.data, { write: (chunk) => out.write(chunk), closed: () => closed || out.destroyed });
+  } catch (err) {
+    logger.error('job events failed', { error: err as Error });
+  } finally {
+    out.end();
+  }
+});

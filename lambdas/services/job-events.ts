@@ -1,0 +1,55 @@
+import type { JobStatusResponse } from '../../shared/schemas/generation';
+import { TERMINAL_STATUSES } from '../../shared/schemas/generation';
+import { getJob } from '../adapters/jobs-table';
+import { jobStatus } from './generation';
+
+/**
+ * Push, not poll: a job's status as server-sent events (GET /api/generate/{jobId}/events). The
+ * function reads the job record (strongly consistent) every WATCH_MS and sends the full status
+ * (the same JSON as GET /api/generate/{jobId}) whenever status, percent or message moved, and at
+ * least every REFRESH_MS while queued (the queue position and ETA change without the record), then
+ * closes after the terminal status. A comment line every KEEPALIVE_MS keeps CloudFront's origin read
+ * timeout (30 s) from closing a long wait. Cost per job (estimated): one GetItem per 100 ms of its
+ * life, 0.5 RCU each, and the function's duration, for a 10 s job about 100 reads.
+ */
+export const WATCH_MS = 100;
+const REFRESH_MS = 2_000;
+const KEEPALIVE_MS = 10_000;
+/** The stream ends itself before Lambda's 15 minutes; the browser then follows by polling. */
+export const MAX_STREAM_MS = 14 * 60 * 1000;
+
+export interface EventSink {
+  write: (chunk: string) => void;
+  /** The viewer went away: stop watching. */
+  closed: () => boolean;
+}
+
+export const sseEvent = (status: JobStatusResponse) => `event: status\ndata: ${JSON.stringify(status)}\n\n`;
+
+export async function streamJobEvents(jobId: string, sink: EventSink, opts: { watchMs?: number; maxMs?: number } = {}): Promise<void> {
+  const watchMs = opts.watchMs ?? WATCH_MS;
+  const started = Date.now();
+  let last = '';
+  let lastSent = 0;
+  let lastWrite = Date.now();
+  sink.write('retry: 1000\n\n');
+  while (!sink.closed() && Date.now() - started < (opts.maxMs ?? MAX_STREAM_MS)) {
+    const job = await getJob(jobId);
+    if (!job) return;
+    const key = `${job.status}|${job.percent}|${job.message}`;
+    const terminal = TERMINAL_STATUSES.includes(job.status);
+    if (key !== last || Date.now() - lastSent >= REFRESH_MS) {
+      const status = await jobStatus(jobId);
+      sink.write(sseEvent(status));
+      last = key;
+      lastSent = lastWrite = Date.now();
+      if (TERMINAL_STATUSES.includes(status.status)) return;
+    } else if (terminal) {
+      return;
+    } else if (Date.now() - lastWrite >= KEEPALIVE_MS) {
+      sink.write(': keep-alive\n\n');
+      lastWrite = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, watchMs));
+  }
+}

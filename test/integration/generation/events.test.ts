@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type JobStatusResponse, jobStatusResponseSchema } from '../../../shared/schemas/generation';
+import { startTestApp, type TestApp } from '../../support/local-app';
+import { newRequest, postGenerate } from './support';
+
+/** GET /api/generate/{jobId}/events: the job's status pushed as server-sent events, through the local adapter's streaming. */
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ plugins: ['generation'], env: { PREVIEW_STEP_DELAY_MS: '60', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '0' } });
+});
+afterAll(async () => app?.stop());
+
+/** Reads the event stream to its end: every `status` event, parsed with the shared schema, and when each arrived. */
+async function readEvents(jobId: string): Promise<{ status: JobStatusResponse; at: number }[]> {
+  const res = await app.api(`/api/generate/${jobId}/events`, { headers: { accept: 'text/event-stream' } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const reader = res.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  const events: { status: JobStatusResponse; at: number }[] = [];
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (/^event: status$/m.test(block) && data) events.push({ status: jobStatusResponseSchema.parse(JSON.parse(data)), at: Date.now() });
+      end = buffer.indexOf('\n\n');
+    }
+  }
+  return events;
+}
+
+describe('job events', () => {
+  it('pushes each change of a job in order and ends the stream after done, with the image', async () => {
+    const res = await postGenerate(app, newRequest());
+    const { jobId } = (await res.json()) as { jobId: string };
+    const events = await readEvents(jobId);
+    const statuses = events.map((e) => e.status.status);
+    expect(statuses.at(-1)).toBe('done');
+    expect(statuses).toContain('generating');
+    expect(events.at(-1)?.status.image?.prompt).toBe(newRequest().prompt);
+    // Percent only goes up while generating.
+    const percents = events.filter((e) => e.status.status === 'generating').map((e) => e.status.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(new Set(percents).size).toBeGreaterThan(1);
+  });
+
+  it('answers a malformed id with 400 and an unknown one with 404, as JSON', async () => {
+    const bad = await app.api('/api/generate/not-a-job/events');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('invalid_job_id');
+    const unknown = await app.api(`/api/generate/${randomUUID()}/events`);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('job_not_found');
+  });
+});

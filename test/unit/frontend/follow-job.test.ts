@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { followJob } from '../../../frontend/src/features/studio/follow-job';
+
+/** A controllable EventSource: the test emits 'status' events or an error. */
+class FakeEventSource {
+  static last: FakeEventSource | undefined;
+  readonly listeners = new Map<string, Set<EventListener>>();
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, fn: EventListener) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)?.add(fn);
+  }
+  removeEventListener(type: string, fn: EventListener) {
+    this.listeners.get(type)?.delete(fn);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data?: unknown) {
+    for (const fn of this.listeners.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+  get listenerCount() {
+    return [...this.listeners.values()].reduce((n, s) => n + s.size, 0);
+  }
+}
+
+const status = (s: string, percent = 0) => ({ jobId: 'j', status: s, percent, message: s });
+
+/** An AbortSignal that counts its listeners (the old polling loop left one behind per poll). */
+function countedSignal() {
+  const controller = new AbortController();
+  let live = 0;
+  const add = controller.signal.addEventListener.bind(controller.signal);
+  const remove = controller.signal.removeEventListener.bind(controller.signal);
+  controller.signal.addEventListener = ((type: string, fn: EventListener, opts?: AddEventListenerOptions) => {
+    live++;
+    const once = opts?.once
+      ? (e: Event) => {
+          live--;
+          fn(e);
+        }
+      : fn;
+    add(type, once as EventListener, opts);
+    if (opts?.once) (fn as unknown as { wrapped?: EventListener }).wrapped = once as EventListener;
+  }) as typeof controller.signal.addEventListener;
+  controller.signal.removeEventListener = ((type: string, fn: EventListener) => {
+    const wrapped = (fn as unknown as { wrapped?: EventListener }).wrapped;
+    live--;
+    remove(type, wrapped ?? fn);
+  }) as typeof controller.signal.removeEventListener;
+  return { controller, live: () => live };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('followJob', () => {
+  it('takes pushed statuses until a terminal one, then closes the stream and leaves no listener', async () => {
+    const { controller, live } = countedSignal();
+    const seen: string[] = [];
+    const run = (async () => {
+      for await (const job of followJob('j', controller.signal, { EventSourceImpl: FakeEventSource as unknown as typeof EventSource }))
+        seen.push(job.status);
+    })();
+    await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2));
+    const source = FakeEventSource.last as FakeEventSource;
+    expect(source.url).toBe('/api/generate/j/events');
+    source.emit('status', status('queued'));
+    source.emit('status', status('generating', 40));
+    source.emit('status', status('done', 100));
+    await run;
+    expect(seen).toEqual(['queued', 'generating', 'done']);
+    expect(source.closed).toBe(true);
+    expect(source.listenerCount).toBe(0);
+    expect(live()).toBe(0);
+  });
+
+  it('falls back to polling when the stream fails, without one abort listener left per poll', async () => {
+    const answers = [status('generating', 50), status('generating', 80), status('done', 100)];
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(answers.shift()), { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { controller, live } = countedSignal();
+    const seen: string[] = [];
+    const run = (async () => {
+      for await (const job of followJob('j', controller.signal, { EventSourceImpl: FakeEventSource as unknown as typeof EventSource }))
+        seen.push(`${job.status}:${job.percent}`);
+    })();
+    await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2));
+    const source = FakeEventSource.last as FakeEventSource;
+    source.emit('status', status('queued'));
+    source.emit('error');
+    await run;
+    expect(seen).toEqual(['queued:0', 'generating:50', 'generating:80', 'done:100']);
+    expect(source.closed).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    // Each poll's pause added its abort listener and took it away again.
+    expect(live()).toBe(0);
+  });
+
+  it('polls when the browser has no EventSource, and stops at once on abort', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(status('queued')), { headers: { 'content-type': 'application/json' } })),
+    );
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const run = (async () => {
+      for await (const job of followJob('j', controller.signal, { EventSourceImpl: undefined })) {
+        seen.push(job.status);
+        if (seen.length === 2) controller.abort();
+      }
+    })();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toEqual(['queued', 'queued']);
+  });
+});
