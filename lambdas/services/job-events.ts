@@ -10,7 +10,7 @@ import { jobStatus } from './generation';
  * least every REFRESH_MS while queued (the queue position and ETA change without the record), then
  * closes after the terminal status. A comment line every KEEPALIVE_MS keeps CloudFront's origin read
  * timeout (30 s) from closing a long wait. Cost per job (estimated): one GetItem per 100 ms of its
- * life, 0.5 RCU each, and the function's duration, for a 10 s job about 100 reads.
+ * life, one read unit each, and the function's duration, for a 10 s job about 100 reads.
  */
 export const WATCH_MS = 100;
 const REFRESH_MS = 2_000;
