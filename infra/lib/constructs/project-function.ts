@@ -30,6 +30,8 @@ export interface ProjectFunctionProps extends Omit<NodejsFunctionProps, 'runtime
  * the function's own log group (no fixed name: a redeploy after a destroy never collides), X-Ray
  * tracing. Functions with native modules run on x86_64 (NATIVE_PLATFORM).
  */
+export const BUNDLE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
+
 export class ProjectFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ProjectFunctionProps) {
     const { nativeModules, bundling, environment, ...rest } = props;
@@ -55,8 +57,10 @@ export class ProjectFunction extends NodejsFunction {
         sourceMap: true,
         mainFields: ['module', 'main'],
         // ESM bundles need a require shim for CommonJS dependencies.
-        banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-        externalModules: ['@aws-sdk/*'],
+        banner: BUNDLE_BANNER,
+        // Nothing external: the AWS SDK is bundled at the lockfile's version, the one the tests ran,
+        // not the runtime's own copy (NodejsFunction leaves @aws-sdk/* out unless told otherwise).
+        externalModules: [],
         ...(native ? nativeBundling(native) : {}),
         ...bundling,
       },
