@@ -38,7 +38,7 @@ export interface LocalServerOptions {
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 const LAMBDAS_ROOT = resolve(import.meta.dirname, '../lambdas');
 /** Longest path segment accepted (API Gateway refuses far shorter whole URLs than Node would take). */
-export const MAX_SEGMENT_LENGTH = 1024;
+const MAX_SEGMENT_LENGTH = 1024;
 const COMPRESSIBLE = /^(application\/(json|javascript)|text\/|image\/svg)/;
 
 interface CompiledRoute {

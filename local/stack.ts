@@ -39,7 +39,7 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-export function checkJava(): void {
+function checkJava(): void {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   const out = `${probe.stderr ?? ''}${probe.stdout ?? ''}`;
   const major = Number(/version "(\d+)/.exec(out)?.[1] ?? 0);

@@ -5,14 +5,6 @@
 
 /** Cognito group (and the local provider's `cognito:groups` claim) whose members are operators. */
 export const OPERATORS_GROUP = 'admins';
-
-/**
- * An image record with `hidden: true` is kept (record and files) but listed nowhere public: its
- * index keys move out of the owner and category lists and it leaves the featured sequence. The
- * operator's console (and the report threshold of issue 15) sets it through `setImageState`.
- */
-export const IMAGE_HIDDEN_FLAG = 'hidden';
-
 /**
  * Kinds of message the inbox lists (the forms store them; a new kind is one line here plus its
  * label). The messages table lists each kind newest first on its own index partition.

@@ -6,7 +6,7 @@
  */
 export const MEANINGFUL_PROMPT_MESSAGE = 'Please enter a meaningful prompt (e.g. "A colorful sunset over the ocean").';
 
-export const PROMPT_RULE = {
+const PROMPT_RULE = {
   minLength: 6,
   minWords: 2,
   minLettersPerWord: 2,

@@ -7,7 +7,7 @@
  */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-export const RECOVERY_CODE_LENGTH = 26;
+const RECOVERY_CODE_LENGTH = 26;
 
 export function toRecoveryCode(userId: string): string {
   if (!UUID.test(userId)) throw new Error('not a visitor id');

@@ -6,7 +6,7 @@ import { buildFluxGraph, OUTPUT_NODE } from '../lambdas/services/generation-grap
 export type WorkerHealth = 'warming' | 'ready' | 'comfy-down' | 'unhealthy';
 
 /** The warm-up image: small, it loads the same weights as a full-size one. */
-export const WARM_UP_SIZE = 256;
+const WARM_UP_SIZE = 256;
 
 export interface ComfyHealthOptions {
   comfyUrl: string;

@@ -53,9 +53,3 @@ export const BUCKETS: readonly BucketDef[] = [
  * with no rewriting in CloudFront or locally.
  */
 export const PUBLIC_PREFIX = 'files/';
-
-export function tableDef(id: TableDef['id']): TableDef {
-  const def = TABLES.find((t) => t.id === id);
-  if (!def) throw new Error(`unknown table ${id}`);
-  return def;
-}

@@ -11,7 +11,7 @@ import { PROJECT_RUNTIME } from './constructs/project-function';
  * must name `*`: X-Ray, the vended-log delivery calls Step Functions logging needs, the Auto
  * Scaling describe calls, CloudWatch metric data, Rekognition's image moderation (the image is in the request).
  */
-export const NO_RESOURCE_ACTIONS = new Set([
+const NO_RESOURCE_ACTIONS = new Set([
   'xray:PutTraceSegments',
   'xray:PutTelemetryRecords',
   'xray:GetSamplingRules',

@@ -26,7 +26,7 @@ export async function deleteAttachment(key: string): Promise<void> {
 }
 
 /** Lifetime of the operator's attachment links, seconds. */
-export const ATTACHMENT_LINK_SECONDS = 120;
+const ATTACHMENT_LINK_SECONDS = 120;
 
 /** A short-lived GET url of a private attachment, served as a download. */
 export async function presignAttachment(key: string, filename: string): Promise<{ url: string; expiresIn: number }> {

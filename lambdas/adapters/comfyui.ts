@@ -40,7 +40,7 @@ interface NodeError {
 }
 
 /** A short human reason from ComfyUI's 400 answer (error + node_errors). */
-export function describeRejection(body: unknown): string {
+function describeRejection(body: unknown): string {
   const b = body as { error?: { message?: string; details?: string }; node_errors?: Record<string, NodeError> } | undefined;
   const parts: string[] = [];
   for (const [id, node] of Object.entries(b?.node_errors ?? {})) {
@@ -72,7 +72,7 @@ function openSocket(baseUrl: string, clientId: string): Promise<WebSocket> {
   });
 }
 
-export async function interrupt(baseUrl: string): Promise<void> {
+async function interrupt(baseUrl: string): Promise<void> {
   await fetchOrUnreachable(`${baseUrl}/interrupt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 }
 

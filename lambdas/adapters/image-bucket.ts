@@ -8,7 +8,7 @@ import { s3 } from './aws-clients';
  * in AWS, the local server locally). Keys are derived from the image id and never rewritten, so every
  * object is cached as immutable for a year.
  */
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 export const imageKeys = (id: string) => ({ original: `files/images/${id}.png`, thumbnail: `files/thumbs/${id}.webp` });
 export const adImageKey = (id: string) => `files/ads/${id}.png`;

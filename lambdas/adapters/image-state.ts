@@ -76,7 +76,7 @@ export interface StateChange {
 }
 
 export const inFeatured = (r: ImageItem) => r.owner === 'admin' && !r.hidden && !r.unfeatured;
-export const inCategoryList = (r: ImageItem) => r.owner === 'admin' && !r.hidden && r.category !== 'default';
+const inCategoryList = (r: ImageItem) => r.owner === 'admin' && !r.hidden && r.category !== 'default';
 
 /**
  * Applies a hide/unhide, feature/unfeature or category move in one transaction: the record's index

@@ -1,4 +1,4 @@
-import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { type WorkerMessage, workerMessageSchema } from '../../shared/schemas/generation-flow';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
@@ -38,10 +38,4 @@ export async function receiveJob(waitSeconds: number, signal?: AbortSignal): Pro
 
 export async function deleteJob(receiptHandle: string): Promise<void> {
   await sqs().send(new DeleteMessageCommand({ QueueUrl: config().JOB_QUEUE_URL, ReceiptHandle: receiptHandle }));
-}
-
-export async function releaseJob(receiptHandle: string): Promise<void> {
-  await sqs().send(
-    new ChangeMessageVisibilityCommand({ QueueUrl: config().JOB_QUEUE_URL, ReceiptHandle: receiptHandle, VisibilityTimeout: 0 }),
-  );
 }

@@ -6,7 +6,7 @@ import { s3 } from './aws-clients';
  * Staging objects in the images bucket: the worker hands the PNG over here (outside `files/`, so
  * never public) because a Step Functions payload is limited to 256 KB. StoreImage reads and deletes it.
  */
-export const STAGING_PREFIX = 'staging/';
+const STAGING_PREFIX = 'staging/';
 export const stagingKey = (jobId: string) => `${STAGING_PREFIX}${jobId}.png`;
 /** The job a staging key belongs to. */
 export const stagingJobId = (key: string) => key.slice(STAGING_PREFIX.length).replace(/\.png$/, '');

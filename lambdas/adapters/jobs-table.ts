@@ -50,7 +50,7 @@ export interface JobItem {
   sourceIp?: string;
 }
 
-export const jobKey = (jobId: string) => ({ pk: `job#${jobId}`, sk: 'job' });
+const jobKey = (jobId: string) => ({ pk: `job#${jobId}`, sk: 'job' });
 const requestKey = (userId: string, requestId: string) => ({ pk: `req#${userId}#${requestId}`, sk: 'req' });
 const lockKey = (userId: string) => ({ pk: `inflight#${userId}`, sk: 'lock' });
 const queueKey = { pk: 'queue', sk: 'slots' };

@@ -14,7 +14,7 @@ import { sfn } from './aws-clients';
 const machineArn = () => config().GENERATION_STATE_MACHINE_ARN;
 
 /** The execution ARN of a job: executions are named after the job, so starting twice is harmless. */
-export function executionArn(jobId: string): string {
+function executionArn(jobId: string): string {
   const arn = machineArn();
   return `${arn.replace(':stateMachine:', ':execution:')}:${jobId}`;
 }

@@ -26,7 +26,7 @@ function jwks(url: string) {
   return set;
 }
 
-export function bearerToken(event: ApiEvent): string | undefined {
+function bearerToken(event: ApiEvent): string | undefined {
   const value = header(event, 'authorization');
   const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(value?.trim() ?? '');
   return match?.[1];

@@ -63,7 +63,7 @@ export class ServiceUnavailableError extends DomainError {
   }
 }
 
-export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiError {
+function errorBody(code: string, message: string, fields?: Record<string, string>): ApiError {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
@@ -103,7 +103,7 @@ export function isDependencyFailure(err: unknown): boolean {
 }
 
 /** Seconds a visitor should wait before retrying after a dependency failure. */
-export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
   if (err instanceof z.ZodError) {

@@ -102,7 +102,7 @@ function firstMessage(error: z.ZodError): string {
 }
 
 /** Largest JSON body any route accepts (the operator's base64 image import is the biggest). */
-export const MAX_JSON_BODY_BYTES = 12 * 1024 * 1024;
+const MAX_JSON_BODY_BYTES = 12 * 1024 * 1024;
 
 export function rawBody(event: ApiEvent): Buffer {
   if (!event.body) return Buffer.alloc(0);

@@ -17,7 +17,7 @@ export const METRIC_DIMENSION = { reason: 'reason', form: 'form' } as const;
  * Powertools Metrics: EMF lines on stdout, which CloudWatch turns into metrics in Lambda and which
  * simply print locally (POWERTOOLS_METRICS_DISABLED=true silences them, as the test config does).
  */
-export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'artloom' });
+const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'artloom' });
 
 export function recordDurationMetric(name: (typeof METRIC)['generationMs' | 'queueWaitMs' | 'coldStartMs'], ms: number): void {
   metrics.addMetric(name, MetricUnit.Milliseconds, Math.max(0, Math.round(ms)));

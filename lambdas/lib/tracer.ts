@@ -1,7 +1,7 @@
 import { Tracer } from '@aws-lambda-powertools/tracer';
 
 /** Powertools Tracer: X-Ray subsegments for every AWS SDK call in Lambda; off anywhere else (it checks for Lambda itself). */
-export const tracer = new Tracer({ serviceName: 'artloom' });
+const tracer = new Tracer({ serviceName: 'artloom' });
 
 /** Wraps an SDK v3 client once, where it is made (adapters/aws-clients.ts). */
 export function traced<T>(client: T): T {

@@ -6,7 +6,7 @@ import { audit } from './audit';
 import { deleteImage, ImageNotFoundError, setImageState, toGalleryImage } from './image-store';
 
 /** The console's view of an image: the public fields and its state. */
-export function toAdminImage(item: ImageItem): AdminImage {
+function toAdminImage(item: ImageItem): AdminImage {
   return { ...toGalleryImage(item), owner: item.owner, hidden: Boolean(item.hidden), featured: inFeatured(item) };
 }
 

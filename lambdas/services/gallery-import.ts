@@ -11,9 +11,9 @@ import { storeImage } from './image-store';
 const DATA_URL = /^data:image\/([a-z+]+);base64,([A-Za-z0-9+/]*={0,2})$/;
 const ACCEPTED = new Set(['png', 'jpeg', 'webp']);
 /** 40 megapixels: more than any ratio we generate (1920x816), far below sharp's default limit. */
-export const MAX_IMPORT_PIXELS = 40_000_000;
+const MAX_IMPORT_PIXELS = 40_000_000;
 
-export async function decodeImport(dataUrl: string): Promise<{ png: Buffer; width: number; height: number }> {
+async function decodeImport(dataUrl: string): Promise<{ png: Buffer; width: number; height: number }> {
   const match = DATA_URL.exec(dataUrl.replace(/\s+/g, ''));
   const invalid = (message: string) => new ValidationError(message, { base64Image: message }, 'invalid_image');
   if (!match?.[2]) throw invalid('base64Image must be a base64 data URL of an image.');

@@ -5,7 +5,7 @@ import { type ApiEvent, type ApiResult, header } from '../lib/http';
 import { logger } from '../lib/logger';
 
 /** The header a client sends with every write it may retry (one key per submission, reused on retry). */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_SHAPE = /^[A-Za-z0-9_.:-]{8,128}$/;
 /** How long a run may hold its key before a retry may take it over (well past any route's deadline). */
 const HOLD_MS = 30_000;

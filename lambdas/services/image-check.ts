@@ -18,7 +18,7 @@ export interface ImageCheck {
   check(png: Buffer): Promise<{ labels: string[] } | undefined>;
 }
 
-export const noImageCheck: ImageCheck = {
+const noImageCheck: ImageCheck = {
   name: 'off (no image moderation)',
   check: async () => undefined,
 };
@@ -36,7 +36,7 @@ export async function moderationBytes(png: Buffer): Promise<Buffer> {
  * Rekognition with labels at or above `minConfidence`. Fails closed: when Rekognition cannot answer,
  * the picture is held back as 'not checked' (the operator can unhide it), never listed unchecked.
  */
-export function rekognitionImageCheck(minConfidence: number): ImageCheck {
+function rekognitionImageCheck(minConfidence: number): ImageCheck {
   return {
     name: `Amazon Rekognition moderation labels ≥ ${minConfidence}%`,
     check: async (png) => {
@@ -60,7 +60,7 @@ export function imageCheck(): ImageCheck {
 }
 
 /** Who hid an image the check held back (the record's hiddenBy and the audit entry's actor). */
-export const IMAGE_CHECK_ACTOR = 'image-check';
+const IMAGE_CHECK_ACTOR = 'image-check';
 
 /**
  * For the StoreImage step, before an operator image is stored: undefined when it may be listed, or

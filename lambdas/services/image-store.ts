@@ -40,11 +40,11 @@ export interface NewImage {
   hiddenBy?: string;
 }
 
-export const THUMBNAIL_MAX_WIDTH = 512;
+const THUMBNAIL_MAX_WIDTH = 512;
 const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_ATTEMPTS = 8;
 
-export class ImageStoreConflictError extends Error {}
+class ImageStoreConflictError extends Error {}
 
 export function toGalleryImage(item: Pick<ImageItem, keyof GalleryImage>): GalleryImage {
   return {
@@ -64,7 +64,7 @@ export function toGalleryImage(item: Pick<ImageItem, keyof GalleryImage>): Galle
 }
 
 /** WebP thumbnail at most 512 px wide (never enlarged). */
-export function makeThumbnail(png: Buffer): Promise<Buffer> {
+function makeThumbnail(png: Buffer): Promise<Buffer> {
   return sharp(png).resize({ width: THUMBNAIL_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
 }
 

@@ -12,11 +12,11 @@ import { jobStatus } from './generation';
  * timeout (30 s) from closing a long wait. Cost per job (estimated): one GetItem per 100 ms of its
  * life, one read unit each, and the function's duration, for a 10 s job about 100 reads.
  */
-export const WATCH_MS = 100;
+const WATCH_MS = 100;
 const REFRESH_MS = 2_000;
 const KEEPALIVE_MS = 10_000;
 /** The stream ends itself before Lambda's 15 minutes; the browser then follows by polling. */
-export const MAX_STREAM_MS = 14 * 60 * 1000;
+const MAX_STREAM_MS = 14 * 60 * 1000;
 
 export interface EventSink {
   write: (chunk: string) => void;
@@ -24,7 +24,7 @@ export interface EventSink {
   closed: () => boolean;
 }
 
-export const sseEvent = (status: JobStatusResponse) => `event: status\ndata: ${JSON.stringify(status)}\n\n`;
+const sseEvent = (status: JobStatusResponse) => `event: status\ndata: ${JSON.stringify(status)}\n\n`;
 
 export async function streamJobEvents(jobId: string, sink: EventSink, opts: { watchMs?: number; maxMs?: number } = {}): Promise<void> {
   const watchMs = opts.watchMs ?? WATCH_MS;

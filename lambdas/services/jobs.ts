@@ -13,7 +13,7 @@ import { holdBackOperatorImage } from './image-check';
 import { storeImage } from './image-store';
 
 /** The state machine's Lambda steps. Each is idempotent: Step Functions may run a step twice. */
-export class JobCancelledError extends Error {
+class JobCancelledError extends Error {
   override name = 'JobCancelled';
 }
 

@@ -6,7 +6,7 @@ import { formsConfig } from './forms-config';
 /** Subject lines are one line of bounded length whatever the visitor typed. */
 const oneLine = (text: string, max = 120) => text.replace(/[\r\n\t]+/g, ' ').slice(0, max);
 
-export function notificationText(record: MessageRecord): { subject: string; text: string } {
+function notificationText(record: MessageRecord): { subject: string; text: string } {
   const headline =
     record.fields.subject ?? record.fields.feedbackType ?? record.fields.issueType ?? record.fields.email ?? record.fields.reason ?? '';
   const lines = [

@@ -27,7 +27,7 @@ export interface PromptScreen {
 }
 
 /** A prompt the use policy refuses: 422 with the plain reason, before any job or quota. */
-export class PromptRefusedError extends DomainError {
+class PromptRefusedError extends DomainError {
   constructor(hit: ScreenHit) {
     // A slur is not repeated back; every other hit names the word so the visitor can rephrase.
     const what = hit.what ?? (hit.term && hit.kind !== 'slur' ? `${REFUSAL_KINDS[hit.kind]} (“${hit.term}”)` : REFUSAL_KINDS[hit.kind]);
@@ -80,7 +80,7 @@ async function wordLists(): Promise<(text: string) => WordHit | undefined> {
   return terms.match;
 }
 
-export const wordListScreen: PromptScreen = {
+const wordListScreen: PromptScreen = {
   name: 'word lists',
   screen: async (prompt) => (await wordLists())(prompt),
 };
@@ -96,7 +96,7 @@ const CONTENT_FILTERS: Record<string, string> = {
 };
 
 /** The refusal's plain reason from a guardrail's assessment: policy and topic names only, never the prompt's words. */
-export function guardrailHit(finding: GuardrailFinding): ScreenHit {
+function guardrailHit(finding: GuardrailFinding): ScreenHit {
   const parts = [
     ...finding.contentFilters.map((type) => CONTENT_FILTERS[type] ?? type.toLowerCase().replace(/_/g, ' ')),
     ...finding.topics.map((name) => `the topic “${name}”`),
@@ -112,14 +112,14 @@ export function guardrailHit(finding: GuardrailFinding): ScreenHit {
 }
 
 /** Bedrock could not answer: with screening switched on, an unscreened prompt must not reach the GPU (docs/safety.md). */
-export class ScreeningUnavailableError extends ServiceUnavailableError {
+class ScreeningUnavailableError extends ServiceUnavailableError {
   constructor() {
     super('We cannot check prompts right now, so nothing was started. Please try again in a moment.', 5, 'screening_unavailable');
   }
 }
 
 /** Amazon Bedrock Guardrails' ApplyGuardrail (source INPUT) with the configured guardrail and version. Fails closed. */
-export function guardrailScreen(id: string, version: string): PromptScreen {
+function guardrailScreen(id: string, version: string): PromptScreen {
   return {
     name: `Bedrock Guardrails ${id}`,
     screen: async (prompt) => {

@@ -15,7 +15,7 @@ import { PRODUCT_NAME } from '../../shared/constants';
  */
 export const TRAINED_ALGORITHMIC_MEDIA = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
 /** Artloom's own XMP namespace for the fields no standard schema has (model, seed, image id). */
-export const ARTLOOM_XMP_NS = 'urn:artloom:xmp:generation:1.0';
+const ARTLOOM_XMP_NS = 'urn:artloom:xmp:generation:1.0';
 
 export interface Provenance {
   id: string;

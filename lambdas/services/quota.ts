@@ -11,7 +11,7 @@ const HOUR = 3600;
  * (generation.ts keeps its own literals so that its admission code stays untouched; the quota
  * integration test fails if the two ever drift.)
  */
-export function generationCaps(): { visitor: RateLimit; network: RateLimit } {
+function generationCaps(): { visitor: RateLimit; network: RateLimit } {
   const cfg = config();
   return {
     visitor: { scope: 'gen-user', limit: cfg.GEN_USER_HOURLY, windowSeconds: HOUR },

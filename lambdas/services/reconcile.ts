@@ -53,7 +53,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
 }
 
 /** The latest a job may still be unfinished: a cold start, the task timeout and a margin. */
-export function deadlineOf(job: Pick<JobItem, 'createdAt'>): number {
+function deadlineOf(job: Pick<JobItem, 'createdAt'>): number {
   return Date.parse(job.createdAt) + (config().GEN_TASK_TIMEOUT_SECONDS + 15 * 60) * 1000;
 }
 

@@ -12,9 +12,6 @@ const safetyConfigSchema = z.object({
 });
 
 export type SafetyConfig = z.infer<typeof safetyConfigSchema>;
-
-export const SAFETY_CONFIG_KEYS: readonly string[] = Object.keys(safetyConfigSchema.shape);
-
 let cached: SafetyConfig | undefined;
 
 export function safetyConfig(): SafetyConfig {

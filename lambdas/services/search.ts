@@ -10,7 +10,7 @@ import { toGalleryImage } from './image-store';
  * owner lists of operator pictures and rebuilt when older than INDEX_TTL_MS. A phone downloads only
  * the answer (at most 60 pictures), not an index of every prompt.
  */
-export const INDEX_TTL_MS = 60_000;
+const INDEX_TTL_MS = 60_000;
 const MAX_TERMS = 8;
 
 export const tokenize = (text: string): string[] =>
@@ -84,7 +84,7 @@ async function publicImages(): Promise<GalleryImage[]> {
   return [...a, ...b].map(toGalleryImage);
 }
 
-export async function searchIndex(now = Date.now()): Promise<SearchIndex> {
+async function searchIndex(now = Date.now()): Promise<SearchIndex> {
   if (cached && now - cached.builtAt < INDEX_TTL_MS) return cached.index;
   building ??= publicImages()
     .then((images) => {

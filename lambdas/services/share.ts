@@ -10,7 +10,7 @@ import { toGalleryImage } from './image-store';
  * a visitor's own picture is private until its author shares it (then reports and the operator's
  * moderation apply to it like any public picture); a hidden picture is public nowhere.
  */
-export function isPublic(item: Pick<ImageItem, 'owner' | 'hidden' | 'sharedAt'>): boolean {
+function isPublic(item: Pick<ImageItem, 'owner' | 'hidden' | 'sharedAt'>): boolean {
   return !item.hidden && (item.owner === 'admin' || Boolean(item.sharedAt));
 }
 
@@ -31,7 +31,7 @@ const escapeHtml = (value: string) =>
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 /** The link-preview tags of a picture (Open Graph and Twitter card), every value escaped. */
-export function previewTags(image: GalleryImage, origin: string): string {
+function previewTags(image: GalleryImage, origin: string): string {
   const pageUrl = `${origin}${picturePagePath(image.id)}`;
   const imageUrl = /^https?:\/\//.test(image.url) ? image.url : `${origin}${image.url}`;
   const title = `${clip(image.prompt, 70)} — ${PRODUCT_NAME}`;

@@ -19,10 +19,10 @@ import type { LocalPlugin } from './types';
  * On first start the operator is created with a generated password, kept in `<dataDir>/operator.json`
  * as `{ "username", "password" }` (in memory in tests: `localIssuer().operator`).
  */
-export const OIDC_PREFIX = '/__local/oidc';
-export const LOCAL_CLIENT_ID = 'artloom-console';
+const OIDC_PREFIX = '/__local/oidc';
+const LOCAL_CLIENT_ID = 'artloom-console';
 /** Cognito access tokens carry the app client in `client_id`; the local ones do too. */
-export const LOCAL_AUDIENCE = LOCAL_CLIENT_ID;
+const LOCAL_AUDIENCE = LOCAL_CLIENT_ID;
 const API_RESOURCE = 'urn:artloom:api';
 const KID = 'local-1';
 const ACCESS_TOKEN_TTL_SECONDS = 3600;

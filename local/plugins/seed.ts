@@ -18,7 +18,7 @@ import type { LocalPlugin } from './types';
  * on the next start without duplicates; a marker item makes a finished seed a single GetItem.
  * `SEED=0` turns it off.
  */
-export const SEED_MARKER = { pk: 'seed#marker', sk: 'meta' };
+const SEED_MARKER = { pk: 'seed#marker', sk: 'meta' };
 const SEED_VERSION = 1;
 const CONCURRENCY = 2;
 /** Seed pictures are drawn at half the ratio's size: same shape, a quarter of the pixels to draw and store. */

@@ -23,7 +23,7 @@ export interface PreviewRequest {
 
 const MAX_SIDE = 4096;
 
-export const SCENES: Record<ThemeId, Scene> = {
+const SCENES: Record<ThemeId, Scene> = {
   photography,
   adventures,
   colorful,

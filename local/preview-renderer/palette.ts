@@ -2,7 +2,7 @@
 import type { Rgb } from './raster';
 
 /** Hues (degrees) of words that name or strongly suggest a colour. */
-export const WORD_HUES: Record<string, number> = {
+const WORD_HUES: Record<string, number> = {
   red: 0,
   crimson: 350,
   ruby: 348,

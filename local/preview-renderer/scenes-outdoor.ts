@@ -72,7 +72,7 @@ export const mountains: Scene = (r, ctx) => {
 };
 
 /** A ridge line of distinct peaks: the upper envelope of `count` triangles, roughened. */
-export function peaks(r: Raster, rand: () => number, base: number, amp: number, count: number): Float32Array {
+function peaks(r: Raster, rand: () => number, base: number, amp: number, count: number): Float32Array {
   const tops = Array.from({ length: count }, (_, k) => ({
     x: ((k + 0.2 + rand() * 0.6) / count) * r.w,
     y: base - amp * between(rand, 0.45, 1),

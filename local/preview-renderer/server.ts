@@ -77,7 +77,7 @@ export interface PreviewRenderer {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_CHECKPOINTS = ['flux1-schnell-fp8.safetensors'];
+const DEFAULT_CHECKPOINTS = ['flux1-schnell-fp8.safetensors'];
 
 export async function startPreviewRenderer(options: PreviewRendererOptions = {}): Promise<PreviewRenderer> {
   const stepDelayMs = options.stepDelayMs ?? 0;

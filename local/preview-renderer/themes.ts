@@ -41,7 +41,7 @@ interface ThemeWords {
 const WEIGHT = { activity: 6, style: 4, subject: 2, hint: 1 } as const;
 
 // biome-ignore format: one line per word list keeps the table readable as a table
-export const THEME_TABLE: ThemeWords[] = [
+const THEME_TABLE: ThemeWords[] = [
   {
     theme: 'photography',
     style: ['portrait', 'photo', 'photograph', 'macro', 'depth of field', 'long exposure', 'close-up', 'bokeh', 'reflection', 'silhouette', 'soft light', 'black and white', 'golden hour', 'blue hour'],
@@ -144,7 +144,7 @@ const MATCHERS = THEME_TABLE.flatMap(({ theme, ...lists }) =>
 );
 
 /** Each theme's score for a prompt (themes with no match are absent). */
-export function themeScores(prompt: string): Map<ThemeId, number> {
+function themeScores(prompt: string): Map<ThemeId, number> {
   const scores = new Map<ThemeId, number>();
   for (const m of MATCHERS) if (m.re.test(prompt)) scores.set(m.theme, (scores.get(m.theme) ?? 0) + m.weight);
   return scores;

@@ -7,7 +7,7 @@ type Spec = { type: 'INT' | 'FLOAT' | 'STRING' | 'LIST' | 'LINK'; min?: number; 
 const SAMPLERS = ['euler', 'euler_ancestral', 'heun', 'dpmpp_2m', 'dpmpp_sde', 'ddim', 'uni_pc'];
 const SCHEDULERS = ['simple', 'normal', 'karras', 'exponential', 'sgm_uniform', 'beta'];
 
-export function nodeSpecs(checkpoints: () => string[]): Record<string, { inputs: Record<string, Spec>; output?: boolean }> {
+function nodeSpecs(checkpoints: () => string[]): Record<string, { inputs: Record<string, Spec>; output?: boolean }> {
   return {
     CheckpointLoaderSimple: { inputs: { ckpt_name: { type: 'LIST', options: checkpoints } } },
     CLIPTextEncode: { inputs: { text: { type: 'STRING' }, clip: { type: 'LINK' } } },

@@ -42,7 +42,7 @@ async function loadOrSynth(): Promise<AslDefinition> {
 }
 
 /** Synthesizes a stack holding just the state machine, with imported (local) functions and queue. */
-export async function synthesize(): Promise<AslDefinition> {
+async function synthesize(): Promise<AslDefinition> {
   const { App, Stack } = await import('aws-cdk-lib');
   const { Function: LambdaFunction } = await import('aws-cdk-lib/aws-lambda');
   const { Queue } = await import('aws-cdk-lib/aws-sqs');
@@ -73,7 +73,7 @@ const PSEUDO: Record<string, string> = {
 };
 
 /** Resolves Fn::Join / Ref (pseudo parameters) of a CloudFormation value to a plain value. */
-export function resolveIntrinsics(value: unknown): unknown {
+function resolveIntrinsics(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(resolveIntrinsics);
   if (value && typeof value === 'object') {
     const obj = value as Record<string, unknown>;

@@ -19,7 +19,7 @@ export interface ReceivedMessage {
   Body: string;
 }
 
-export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 export class LocalQueues {
   private readonly queues = new Map<string, Stored[]>();

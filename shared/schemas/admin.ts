@@ -8,7 +8,7 @@ import { galleryImageSchema } from './gallery';
 import { promptSchema } from './generation';
 
 /** GET /api/auth/config: what the console's OpenID Connect client needs (public). */
-export const authConfigSchema = z.object({
+const authConfigSchema = z.object({
   authority: z.string(),
   clientId: z.string(),
   scope: z.string(),
@@ -29,7 +29,7 @@ export const adminGenerateRequestSchema = z.object({
 export type AdminGenerateRequest = z.infer<typeof adminGenerateRequestSchema>;
 
 /** An image as the console lists it: the public fields plus its state. */
-export const adminImageSchema = galleryImageSchema.extend({
+const adminImageSchema = galleryImageSchema.extend({
   owner: z.enum(['admin', 'user']),
   hidden: z.boolean(),
   featured: z.boolean(),
@@ -52,7 +52,7 @@ export const imagePatchSchema = z
   });
 export type ImagePatch = z.infer<typeof imagePatchSchema>;
 
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   actor: z.string(),
@@ -72,7 +72,7 @@ export const cursorQuerySchema = z.object({
 });
 
 /** An ad as the console sees it (the public API serves only enabled ones, without the flag). */
-export const adminAdSchema = z.object({
+const adminAdSchema = z.object({
   id: z.string(),
   navigateUrl: z.string(),
   imageUrl: z.string(),
@@ -83,7 +83,7 @@ export const adminAdSchema = z.object({
 export type AdminAd = z.infer<typeof adminAdSchema>;
 
 /** The shared url rule for an ad's link: an absolute http(s) url (what resolveImageUrl keeps as is). */
-export const adLinkSchema = z
+const adLinkSchema = z
   .string()
   .trim()
   .max(2048, { error: 'The link is too long.' })
@@ -119,7 +119,7 @@ export const inboxQuerySchema = cursorQuerySchema.extend({
 export const inboxRefSchema = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{1,400}$/, { error: 'Unknown message.' }) });
 export const inboxHandledSchema = inboxRefSchema.extend({ handled: z.boolean().default(true) });
 
-export const inboxItemSchema = z.object({
+const inboxItemSchema = z.object({
   ref: z.string(),
   id: z.string(),
   kind: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADS } from '../constants';
 
 /** A sponsored ad (spec section 3). */
-export const adSchema = z.object({
+const adSchema = z.object({
   id: z.string().optional(),
   navigateUrl: z.string(),
   imageUrl: z.string(),

@@ -43,8 +43,8 @@ export const modelParam = z
 export const uuidSchema = z.uuid({ error: 'Must be a UUID.' });
 
 /** Email rule of the contact table: a valid address, at most 254 characters and 64 before the @. */
-export const EMAIL_MAX = 254;
-export const EMAIL_LOCAL_MAX = 64;
+const EMAIL_MAX = 254;
+const EMAIL_LOCAL_MAX = 64;
 const EMAIL_SHAPE = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:.]{2,}$/;
 
 export function isValidEmail(value: string): boolean {

@@ -4,5 +4,5 @@ import { z } from 'zod';
 export const jobIdPathSchema = z.uuid({ error: 'jobId must be a job id.' });
 
 /** POST /api/generate/warm answer. */
-export const warmResponseSchema = z.object({ state: z.enum(['warm', 'starting']) });
+const warmResponseSchema = z.object({ state: z.enum(['warm', 'starting']) });
 export type WarmResponse = z.infer<typeof warmResponseSchema>;

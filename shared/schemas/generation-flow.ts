@@ -5,7 +5,7 @@ import { z } from 'zod';
  * is `flowInputSchema`; each Lambda step reads and returns the same `job` object, the worker
  * receives `workerMessageSchema` on the queue and completes the task token with `workerResultSchema`.
  */
-export const flowLimitsSchema = z.object({
+const flowLimitsSchema = z.object({
   /** Seconds without a worker heartbeat before the dispatch step fails with States.HeartbeatTimeout. */
   heartbeatSeconds: z.number().int().min(1),
   /** Longest a dispatched job may take in all (queue wait + cold start + generation). */
@@ -13,7 +13,7 @@ export const flowLimitsSchema = z.object({
 });
 export type FlowLimits = z.infer<typeof flowLimitsSchema>;
 
-export const flowJobSchema = z.object({
+const flowJobSchema = z.object({
   jobId: z.string(),
   userId: z.string(),
   prompt: z.string(),
@@ -31,12 +31,12 @@ export const flowInputSchema = z.object({ job: flowJobSchema, limits: flowLimits
 export type FlowInput = z.infer<typeof flowInputSchema>;
 
 /** The flow's counters (infra/lib/state-machine.ts, StartCounting): capacity polls and lost dispatches so far. */
-export const flowWaitsSchema = z.object({ capacity: z.number().int().min(0), redispatch: z.number().int().min(0) });
+const flowWaitsSchema = z.object({ capacity: z.number().int().min(0), redispatch: z.number().int().min(0) });
 /** EnsureCapacity's input: the execution state, with the counters once they exist. */
 export const capacityInputSchema = flowInputSchema.extend({ waits: flowWaitsSchema.optional() });
 
 /** What EnsureCapacity found: a live worker, or a start it asked for. */
-export const capacitySchema = z.object({ warm: z.boolean(), requestedAt: z.string().optional() });
+const capacitySchema = z.object({ warm: z.boolean(), requestedAt: z.string().optional() });
 
 export const workerMessageSchema = z.object({
   taskToken: z.string(),
@@ -45,7 +45,7 @@ export const workerMessageSchema = z.object({
 });
 export type WorkerMessage = z.infer<typeof workerMessageSchema>;
 
-export const workerTimingsSchema = z.object({
+const workerTimingsSchema = z.object({
   /** When the worker took the job off the queue (ISO 8601). */
   pickedAt: z.string(),
   /** ComfyUI time from POST /prompt to the output image, ms. */
@@ -54,7 +54,7 @@ export const workerTimingsSchema = z.object({
   workerMs: z.number().nonnegative(),
 });
 
-export const workerResultSchema = z.object({
+const workerResultSchema = z.object({
   stagingKey: z.string(),
   seed: z.number().int().nonnegative(),
   width: z.number().int().positive(),

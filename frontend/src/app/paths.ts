@@ -11,7 +11,7 @@ export const paths = STATIC_PATHS;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-export function categoryPath(slug: string): string {
+function categoryPath(slug: string): string {
   return `/${slug}`;
 }
 

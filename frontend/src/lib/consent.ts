@@ -68,7 +68,7 @@ export function saveConsent(choice: Omit<ConsentChoice, 'version' | 'decidedAt'>
 }
 
 /** Fired on window when the choice changes, and by the footer's 'Cookie settings' to open the banner again. */
-export const CONSENT_CHANGED = 'artloom:consent-changed';
+const CONSENT_CHANGED = 'artloom:consent-changed';
 export const CONSENT_OPEN = 'artloom:consent-open';
 
 export function openConsentSettings(): void {

@@ -147,7 +147,7 @@ function applyGrant(grant: Grant, fn: ProjectFunction, props: ApiProps): void {
  * handler at synth, so every deploy of a new site updates it. Without a web build (tests that
  * synthesize only the infrastructure) nothing is copied and the page serves a minimal document.
  */
-export function siteShellBundling() {
+function siteShellBundling() {
   const built = join(LAMBDAS_DIR, '../frontend/dist/index.html');
   return {
     commandHooks: {
@@ -159,7 +159,7 @@ export function siteShellBundling() {
 }
 
 /** `/api/generate/{jobId}/events` → `/api/generate/*\/events`: the CloudFront path pattern of a streaming route. */
-export function streamPathPattern(path: string): string {
+function streamPathPattern(path: string): string {
   return path.replace(/\{[^}]+\}/g, '*');
 }
 

@@ -17,7 +17,7 @@ import { Construct } from 'constructs';
 import { OPERATORS_GROUP } from '../../../shared/admin';
 
 /** Where Cognito's managed login sends the operator back (sign-in and sign-out): the console. */
-export const CONSOLE_PATH = '/admin';
+const CONSOLE_PATH = '/admin';
 
 /**
  * The operator's sign-in: a Cognito user pool with Cognito's managed login on a user-pool domain,

@@ -28,7 +28,7 @@ import { GpuNetwork } from './gpu-network';
 import type { ModelStore } from './model-store';
 
 /** The launch lifecycle hook the instance completes itself once booted (infra/gpu/boot.sh). */
-export const BOOTSTRAP_HOOK = 'artloom-bootstrap';
+const BOOTSTRAP_HOOK = 'artloom-bootstrap';
 const COMFY_PORT = 8188;
 
 export interface GpuFleetProps {

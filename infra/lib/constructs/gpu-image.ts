@@ -19,7 +19,7 @@ export const GPU_FILES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../.
 /** Deep Learning Base OSS Nvidia Driver GPU AMI (Ubuntu 24.04, Python 3.12): the parent image, resolved at build time. */
 export const DLAMI_SSM_PARAMETER = '/aws/service/deeplearning/ami/x86_64/base-oss-nvidia-driver-gpu-ubuntu-24.04/latest/ami-id';
 /** Node for the worker (the Lambdas' runtime line); the tarball is checked against nodejs.org's SHASUMS256. */
-export const WORKER_NODE_VERSION = '22.20.0';
+const WORKER_NODE_VERSION = '22.20.0';
 /** Files the image build writes to the instance before running image-build.sh. */
 export const IMAGE_FILES = [
   'image-build.sh',
@@ -162,7 +162,7 @@ export class GpuImage extends Construct {
  * a validate phase on the build instance and a test phase on an instance started from the new image.
  * `filesUrl` is the asset's s3:// URL (a token at synth).
  */
-export function componentDocument(comfyuiCommit: string, filesUrl: string): string {
+function componentDocument(comfyuiCommit: string, filesUrl: string): string {
   const env = `COMFYUI_COMMIT=${comfyuiCommit} NODE_VERSION=${WORKER_NODE_VERSION} FILES=${STAGING}`;
   return JSON.stringify({
     name: 'artloom-comfyui',

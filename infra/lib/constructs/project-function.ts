@@ -15,7 +15,7 @@ export const BUNDLE_TARGET = 'node24';
  * versions. npm skips an optional platform package it cannot fetch without a word, so the bundle
  * is checked for the binaries afterwards.
  */
-export const NATIVE_PLATFORM = { os: 'linux', cpu: 'x64', libc: 'glibc' } as const;
+const NATIVE_PLATFORM = { os: 'linux', cpu: 'x64', libc: 'glibc' } as const;
 export const NATIVE_BINARIES: Record<string, string[]> = {
   sharp: ['@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64'],
 };

@@ -35,7 +35,7 @@ import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/li
 import { readIndexHtml, spaRouterCode } from '../spa-router';
 import { bodySizeRules, type UploadRoute } from '../waf-rules';
 
-export const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
+const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
 
 export interface WebProps {
   httpApi: HttpApi;

@@ -10,8 +10,9 @@ import { streamJobEvents } from '../../services/job-events';
  * not API Gateway, which cannot stream; locally the HTTP adapter streams the same handler.
  */
 export const handler = awslambda.streamifyResponse(async (event, responseStream) => {
-  const raw = /^\/api\/generate\/([^/]+)\/events$/.exec(event.rawPath ?? '')?.[1] ?? '';
-  const parsed = jobIdPathSchema.safeParse(decodeURIComponent(raw));
+  // A Function URL has no route parameters: the id comes from the path (API Gateway-style events carry it too).
+  const raw = event.pathParameters?.jobId ?? /^\/api\/generate\/([^/]+)\/events$/.exec(event.rawPath ?? '')?.[1] ?? '';
+  const parsed = jobIdPathSchema.safeParse(safeDecode(raw));
   if (!parsed.success) {
     endWithJson(responseStream, 400, { error: { code: 'invalid_job_id', message: 'Not a job id.', fields: { jobId: 'Not a job id.' } } });
     return;
@@ -39,3 +40,11 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
     out.end();
   }
 });
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
+}

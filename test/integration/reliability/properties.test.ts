@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -5,7 +6,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, s3 } from '../../../lambdas/adapters/aws-clients';
 import { config } from '../../../lambdas/lib/config';
+import type { StreamingHandler } from '../../../lambdas/lib/stream';
 import { ROUTES } from '../../../lambdas/routes';
+import { installLambdaStreaming } from '../../../local/lambda-stream';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { apiErrorSchema } from '../../../shared/schemas/common';
 import { apiEvent, lambdaContext } from '../../fixtures/api-event';
@@ -117,7 +120,9 @@ describe('every route, any input: no 5xx', () => {
             headers,
             body,
           });
-          const result = await handler(event, lambdaContext());
+          const result = route.stream
+            ? await streamed(handler as unknown as StreamingHandler, event)
+            : await handler(event, lambdaContext());
           const status = result.statusCode ?? 200;
           if (status >= 500) throw new Error(`${status}: ${result.body}`);
           if (status >= 400) apiErrorSchema.parse(JSON.parse(String(result.body)));
@@ -135,3 +140,25 @@ describe('every route, any input: no 5xx', () => {
     expect(objects.filter((o) => !referenced.has(o.Key))).toEqual([]);
   });
 });
+
+/** A response-streaming handler (the job events) run to its end: the status and body it streamed. */
+async function streamed(handler: StreamingHandler, event: Parameters<Handler>[0]): Promise<{ statusCode: number; body: string }> {
+  installLambdaStreaming();
+  let statusCode = 200;
+  const chunks: string[] = [];
+  const stream = Object.assign(
+    new Writable({
+      write(chunk, _encoding, done) {
+        chunks.push(String(chunk));
+        done();
+      },
+    }),
+    {
+      setMetadata: (m: { statusCode: number }) => {
+        statusCode = m.statusCode;
+      },
+    },
+  );
+  await handler(event as never, stream as never, lambdaContext());
+  return { statusCode, body: chunks.join('') };
+}

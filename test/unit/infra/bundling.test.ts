@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ import { ProjectFunction } from '../../../infra/lib/constructs/project-function'
  */
 describe('Lambda bundling', () => {
   it('bundles the AWS SDK into the function instead of leaving it to the runtime', () => {
-    const app = new App({ outdir: join(import.meta.dirname, '../../../test-results/cdk-bundling') });
+    const outdir = mkdtempSync(join(tmpdir(), 'artloom-bundling-'));
+    const app = new App({ outdir });
     const stack = new Stack(app, 'bundling');
     new ProjectFunction(stack, 'list', { entry: join(import.meta.dirname, '../../../lambdas/handlers/gallery/list-images.ts') });
     const assembly = app.synth();
@@ -20,5 +22,6 @@ describe('Lambda bundling', () => {
     // The DynamoDB client's JSON protocol target prefix: present only if the SDK is inside the bundle.
     expect(code).toContain('DynamoDB_20120810');
     expect(code).not.toMatch(/from\s*"@aws-sdk\//);
+    rmSync(outdir, { recursive: true, force: true });
   }, 60_000);
 });

@@ -10,9 +10,9 @@ import { api } from '../../lib/api-client';
  */
 let manager: Promise<{ users: UserManager; config: AuthConfig }> | undefined;
 
-export const consoleUrl = () => `${window.location.origin}/admin`;
+const consoleUrl = () => `${window.location.origin}/admin`;
 
-export function userManager(): Promise<{ users: UserManager; config: AuthConfig }> {
+function userManager(): Promise<{ users: UserManager; config: AuthConfig }> {
   manager ??= api.get<AuthConfig>('/auth/config').then((config) => {
     const store = new WebStorageStateStore({ store: window.sessionStorage });
     const users = new UserManager({

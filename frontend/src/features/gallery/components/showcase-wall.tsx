@@ -2,7 +2,7 @@ import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { PictureTile } from './picture-tile';
 
 /** Cells of the wall: 9 (3 × 3) beside the studio on wide screens, the first 4 in one row above it on phones. */
-export const WALL_CELLS = 9;
+const WALL_CELLS = 9;
 
 export interface ShowcaseWallProps {
   /** The featured list's first images; fewer (or none, before the API answers) leave placeholder cells. */
