@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import type { ComfyGraph } from '../services/generation-graph';
-import { type ComfyWsMessage, mapComfyMessage, type ProgressEvent } from '../services/generation-progress';
+import { type ComfyGraph, type ComfyWsMessage, mapComfyMessage, type ProgressEvent } from './comfyui-protocol';
 
 /**
  * ComfyUI's HTTP + websocket API as the recordings in ../shared/fixtures/comfyui show it. The worker

@@ -1,4 +1,5 @@
 import { CHECKPOINT_NAME, MODEL_STEPS } from '../../shared/constants';
+import type { ComfyGraph } from '../adapters/comfyui-protocol';
 
 /**
  * The FLUX.1-schnell API graph of spec section 7, node for node as ComfyUI accepted it (see
@@ -16,8 +17,6 @@ export interface GraphRequest {
   height: number;
   seed: number;
 }
-
-export type ComfyGraph = Record<string, { inputs: Record<string, unknown>; class_type: string; _meta: { title: string } }>;
 
 export function buildFluxGraph({ prompt, width, height, seed }: GraphRequest): ComfyGraph {
   return {

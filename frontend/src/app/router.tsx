@@ -25,11 +25,11 @@ const PAGES: [string, LazyExoticComponent<ComponentType>][] = [
   [paths.feedback, lazy(() => import('../features/forms/feedback-page'))],
   [paths.report, lazy(() => import('../features/forms/report-page'))],
   [paths.restore, lazy(() => import('../features/recovery/keep-gallery-page'))],
-  [paths.search, lazy(() => import('../features/search/search-page'))],
+  [paths.search, lazy(() => import('./routes/search'))],
 ];
 const NotFound = lazy(() => import('./routes/not-found'));
 // /i/<id>: one public picture (its HTML, with link-preview tags, comes from GET /i/{id} on a first load).
-const Picture = lazy(() => import('../features/share/picture-page'));
+const Picture = lazy(() => import('./routes/picture'));
 
 /** Scroll to the top on a new page (the data router's ScrollRestoration is not available here). */
 function ScrollToTop() {

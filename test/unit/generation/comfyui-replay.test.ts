@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { ComfyError, runGraph } from '../../../lambdas/adapters/comfyui';
+import type { ProgressEvent } from '../../../lambdas/adapters/comfyui-protocol';
 import { buildFluxGraph, OUTPUT_NODE } from '../../../lambdas/services/generation-graph';
-import type { ProgressEvent } from '../../../lambdas/services/generation-progress';
 
 /**
  * The worker's ComfyUI client against ComfyUI's recorded answers: a small replay server speaks

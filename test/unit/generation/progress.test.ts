@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type ComfyWsMessage, mapComfyMessage } from '../../../lambdas/adapters/comfyui-protocol';
 import { OUTPUT_NODE } from '../../../lambdas/services/generation-graph';
-import { type ComfyWsMessage, generatingMessage, mapComfyMessage } from '../../../lambdas/services/generation-progress';
+import { generatingMessage } from '../../../lambdas/services/generation-progress';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/comfyui');
 const recording = (name: string) =>

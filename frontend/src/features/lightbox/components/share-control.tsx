@@ -16,7 +16,7 @@ export function ShareControl({ image }: { image: ClientImage }) {
   const change = async (shared: boolean) => {
     setBusy(true);
     try {
-      const { setShared } = await import('../../share/share-api');
+      const { setShared } = await import('../api/share-api');
       const pageUrl = await setShared(image.id, getVisitor().userId, shared);
       setLink(shared ? `${window.location.origin}${pageUrl}` : undefined);
       notify.success(shared ? 'Anyone with the link can see this picture now.' : 'This picture is private again.');

@@ -1,6 +1,6 @@
-import type { ClientImage } from '../../../../shared/schemas/gallery';
-import { api, FILES_HOST } from '../../lib/api-client';
-import { loadGallerySchemas } from '../../lib/validators';
+import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import { api, FILES_HOST } from '../../../lib/api-client';
+import { loadGallerySchemas } from '../../../lib/validators';
 
 // GET /api/images/{id}: one public picture (featured, collection, or shared by its author).
 export async function fetchPublicImage(id: string, signal?: AbortSignal): Promise<ClientImage> {

@@ -5,8 +5,8 @@ import { MasonryGrid } from '../../components/ui/masonry-grid';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
-import { searchImages } from '../gallery/api/gallery-api';
-import { LazyLightbox } from '../lightbox/components/lazy-lightbox';
+import { searchImages } from '../../features/gallery/api/gallery-api';
+import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
 import './search.css';
 
 type Answer = { q: string; images: ClientImage[]; total: number } | { q: string; error: string };

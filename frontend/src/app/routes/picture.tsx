@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MODEL_NAME } from '../../../../shared/constants';
 import type { ClientImage } from '../../../../shared/schemas/gallery';
-import { paths } from '../../app/paths';
+import { paths } from '../paths';
 import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
-import { downloadHref } from '../lightbox/components/lightbox';
-import { RemixActions } from '../lightbox/components/remix-actions';
-import { ReportButton } from '../lightbox/components/report-button';
-import { fetchPublicImage } from './share-api';
-import './picture-page.css';
+import { downloadHref } from '../../features/lightbox/components/lightbox';
+import { RemixActions } from '../../features/lightbox/components/remix-actions';
+import { ReportButton } from '../../features/lightbox/components/report-button';
+import { fetchPublicImage } from '../../features/lightbox/api/share-api';
+import './picture.css';
 
 const MODEL_LABEL: Record<string, string> = { [MODEL_NAME]: 'FLUX.1-schnell' };
 
