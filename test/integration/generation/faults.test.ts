@@ -144,11 +144,16 @@ describe('generation faults', () => {
     // Someone else's id cannot cancel it; the job stays cancelled once a worker shows up.
     const other = await app.api(`/api/generate/${jobId}?userId=${newRequest().userId}`, { method: 'DELETE' });
     expect(other.status).toBe(404);
-    rt.addWorker();
-    await new Promise((r) => setTimeout(r, 800));
+    const worker = rt.addWorker();
+    // Until the worker is up and taking jobs: it must take nothing of a cancelled one.
+    await vi.waitFor(() => expect(worker.health).toBe('ready'), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(rt.runner.executions.get(rt.runner.executionArn(jobId))?.status).toBe('ABORTED'), {
+      timeout: 10_000,
+      interval: 20,
+    });
     const { last } = await waitFor(app, jobId, ended);
     expect(last.status).toBe('cancelled');
-    expect(rt.runner.executions.get(rt.runner.executionArn(jobId))?.status).toBe('ABORTED');
+    expect(worker.completed).toBe(0);
   });
 
   it('cancels a job while it is generating and interrupts ComfyUI', async () => {
@@ -158,12 +163,17 @@ describe('generation faults', () => {
     await waitFor(app, jobId, (s) => s.status === 'generating' && s.percent >= 10);
     const res = await app.api(`/api/generate/${jobId}?userId=${req.userId}`, { method: 'DELETE' });
     expect(res.status).toBe(202);
-    await new Promise((r) => setTimeout(r, 1200));
     const { last } = await waitFor(app, jobId, ended);
     expect(last.status).toBe('cancelled');
     expect(last.image).toBeUndefined();
-    const history = (await (await fetch(`${rt.comfyUrl}/history`)).json()) as Record<string, { status: { status_str: string } }>;
-    expect(Object.values(history).some((h) => h.status.status_str === 'error')).toBe(true);
+    // The worker sees the cancel at its next heartbeat and interrupts ComfyUI: its history says so.
+    await vi.waitFor(
+      async () => {
+        const history = (await (await fetch(`${rt.comfyUrl}/history`)).json()) as Record<string, { status: { status_str: string } }>;
+        expect(Object.values(history).some((h) => h.status.status_str === 'error')).toBe(true);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     // The visitor may start the next one at once.
     const next = await postGenerate(app, { ...req, requestId: `next-${Date.now()}` });
     expect(next.status).toBe(202);
