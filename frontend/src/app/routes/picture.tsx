@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MODEL_NAME } from '../../../../shared/constants';
 import type { ClientImage } from '../../../../shared/schemas/gallery';
-import { paths } from '../paths';
 import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
+import { fetchPublicImage } from '../../features/lightbox/api/share-api';
 import { downloadHref } from '../../features/lightbox/components/lightbox';
 import { RemixActions } from '../../features/lightbox/components/remix-actions';
 import { ReportButton } from '../../features/lightbox/components/report-button';
-import { fetchPublicImage } from '../../features/lightbox/api/share-api';
+import { paths } from '../paths';
 import './picture.css';
 
 const MODEL_LABEL: Record<string, string> = { [MODEL_NAME]: 'FLUX.1-schnell' };
