@@ -4,7 +4,7 @@ import { generationRuntime } from '../../../local/plugins/generation';
 import { type PreviewRenderer, startPreviewRenderer } from '../../../local/preview-renderer/server';
 import type { GpuWorker, WorkerOptions } from '../../../worker/worker';
 import { startTestApp, type TestApp } from '../../support/local-app';
-import { ended, newRequest, postGenerate, waitFor } from './support';
+import { ended, postJob, waitFor, waitsOf } from './support';
 
 /**
  * The cold GPU, simulated: the preview renderer drops connections while it "starts", spends
@@ -44,11 +44,7 @@ describe('generation on a cold GPU', () => {
     return rt.addWorker(options);
   }
 
-  async function post(): Promise<string> {
-    const res = await postGenerate(app, newRequest());
-    expect(res.status).toBe(202);
-    return ((await res.json()) as { jobId: string }).jobId;
-  }
+  const post = () => postJob(app);
 
   /** No job was taken by this worker before its warm-up ended. */
   async function pickedOnlyWhenWarm(worker: GpuWorker, jobIds: string[]): Promise<number> {
@@ -60,15 +56,6 @@ describe('generation on a cold GPU', () => {
       expect(Date.parse(job.pickedAt ?? '')).toBeGreaterThanOrEqual(worker.readyAt ?? Number.POSITIVE_INFINITY);
     }
     return taken;
-  }
-
-  /** The flow's counters at the end of a job's execution (StartCounting → $.waits). */
-  async function waitsOf(jobId: string): Promise<{ capacity: number; redispatch: number }> {
-    const rt = generationRuntime();
-    const execution = rt.runner.executions.get(rt.runner.executionArn(jobId));
-    await execution?.done;
-    expect(execution?.status).toBe('SUCCEEDED');
-    return (JSON.parse(execution?.output ?? '{}') as { waits: { capacity: number; redispatch: number } }).waits;
   }
 
   it('serves the first job after a slow boot: the worker loads the model before it announces itself', async () => {

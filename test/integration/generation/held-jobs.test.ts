@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getJob } from '../../../lambdas/adapters/jobs-table';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { startTestApp, type TestApp } from '../../support/local-app';
-import { ended, newRequest, postGenerate, waitFor } from './support';
+import { ended, postJob, waitFor, waitsOf } from './support';
 
 /**
  * A queue longer than one heartbeat window behind one worker (issue 13, "the heartbeat measures a
@@ -31,19 +31,7 @@ describe('jobs held by a busy worker', () => {
   });
   afterAll(async () => app?.stop());
 
-  async function post(): Promise<string> {
-    const res = await postGenerate(app, newRequest());
-    expect(res.status).toBe(202);
-    return ((await res.json()) as { jobId: string }).jobId;
-  }
-
-  async function waitsOf(jobId: string): Promise<{ capacity: number; redispatch: number }> {
-    const rt = generationRuntime();
-    const execution = rt.runner.executions.get(rt.runner.executionArn(jobId));
-    await execution?.done;
-    expect(execution?.status).toBe('SUCCEEDED');
-    return (JSON.parse(execution?.output ?? '{}') as { waits: { capacity: number; redispatch: number } }).waits;
-  }
+  const post = () => postJob(app);
 
   it('runs 8 jobs on one worker, longer than three heartbeat windows, with no job re-dispatched', async () => {
     const rt = generationRuntime();

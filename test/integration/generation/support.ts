@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { generationRuntime } from '../../../local/plugins/generation';
 import type { JobStatusResponse } from '../../../shared/schemas/generation';
 import { jobStatusResponseSchema } from '../../../shared/schemas/generation';
 import type { TestApp } from '../../support/local-app';
@@ -43,3 +45,19 @@ export async function waitFor(
 }
 
 export const ended = (s: JobStatusResponse) => s.status === 'done' || s.status === 'failed' || s.status === 'cancelled';
+
+/** Posts a new generation and answers its job id (202 expected). */
+export async function postJob(app: TestApp): Promise<string> {
+  const res = await postGenerate(app, newRequest());
+  expect(res.status).toBe(202);
+  return ((await res.json()) as { jobId: string }).jobId;
+}
+
+/** The flow's counters at the end of a job's execution (StartCounting → $.waits); the execution must have succeeded. */
+export async function waitsOf(jobId: string): Promise<{ capacity: number; redispatch: number }> {
+  const rt = generationRuntime();
+  const execution = rt.runner.executions.get(rt.runner.executionArn(jobId));
+  await execution?.done;
+  expect(execution?.status).toBe('SUCCEEDED');
+  return (JSON.parse(execution?.output ?? '{}') as { waits: { capacity: number; redispatch: number } }).waits;
+}
