@@ -46,13 +46,21 @@ export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; req
   const wanted = Math.max(1, Math.ceil((waiting.length + running.filter(others).length) / cfg.GEN_JOBS_PER_WORKER));
   if (live > 0) {
     if (wanted > live) await requestWorker(wanted);
-    const taken = running.filter(others).length + waiting.filter((j) => j.dispatchedAt && others(j.jobId)).length;
-    // Oldest first; a job that had a slot before (a lost dispatch) goes to the front of the line.
-    const line = waiting.filter((j) => !j.dispatchedAt || !others(j.jobId)).map((j) => j.jobId);
-    const place = line.includes(job.jobId) && !waits?.redispatch ? line.indexOf(job.jobId) : 0;
-    if (place >= live * cfg.GEN_JOBS_PER_WORKER - taken) return { warm: false };
-    await updateJob(job.jobId, { dispatchedAt: new Date().toISOString() });
-    return { warm: true };
+    // Every slot taken: a slot usually frees within seconds, so look again here (every SLOT_POLL_MS, up to
+    // GEN_SLOT_WAIT_MS) before handing the job to the flow's 5 s capacity wait.
+    const deadline = Date.now() + cfg.GEN_SLOT_WAIT_MS;
+    let state = { live, waiting, running };
+    for (;;) {
+      if (hasFreeSlot(job.jobId, Boolean(waits?.redispatch), state, cfg.GEN_JOBS_PER_WORKER)) {
+        await updateJob(job.jobId, { dispatchedAt: new Date().toISOString() });
+        return { warm: true };
+      }
+      if (Date.now() + SLOT_POLL_MS > deadline) return { warm: false };
+      await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
+      const [l, w, r] = await Promise.all([liveWorkerCount(), activeJobs(cfg.GEN_QUEUE_CAP * 2), runningJobIds(cfg.GEN_QUEUE_CAP * 2)]);
+      if (l === 0) return { warm: false };
+      state = { live: l, waiting: w, running: r };
+    }
   }
   await requestWorker(wanted);
   const requestedAt = new Date().toISOString();
@@ -62,6 +70,25 @@ export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; req
     { onlyFrom: ['queued'] },
   );
   return { warm: false, requestedAt };
+}
+
+const SLOT_POLL_MS = 250;
+
+/**
+ * Whether this job may have a worker slot now: slots of the live workers − running jobs − jobs
+ * already dispatched (waiting in a worker), oldest job first; a job whose worker was lost goes first.
+ */
+function hasFreeSlot(
+  jobId: string,
+  redispatched: boolean,
+  { live, waiting, running }: { live: number; waiting: { jobId: string; dispatchedAt?: string }[]; running: string[] },
+  perWorker: number,
+): boolean {
+  const others = (id: string) => id !== jobId;
+  const taken = running.filter(others).length + waiting.filter((j) => j.dispatchedAt && others(j.jobId)).length;
+  const line = waiting.filter((j) => !j.dispatchedAt || !others(j.jobId)).map((j) => j.jobId);
+  const place = line.includes(jobId) && !redispatched ? line.indexOf(jobId) : 0;
+  return place < live * perWorker - taken;
 }
 
 /**

@@ -47,11 +47,13 @@ beforeEach(() => {
   ddb.on(UpdateCommand).resolves({});
   asg.on(SetDesiredCapacityCommand).resolves({});
   process.env.GPU_ASG_NAME = 'gpu';
+  process.env.GEN_SLOT_WAIT_MS = '0';
   resetConfig();
 });
 afterEach(() => {
   delete process.env.GPU_ASG_NAME;
   delete process.env.GEN_JOBS_PER_WORKER;
+  delete process.env.GEN_SLOT_WAIT_MS;
   resetConfig();
 });
 
@@ -110,6 +112,24 @@ describe('EnsureCapacity', () => {
     expect(desiredSet()).toEqual([2]);
     // Still 'queued' for the visitor: a GPU is up, the job waits its turn (not 'Waiting for a GPU…').
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('looks again for a slot for GEN_SLOT_WAIT_MS before handing the job to the flow’s wait', async () => {
+    process.env.GEN_SLOT_WAIT_MS = '2000';
+    resetConfig();
+    const now = new Date().toISOString();
+    given({ live: 1, running: 4, waiting: [{ jobId: 'job-1', createdAt: now }], desired: 1, max: 1 });
+    // The running list: all 4 slots busy at first, then one job ends.
+    ddb
+      .on(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':r': 'running' } })
+      .resolvesOnce({ Items: [{ jobId: 'r0' }, { jobId: 'r1' }, { jobId: 'r2' }, { jobId: 'r3' }] })
+      .resolvesOnce({ Items: [{ jobId: 'r0' }, { jobId: 'r1' }, { jobId: 'r2' }, { jobId: 'r3' }] })
+      .resolves({ Items: [{ jobId: 'r0' }, { jobId: 'r1' }, { jobId: 'r2' }] });
+    // Without the second look it would answer warm: false and leave the job to the 5 s wait.
+    expect(await ensureCapacity(input)).toEqual({ warm: true });
+    expect(
+      ddb.commandCalls(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':r': 'running' } }).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('fills free slots oldest job first', async () => {
