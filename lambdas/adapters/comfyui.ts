@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { type ComfyGraph, type ComfyWsMessage, mapComfyMessage, type ProgressEvent } from './comfyui-protocol';
 
 /**
- * ComfyUI's HTTP + websocket API as the recordings in ../shared/fixtures/comfyui show it. The worker
+ * ComfyUI's HTTP + websocket API as the recordings in test/fixtures/comfyui show it. The worker
  * opens `/ws?clientId=` first, then POSTs the graph with that client id, follows progress on the
  * socket (no /history polling) and fetches the output with `/view`.
  */

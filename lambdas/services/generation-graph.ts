@@ -3,7 +3,7 @@ import type { ComfyGraph } from '../adapters/comfyui-protocol';
 
 /**
  * The FLUX.1-schnell API graph of spec section 7, node for node as ComfyUI accepted it (see
- * ../shared/fixtures/comfyui/workflow_flux_schnell_api.json). Links are `["<node id>", slot]`
+ * test/fixtures/comfyui/workflow_flux_schnell_api.json). Links are `["<node id>", slot]`
  * with string ids: ComfyUI rejects integer ids (prompt_post_integer_link_ids.json).
  */
 export const OUTPUT_NODE = '9';

@@ -7,7 +7,7 @@ import { type Graph, validateGraph } from './validate';
 
 /**
  * The preview renderer: a stand-in for ComfyUI that speaks its HTTP and websocket protocol as
- * recorded in ../shared/fixtures/comfyui (POST /prompt with ComfyUI's validation and error shapes,
+ * recorded in test/fixtures/comfyui (POST /prompt with ComfyUI's validation and error shapes,
  * GET /history[/id], /view, /queue, POST /interrupt, /system_stats, /ws?clientId= with the recorded
  * message sequence and progress 1..4) and draws an abstract picture instead of running a model.
  *

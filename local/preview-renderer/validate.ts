@@ -1,6 +1,6 @@
 /**
  * ComfyUI's prompt validation for the node classes the FLUX graph uses, answering with ComfyUI's
- * own error shapes (see ../shared/fixtures/comfyui/prompt_post_error_*.json).
+ * own error shapes (see test/fixtures/comfyui/prompt_post_error_*.json).
  */
 type Spec = { type: 'INT' | 'FLOAT' | 'STRING' | 'LIST' | 'LINK'; min?: number; max?: number; options?: () => string[] };
 
