@@ -34,4 +34,16 @@ describe('health handler', () => {
     expect(result.statusCode).toBe(503);
     expect(bodyOf(result)).toMatchObject({ ok: false, dependencies: { s3: { ok: false, error: 'NotFound' } } });
   });
+
+  it('counts a dependency as down only when two tries in a row fail', async () => {
+    ddb
+      .on(GetCommand)
+      .rejectsOnce(Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }))
+      .resolves({});
+    s3.on(HeadBucketCommand).resolves({});
+    const result = await handler(apiEvent({ path: '/api/health' }), lambdaContext());
+    expect(result.statusCode).toBe(200);
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(2);
+    expect(s3.commandCalls(HeadBucketCommand)).toHaveLength(1);
+  });
 });
