@@ -53,8 +53,11 @@ export function usePagedImages(
     const controller = new AbortController();
     abort.current = controller;
     const first = page.current === 0;
+    /** False once unmount (or StrictMode's effect replay) aborted this request: its answer no longer belongs here. */
+    const current = () => abort.current === controller;
     fetchPage(page.current, controller.signal)
       .then((batch) => {
+        if (!current()) return;
         page.current += 1;
         setImages((prev) => {
           // Page 0 replaces what the cache showed; later pages append what the grid does not show yet.
@@ -65,10 +68,12 @@ export function usePagedImages(
         if (batch.length < PAGE_SIZE.generator) setHasMore(false);
       })
       .catch((err: unknown) => {
+        if (!current()) return;
         if ((err as Error).name !== 'AbortError') console.error('gallery page failed', err);
         setHasMore(false);
       })
       .finally(() => {
+        if (!current()) return;
         busy.current = false;
         setLoading(false);
         setLoaded(true);
@@ -85,7 +90,16 @@ export function usePagedImages(
   useEffect(() => {
     if (cacheKey && loaded) writeJson(cacheKey, images.slice(0, CACHED_IMAGES));
   }, [cacheKey, loaded, images]);
-  useEffect(() => () => abort.current?.abort(), []);
+  // Unmount aborts the page in flight. StrictMode's replay (unmount, then mount again) must still load page 0:
+  // the aborted request is dropped, not settled, so it neither ends the list nor keeps the re-entry guard shut.
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      abort.current = null;
+      busy.current = false;
+    },
+    [],
+  );
 
   const prepend = useCallback((image: ClientImage) => {
     prepended.current.add(image.id);
