@@ -2,20 +2,24 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditEntry } from '../../shared/schemas/admin';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
+import { unlessConditionFails } from './dynamo-errors';
 import { decodeCursor, encodeCursor } from './messages-table';
 
 /**
  * The operators' audit log, on the messages table: pk `audit#<id>`, sk `audit`, gsi1pk `audit`,
  * gsi1sk `<at>#<id>` (newest first with one Query). Entries are written once and never changed.
  */
-export async function putAuditEntry(entry: AuditEntry): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: config().MESSAGES_TABLE,
-      Item: { pk: `audit#${entry.id}`, sk: 'audit', gsi1pk: 'audit', gsi1sk: `${entry.at}#${entry.id}`, ...entry },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+export async function putAuditEntry(entry: AuditEntry): Promise<boolean> {
+  const put = new PutCommand({
+    TableName: config().MESSAGES_TABLE,
+    Item: { pk: `audit#${entry.id}`, sk: 'audit', gsi1pk: 'audit', gsi1sk: `${entry.at}#${entry.id}`, ...entry },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  // False: an entry with this id is already written (a retried step with a key-derived id).
+  return unlessConditionFails(async () => {
+    await dynamo().send(put);
+    return true;
+  }, false);
 }
 
 export async function listAuditEntries(limit: number, cursor?: string): Promise<{ items: AuditEntry[]; cursor?: string }> {

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
+import { unlessConditionFails } from './dynamo-errors';
 
 /**
  * Counters table: fixed-window rate-limit counters. Item: pk `rl#<scope>#<subject>`, sk = window
@@ -27,13 +27,11 @@ export function incrementUpdate(c: WindowCount) {
 }
 
 export async function incrementWithinLimit(key: string, windowStart: number, windowSeconds: number, limit: number): Promise<boolean> {
-  try {
-    await dynamo().send(new UpdateCommand(incrementUpdate({ key, windowStart, windowSeconds, limit })));
+  const update = new UpdateCommand(incrementUpdate({ key, windowStart, windowSeconds, limit }));
+  return unlessConditionFails(async () => {
+    await dynamo().send(update);
     return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
+  }, false);
 }
 
 /** The count of one window (0 when nothing was counted); a strongly consistent read, so it matches the next increment's view. */
@@ -46,18 +44,13 @@ export async function readCount(key: string, windowStart: number): Promise<numbe
 
 /** Gives one count back (a job that never ran); never below zero, a missing window is left alone. */
 export async function decrementCount(key: string, windowStart: number): Promise<void> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: config().COUNTERS_TABLE,
-        Key: { pk: key, sk: String(windowStart) },
-        UpdateExpression: 'ADD #count :minus',
-        ConditionExpression: '#count > :zero',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-      }),
-    );
-  } catch (err) {
-    if (!(err instanceof ConditionalCheckFailedException)) throw err;
-  }
+  const update = new UpdateCommand({
+    TableName: config().COUNTERS_TABLE,
+    Key: { pk: key, sk: String(windowStart) },
+    UpdateExpression: 'ADD #count :minus',
+    ConditionExpression: '#count > :zero',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+  });
+  await unlessConditionFails(() => dynamo().send(update), undefined);
 }

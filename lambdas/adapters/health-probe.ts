@@ -2,6 +2,7 @@ import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
+import { sleep } from '../lib/retry';
 import { dynamo, s3 } from './aws-clients';
 
 export interface DependencyState {
@@ -30,7 +31,7 @@ async function timed(name: string, probe: () => Promise<unknown>): Promise<Depen
       const { name: error, message } = err as Error;
       logger.warn('health probe failed', { dependency: name, attempt, error, message });
       if (attempt >= 2) return { ok: false, latencyMs: latencyMs(), error };
-      await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+      await sleep(RETRY_AFTER_MS);
     }
   }
 }

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
+import { isConditionFailed } from './dynamo-errors';
 
 /**
  * Idempotency records, in the counters table (short-lived, TTL'd, and every write route already
@@ -45,7 +45,7 @@ export async function claim(scope: string, idempotencyKey: string, fingerprint: 
     );
     return true;
   } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
+    if (isConditionFailed(err)) return false;
     throw err;
   }
 }
@@ -82,6 +82,6 @@ export async function release(scope: string, idempotencyKey: string): Promise<vo
       }),
     )
     .catch((err: Error) => {
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      if (!isConditionFailed(err)) throw err;
     });
 }

@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   GetCommand,
@@ -10,7 +9,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ImageModeration } from '../../shared/schemas/gallery';
 import { config } from '../lib/config';
+import { AGAIN, retry } from '../lib/retry';
 import { dynamo } from './aws-clients';
+import { cancellationCodes, isConditionFailed } from './dynamo-errors';
 
 /**
  * Images table (see docs/data-model.md). Item kinds, all on the generic keys:
@@ -144,7 +145,7 @@ export async function setShared(id: string, userId: string, shared: boolean): Pr
     );
     return true;
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(err)) return false;
     throw err;
   }
 }
@@ -175,12 +176,16 @@ export async function getSlots(seqs: number[]): Promise<ImageItem[]> {
   const found = new Map<string, ImageItem>();
   for (let i = 0; i < seqs.length; i += 100) {
     let pending: Record<string, unknown>[] = seqs.slice(i, i + 100).map(keys.slot);
-    for (let attempt = 0; pending.length && attempt < 6; attempt++) {
-      if (attempt) await sleep(20 * 2 ** attempt);
-      const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ...projectionWithPk() } } }));
-      for (const item of out.Responses?.[table()] ?? []) found.set(String(item.pk), stripKeys(item));
-      pending = (out.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
+    await retry(
+      async () => {
+        const out = await dynamo().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ...projectionWithPk() } } }));
+        for (const item of out.Responses?.[table()] ?? []) found.set(String(item.pk), stripKeys(item));
+        pending = (out.UnprocessedKeys?.[table()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+        return pending.length ? AGAIN : undefined;
+      },
+      // Keys DynamoDB still left unprocessed after 6 tries are left out (the sampler shows fewer).
+      { attempts: 6, delayMs: (attempt) => 20 * 2 ** attempt, exhausted: () => undefined },
+    );
   }
   return seqs.map((s) => found.get(keys.slot(s).pk)).filter((x): x is ImageItem => x !== undefined);
 }
@@ -285,10 +290,8 @@ export async function transact(items: TransactItem[]): Promise<{ ok: true } | { 
     await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
     return { ok: true };
   } catch (err) {
-    if (err instanceof TransactionCanceledException || (err as Error).name === 'TransactionCanceledException') {
-      const reasons = ((err as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
-      return { ok: false, reasons };
-    }
+    const reasons = cancellationCodes(err);
+    if (reasons) return { ok: false, reasons };
     throw err;
   }
 }
@@ -441,7 +444,7 @@ export async function addReport(id: string, at: string): Promise<Pick<ImageItem,
     );
     return { reportCount: Number(out.Attributes?.reportCount ?? 0), hidden: out.Attributes?.hidden === true };
   } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return undefined;
+    if (isConditionFailed(err)) return undefined;
     throw err;
   }
 }
@@ -511,7 +514,3 @@ export async function listReported(limit = 50): Promise<ImageItem[]> {
 }
 
 export const tableName = table;
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}

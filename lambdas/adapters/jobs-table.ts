@@ -1,8 +1,10 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobStatus } from '../../shared/schemas/generation';
 import { config } from '../lib/config';
+import { AGAIN, retry } from '../lib/retry';
 import { dynamo } from './aws-clients';
 import { incrementUpdate, type WindowCount } from './counters-table';
+import { cancellationCodes, isConditionFailed } from './dynamo-errors';
 
 /**
  * The jobs table (generic keys). Item shapes:
@@ -103,18 +105,32 @@ export async function createJob(job: JobItem, staleLockJobId: string | undefined
  * (TransactionConflict); the SDK does not retry those. A few quick tries with jitter, then the
  * conflict goes up as a dependency failure (503).
  */
+/** A transaction cancelled only for conflicts with concurrent ones: worth another try, unlike a false condition. */
+function onlyConflicts(err: unknown): boolean {
+  const codes = cancellationCodes(err);
+  return Boolean(codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed'));
+}
+
 async function retryConflicts<T>(run: () => Promise<T>, tries = 6): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      const conflict = reasons?.some((r) => r.Code === 'TransactionConflict') && !reasons.some((r) => r.Code === 'ConditionalCheckFailed');
-      if (!conflict) throw err;
-      if (attempt >= tries) throw Object.assign(err as Error, { name: 'ThrottlingException' });
-      await new Promise((r) => setTimeout(r, 10 + Math.random() * 40 * attempt));
-    }
-  }
+  let last: unknown;
+  return retry(
+    async () => {
+      try {
+        return await run();
+      } catch (err) {
+        if (!onlyConflicts(err)) throw err;
+        last = err;
+        return AGAIN;
+      }
+    },
+    {
+      attempts: tries,
+      delayMs: (attempt) => 10 + Math.random() * 40 * attempt,
+      exhausted: () => {
+        throw Object.assign(last as Error, { name: 'ThrottlingException' });
+      },
+    },
+  );
 }
 
 async function createJobOnce(job: JobItem, staleLockJobId: string | undefined, admission: Admission): Promise<void> {
@@ -171,9 +187,9 @@ async function createJobOnce(job: JobItem, staleLockJobId: string | undefined, a
       }),
     );
   } catch (err) {
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (!reasons) throw err;
-    const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
+    const codes = cancellationCodes(err);
+    if (!codes) throw err;
+    const failed = (i: number) => codes[i] === 'ConditionalCheckFailed';
     if (failed(1)) throw new JobConflictError('duplicate_request', await getRequestJobId(job.userId, job.requestId));
     if (failed(2)) throw new JobConflictError('job_in_flight', await getInFlightJobId(job.userId));
     if (failed(3)) throw new JobConflictError('queue_full', undefined);
@@ -246,7 +262,7 @@ export async function updateJob(jobId: string, update: JobUpdate, opts: { onlyFr
     await dynamo().send(new UpdateCommand(jobUpdate));
     return true;
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(err)) return false;
     throw err;
   }
 }
@@ -286,7 +302,7 @@ async function leaveQueue(jobUpdate: {
     return true;
   } catch (err) {
     // Not queued (or a slot count that never counted it): the plain update decides.
-    if ((err as { CancellationReasons?: unknown }).CancellationReasons) return false;
+    if (cancellationCodes(err)) return false;
     throw err;
   }
 }
@@ -303,7 +319,7 @@ export async function releaseLock(userId: string, jobId: string): Promise<void> 
       }),
     );
   } catch (err) {
-    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    if (!isConditionFailed(err)) throw err;
   }
 }
 
@@ -395,7 +411,7 @@ export async function repairQueueCount(quietSeconds = 60): Promise<{ from: numbe
     );
     return { from: seen, to: actual };
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailed(err)) return undefined;
     throw err;
   }
 }

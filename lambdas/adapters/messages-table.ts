@@ -1,9 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { INBOX_KINDS, type InboxKind } from '../../shared/admin';
 import { config } from '../lib/config';
 import { ValidationError } from '../lib/errors';
 import { dynamo } from './aws-clients';
+import { isConditionFailed, unlessConditionFails } from './dynamo-errors';
 
 /** The kinds are defined once in shared/admin.ts (the inbox's filter reads the same list). */
 export const MESSAGE_TYPES = INBOX_KINDS;
@@ -55,30 +55,23 @@ export async function putMessage(record: MessageRecord): Promise<void> {
 
 /** putMessage that answers false instead of failing when the record exists (a retried, key-derived id). */
 export async function putMessageOnce(record: MessageRecord): Promise<boolean> {
-  try {
+  return unlessConditionFails(async () => {
     await putMessage(record);
     return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
+  }, false);
 }
 
 /** Stores the subscription unless the address already has one; true when this call created it. */
 export async function putSubscriptionOnce(emailKey: string, record: MessageRecord): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: config().MESSAGES_TABLE,
-        Item: { pk: `newsletter#${emailKey}`, sk: 'subscription', ...byType(record), ...record },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+  const put = new PutCommand({
+    TableName: config().MESSAGES_TABLE,
+    Item: { pk: `newsletter#${emailKey}`, sk: 'subscription', ...byType(record), ...record },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  });
+  return unlessConditionFails(async () => {
+    await dynamo().send(put);
     return true;
-  } catch (err) {
-    if (err instanceof ConditionalCheckFailedException) return false;
-    throw err;
-  }
+  }, false);
 }
 
 /**
@@ -97,7 +90,7 @@ export async function putReportOnce(imageId: string, reporter: string, record: M
     );
     return { id: record.id, created: true };
   } catch (err) {
-    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    if (!isConditionFailed(err)) throw err;
     const first = await dynamo().send(new GetCommand({ TableName: config().MESSAGES_TABLE, Key, ConsistentRead: true }));
     return { id: String(first.Item?.id ?? record.id), created: false };
   }

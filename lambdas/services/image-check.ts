@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import sharp from 'sharp';
 import { putAuditEntry } from '../adapters/audit-log';
 import { getImage } from '../adapters/images-table';
@@ -73,17 +72,13 @@ export async function holdBackOperatorImage(id: string, png: Buffer, category: s
   const found = await check.check(png);
   if (!found) return undefined;
   logger.warn('operator image held back by the image check', { imageId: id, labels: found.labels });
-  try {
-    await putAuditEntry({
-      id: `image-check-${id}`,
-      at: new Date().toISOString(),
-      actor: IMAGE_CHECK_ACTOR,
-      action: 'hide',
-      target: `image:${id}`,
-      after: { hidden: true, featured: false, category, reason: `${check.name}: ${found.labels.join(', ')}` },
-    });
-  } catch (err) {
-    if (!(err instanceof ConditionalCheckFailedException)) throw err;
-  }
+  await putAuditEntry({
+    id: `image-check-${id}`,
+    at: new Date().toISOString(),
+    actor: IMAGE_CHECK_ACTOR,
+    action: 'hide',
+    target: `image:${id}`,
+    after: { hidden: true, featured: false, category, reason: `${check.name}: ${found.labels.join(', ')}` },
+  });
   return IMAGE_CHECK_ACTOR;
 }

@@ -12,8 +12,8 @@ import {
   type ImageItem,
   insertImage,
   removeImage,
-  sleep,
 } from '../adapters/images-table';
+import { AGAIN, retry } from '../lib/retry';
 import { withProvenance } from './provenance';
 
 /** An image to store (the generation flow's StoreImage step and the operator's import). */
@@ -45,6 +45,11 @@ const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_ATTEMPTS = 8;
 
 class ImageStoreConflictError extends Error {}
+
+/** What a write that lost every try to concurrent writers throws. */
+const conflict = (what: string) => (): never => {
+  throw new ImageStoreConflictError(`${what}: too many concurrent writers`);
+};
 
 export function toGalleryImage(item: Pick<ImageItem, keyof GalleryImage>): GalleryImage {
   return {
@@ -125,25 +130,24 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
   const featured = admin && !record.hidden;
   const inCategory = featured && isCategory(record.category);
 
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    if (attempt) await sleep(10 * 2 ** attempt + Math.random() * 20);
-    const [count, prev] = await Promise.all([
-      featured ? getFeaturedCount(true) : Promise.resolve(0),
-      inCategory ? getCategoryMeta(record.category, true) : Promise.resolve(undefined),
-    ]);
-    const item = featured ? { ...record, featuredSeq: count } : record;
-    const outcome = await insertImage(
-      item,
-      featured ? { seq: count } : undefined,
-      inCategory ? { prev, lastUpdated: nextLastUpdated(prev) } : undefined,
-    );
-    if (outcome === 'ok') return toGalleryImage(item);
-    if (outcome === 'exists') {
-      const winner = await getImage(input.id, true);
-      if (winner) return toGalleryImage(winner);
-    }
-  }
-  throw new ImageStoreConflictError(`could not store image ${input.id}: too many concurrent writers`);
+  return retry(
+    async () => {
+      const [count, prev] = await Promise.all([
+        featured ? getFeaturedCount(true) : Promise.resolve(0),
+        inCategory ? getCategoryMeta(record.category, true) : Promise.resolve(undefined),
+      ]);
+      const item = featured ? { ...record, featuredSeq: count } : record;
+      const outcome = await insertImage(
+        item,
+        featured ? { seq: count } : undefined,
+        inCategory ? { prev, lastUpdated: nextLastUpdated(prev) } : undefined,
+      );
+      if (outcome === 'ok') return toGalleryImage(item);
+      const winner = outcome === 'exists' ? await getImage(input.id, true) : undefined;
+      return winner ? toGalleryImage(winner) : AGAIN;
+    },
+    { attempts: MAX_ATTEMPTS, exhausted: conflict(`could not store image ${input.id}`) },
+  );
 }
 
 /**
@@ -151,29 +155,27 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
  * and the category's metadata in one transaction, then the objects. Unknown ids are a no-op.
  */
 export async function deleteImage(id: string): Promise<void> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    if (attempt) await sleep(10 * 2 ** attempt + Math.random() * 20);
-    const record = await getImage(id, true);
-    if (!record) return;
-    const admin = record.owner === 'admin' && record.featuredSeq !== undefined;
-    const inCategory = record.owner === 'admin' && !record.hidden && isCategory(record.category);
-    const [count, prev] = await Promise.all([
-      admin ? getFeaturedCount(true) : Promise.resolve(0),
-      inCategory ? getCategoryMeta(record.category, true) : Promise.resolve(undefined),
-    ]);
-    const moved = admin && record.featuredSeq !== count - 1 ? await getSlot(count - 1) : undefined;
-    const outcome = await removeImage(
-      record,
-      admin ? { count, moved } : undefined,
-      inCategory ? { prev, lastUpdated: nextLastUpdated(prev) } : undefined,
-    );
-    if (outcome === 'ok') {
-      const objects = imageKeys(id);
-      await deleteObjects([objects.original, objects.thumbnail]);
-      return;
-    }
-  }
-  throw new ImageStoreConflictError(`could not delete image ${id}: too many concurrent writers`);
+  await retry(() => deleteOnce(id), { attempts: MAX_ATTEMPTS, exhausted: conflict(`could not delete image ${id}`) });
+}
+
+async function deleteOnce(id: string): Promise<undefined | typeof AGAIN> {
+  const record = await getImage(id, true);
+  if (!record) return;
+  const admin = record.owner === 'admin' && record.featuredSeq !== undefined;
+  const inCategory = record.owner === 'admin' && !record.hidden && isCategory(record.category);
+  const [count, prev] = await Promise.all([
+    admin ? getFeaturedCount(true) : Promise.resolve(0),
+    inCategory ? getCategoryMeta(record.category, true) : Promise.resolve(undefined),
+  ]);
+  const moved = admin && record.featuredSeq !== count - 1 ? await getSlot(count - 1) : undefined;
+  const outcome = await removeImage(
+    record,
+    admin ? { count, moved } : undefined,
+    inCategory ? { prev, lastUpdated: nextLastUpdated(prev) } : undefined,
+  );
+  if (outcome !== 'ok') return AGAIN;
+  const objects = imageKeys(id);
+  await deleteObjects([objects.original, objects.thumbnail]);
 }
 
 export interface ImageStatePatch {
@@ -191,38 +193,44 @@ export class ImageNotFoundError extends Error {}
  * changes nothing writes nothing.
  */
 export async function setImageState(id: string, patch: ImageStatePatch): Promise<{ before: ImageItem; after: ImageItem }> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    if (attempt) await sleep(10 * 2 ** attempt + Math.random() * 20);
-    const before = await getImage(id, true);
-    if (!before) throw new ImageNotFoundError(`no image ${id}`);
-    const after: ImageItem = { ...before };
-    if (patch.hidden !== undefined) after.hidden = patch.hidden;
-    if (patch.featured !== undefined) after.unfeatured = !patch.featured;
-    if (patch.category !== undefined) after.category = patch.category;
-    if (!after.hidden) {
-      // Who hid it and when no longer applies (the report threshold, the image check, the console).
-      delete after.hidden;
-      delete after.hiddenAt;
-      delete after.hiddenBy;
-    }
-    if (!after.unfeatured) delete after.unfeatured;
-    if (
-      Boolean(before.hidden) === Boolean(after.hidden) &&
-      Boolean(before.unfeatured) === Boolean(after.unfeatured) &&
-      before.category === after.category
-    ) {
-      return { before, after: before };
-    }
-    const names = [...new Set([before.category, after.category].filter(isCategory))];
-    const [count, metas] = await Promise.all([
-      getFeaturedCount(true),
-      Promise.all(names.map(async (name) => [name, await getCategoryMeta(name, true)] as const)),
-    ]);
-    const leaving = before.featuredSeq !== undefined && before.featuredSeq !== count - 1;
-    const last = leaving ? await getSlot(count - 1) : undefined;
-    const categories = new Map(metas.map(([name, prev]) => [name, { prev, lastUpdated: nextLastUpdated(prev) }]));
-    const { outcome, record } = await changeImageState({ before, after, count, last, categories });
-    if (outcome === 'ok') return { before, after: record };
+  return retry(() => setStateOnce(id, patch), { attempts: MAX_ATTEMPTS, exhausted: conflict(`could not change image ${id}`) });
+}
+
+/** The record as `patch` leaves it; who hid it and when go with the hiding. */
+function patched(before: ImageItem, patch: ImageStatePatch): ImageItem {
+  const after: ImageItem = { ...before };
+  if (patch.hidden !== undefined) after.hidden = patch.hidden;
+  if (patch.featured !== undefined) after.unfeatured = !patch.featured;
+  if (patch.category !== undefined) after.category = patch.category;
+  if (!after.hidden) {
+    // Who hid it and when no longer applies (the report threshold, the image check, the console).
+    delete after.hidden;
+    delete after.hiddenAt;
+    delete after.hiddenBy;
   }
-  throw new ImageStoreConflictError(`could not change image ${id}: too many concurrent writers`);
+  if (!after.unfeatured) delete after.unfeatured;
+  return after;
+}
+
+async function setStateOnce(id: string, patch: ImageStatePatch): Promise<{ before: ImageItem; after: ImageItem } | typeof AGAIN> {
+  const before = await getImage(id, true);
+  if (!before) throw new ImageNotFoundError(`no image ${id}`);
+  const after = patched(before, patch);
+  if (
+    Boolean(before.hidden) === Boolean(after.hidden) &&
+    Boolean(before.unfeatured) === Boolean(after.unfeatured) &&
+    before.category === after.category
+  ) {
+    return { before, after: before };
+  }
+  const names = [...new Set([before.category, after.category].filter(isCategory))];
+  const [count, metas] = await Promise.all([
+    getFeaturedCount(true),
+    Promise.all(names.map(async (name) => [name, await getCategoryMeta(name, true)] as const)),
+  ]);
+  const leaving = before.featuredSeq !== undefined && before.featuredSeq !== count - 1;
+  const last = leaving ? await getSlot(count - 1) : undefined;
+  const categories = new Map(metas.map(([name, prev]) => [name, { prev, lastUpdated: nextLastUpdated(prev) }]));
+  const { outcome, record } = await changeImageState({ before, after, count, last, categories });
+  return outcome === 'ok' ? { before, after: record } : AGAIN;
 }

@@ -1,6 +1,7 @@
 import type { JobStatusResponse } from '../../shared/schemas/generation';
 import { TERMINAL_STATUSES } from '../../shared/schemas/generation';
 import { getJob } from '../adapters/jobs-table';
+import { sleep } from '../lib/retry';
 import { jobStatus } from './generation';
 
 /**
@@ -50,6 +51,6 @@ export async function streamJobEvents(jobId: string, sink: EventSink, opts: { wa
       sink.write(': keep-alive\n\n');
       lastWrite = Date.now();
     }
-    await new Promise((resolve) => setTimeout(resolve, watchMs));
+    await sleep(watchMs);
   }
 }

@@ -8,6 +8,7 @@ import { activeJobs, getJob, recordDuration, releaseLock, removeWorker, runningJ
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { METRIC, recordDurationMetric } from '../lib/metrics';
+import { sleep } from '../lib/retry';
 import { failureMessage } from './generation-failure';
 import { holdBackOperatorImage } from './image-check';
 import { storeImage } from './image-store';
@@ -56,7 +57,7 @@ export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; req
         return { warm: true };
       }
       if (Date.now() + SLOT_POLL_MS > deadline) return { warm: false };
-      await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
+      await sleep(SLOT_POLL_MS);
       const [l, w, r] = await Promise.all([liveWorkerCount(), activeJobs(cfg.GEN_QUEUE_CAP * 2), runningJobIds(cfg.GEN_QUEUE_CAP * 2)]);
       if (l === 0) return { warm: false };
       state = { live: l, waiting: w, running: r };

@@ -1,4 +1,5 @@
 import { getImage, type ImageItem, listReported, setModeration } from '../adapters/images-table';
+import { AGAIN, retry } from '../lib/retry';
 
 const ATTEMPTS = 4;
 
@@ -8,14 +9,20 @@ const ATTEMPTS = 4;
  * otherwise. A concurrent move of a featured slot is re-read and retried. False for an unknown image.
  */
 export async function moderateImage(id: string, decision: 'hide' | 'keep', by: string): Promise<boolean> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const image = await getImage(id, true);
-    if (!image) return false;
-    const outcome = await setModeration(image, decision, by, new Date().toISOString());
-    if (outcome === 'ok') return true;
-    if (outcome === 'gone') return false;
-  }
-  throw new Error(`could not ${decision} image ${id}: its featured slot kept moving`);
+  return retry(
+    async () => {
+      const image = await getImage(id, true);
+      if (!image) return false;
+      const outcome = await setModeration(image, decision, by, new Date().toISOString());
+      return outcome === 'conflict' ? AGAIN : outcome === 'ok';
+    },
+    {
+      attempts: ATTEMPTS,
+      exhausted: () => {
+        throw new Error(`could not ${decision} image ${id}: its featured slot kept moving`);
+      },
+    },
+  );
 }
 
 /** The moderation queue: reported images, most recently reported first, hidden ones included. */
