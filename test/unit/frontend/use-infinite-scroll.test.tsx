@@ -129,6 +129,23 @@ describe('useInfiniteScroll', () => {
     expect(onNearEnd).toHaveBeenCalledTimes(2);
   });
 
+  it('looks again when the promise onNearEnd returned settles, even if loading never showed true', async () => {
+    let land = () => {};
+    const onNearEnd = vi.fn(() => new Promise<void>((resolve) => (land = resolve)));
+    renderHook(() => useInfiniteScroll(onNearEnd, true, false));
+    scrollTo(page.height - page.viewport);
+    advance(DEBOUNCE);
+    expect(onNearEnd).toHaveBeenCalledTimes(1);
+    advance(10 * DEBOUNCE);
+    expect(onNearEnd).toHaveBeenCalledTimes(1);
+
+    // React batched the page's loading true and false into one render: only the promise tells it landed.
+    page.height += 50;
+    await act(async () => land());
+    advance(DEBOUNCE);
+    expect(onNearEnd).toHaveBeenCalledTimes(2);
+  });
+
   it('when the landed page carried the end out of the zone, waits for the visitor’s next approach', () => {
     const { onNearEnd, rerender } = mount();
     scrollTo(nearEnd());

@@ -104,12 +104,12 @@ describe('usePagedImages', () => {
     const { result } = renderHook(() => usePagedImages(f.fetchPage, true));
     await f.answer(0, images('p0'));
 
-    act(() => result.current.loadMore());
+    act(() => void result.current.loadMore());
     expect(f.call(1).page).toBe(1);
     expect(result.current.loading).toBe(true);
     await f.answer(1, images('p1'));
 
-    act(() => result.current.loadMore());
+    act(() => void result.current.loadMore());
     expect(f.call(2).page).toBe(2);
     await f.answer(2, images('p2'));
 
@@ -122,12 +122,12 @@ describe('usePagedImages', () => {
     const f = fakeFetcher();
     const { result } = renderHook(() => usePagedImages(f.fetchPage, true));
     await f.answer(0, images('p0'));
-    act(() => result.current.loadMore());
+    act(() => void result.current.loadMore());
     await f.answer(1, images('p1', PAGE_SIZE.generator - 1));
 
     expect(result.current.hasMore).toBe(false);
     expect(result.current.images).toHaveLength(2 * PAGE_SIZE.generator - 1);
-    act(() => result.current.loadMore());
+    act(() => void result.current.loadMore());
     expect(f.fetchPage).toHaveBeenCalledTimes(2);
   });
 
@@ -145,14 +145,14 @@ describe('usePagedImages', () => {
     const f = fakeFetcher();
     const { result } = renderHook(() => usePagedImages(f.fetchPage, true));
     await f.answer(0, images('p0'));
-    act(() => result.current.loadMore());
+    act(() => void result.current.loadMore());
     await f.fail(1, new Error('503'));
 
     expect(result.current.hasMore).toBe(false);
     expect(result.current.loading).toBe(false);
     expect(ids(result.current.images)).toEqual(ids(images('p0')));
     expect(logged).toHaveBeenCalledTimes(1);
-    act(() => result.current.loadMore());
+    act(() => void result.current.loadMore());
     expect(f.fetchPage).toHaveBeenCalledTimes(2);
   });
 
@@ -160,7 +160,7 @@ describe('usePagedImages', () => {
     const f = fakeFetcher();
     const { result } = renderHook(() => usePagedImages(f.fetchPage, true));
     // Page 0 is in flight.
-    act(() => result.current.loadMore());
+    act(() => void result.current.loadMore());
     expect(f.fetchPage).toHaveBeenCalledTimes(1);
     await f.answer(0, images('p0'));
 
@@ -168,12 +168,12 @@ describe('usePagedImages', () => {
       result.current.loadMore();
       result.current.loadMore();
     });
-    act(() => result.current.loadMore());
+    act(() => void result.current.loadMore());
     expect(f.fetchPage).toHaveBeenCalledTimes(2);
     expect(f.call(1).page).toBe(1);
 
     await f.answer(1, images('p1'));
-    act(() => result.current.loadMore());
+    act(() => void result.current.loadMore());
     expect(f.calls.map((c) => c.page)).toEqual([0, 1, 2]);
   });
 
@@ -181,7 +181,7 @@ describe('usePagedImages', () => {
     const f = fakeFetcher();
     const { result } = renderHook(() => usePagedImages(f.fetchPage, true));
     await f.answer(0, images('p0'));
-    act(() => result.current.loadMore());
+    act(() => void result.current.loadMore());
     // The list moved between requests: page 1 repeats the last two of page 0.
     const page1 = [...images('p0').slice(-2), ...images('p1', PAGE_SIZE.generator - 2)];
     await f.answer(1, page1);
@@ -286,7 +286,7 @@ describe('usePagedImages', () => {
     expect(result.current.loading).toBe(false);
     expect(result.current.loaded).toBe(true);
 
-    act(() => result.current.loadMore());
+    act(() => void result.current.loadMore());
     expect(f.calls.at(-1)?.page).toBe(1);
   });
 });

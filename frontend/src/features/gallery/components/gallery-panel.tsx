@@ -30,7 +30,7 @@ export function GalleryPanel({ list, label, emptyText, onOpen }: GalleryPanelPro
       {list.loaded && !list.loading && list.images.length === 0 && <p className="empty">{emptyText}</p>}
       {list.loaded && list.hasMore && list.images.length > 0 && (
         <div className="load-more">
-          <button type="button" className="btn" disabled={list.loading} onClick={list.loadMore}>
+          <button type="button" className="btn" disabled={list.loading} onClick={() => void list.loadMore()}>
             {list.loading ? 'Loading...' : 'Load More'}
           </button>
         </div>

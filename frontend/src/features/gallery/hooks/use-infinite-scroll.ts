@@ -8,8 +8,12 @@ import { SCROLL, TIMINGS } from '../../../../../shared/constants';
  * mostly repeats adds little height), the approach goes on with the next page; otherwise the visitor's next
  * approach fires it. Firing on every scroll event inside the zone loaded every remaining page in a burst.
  * The callee guards re-entry.
+ *
+ * 'Landed' is told twice, and either suffices: `loading` going back to false, and (when `onNearEnd` returns a
+ * promise) that promise settling. React may batch a fast page's `loading` true and false into one render, so the
+ * transition alone was not always seen, and the hook then waited for ever (the gallery e2e test's old flake).
  */
-export function useInfiniteScroll(onNearEnd: () => void, enabled: boolean, loading: boolean): void {
+export function useInfiniteScroll(onNearEnd: () => unknown, enabled: boolean, loading: boolean): void {
   const callback = useRef(onNearEnd);
   callback.current = onNearEnd;
   /** The check of the current effect, so a landed page can ask for one. */
@@ -18,12 +22,20 @@ export function useInfiniteScroll(onNearEnd: () => void, enabled: boolean, loadi
     if (!enabled) return;
     let timer: number | undefined;
     let waiting = false;
+    let live = true;
     const check = () => {
       const height = document.documentElement.scrollHeight;
       const near = window.innerHeight + window.scrollY >= height - SCROLL.infiniteScrollPx;
       if (near && !waiting) {
         waiting = true;
-        callback.current();
+        const landed = callback.current();
+        if (landed instanceof Promise) {
+          void landed
+            .catch(() => {})
+            .then(() => {
+              if (live) recheck.current();
+            });
+        }
       }
     };
     const schedule = () => {
@@ -36,6 +48,7 @@ export function useInfiniteScroll(onNearEnd: () => void, enabled: boolean, loadi
     };
     window.addEventListener('scroll', schedule, { passive: true });
     return () => {
+      live = false;
       window.clearTimeout(timer);
       window.removeEventListener('scroll', schedule);
       recheck.current = () => {};

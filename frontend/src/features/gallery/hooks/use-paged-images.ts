@@ -9,7 +9,8 @@ export interface PagedImages {
   hasMore: boolean;
   /** True once page 0 has answered. */
   loaded: boolean;
-  loadMore: () => void;
+  /** Settles when the page it asked for has landed (or failed); while one is in flight, that one's promise. */
+  loadMore: () => Promise<void>;
   prepend: (image: ClientImage) => void;
 }
 
@@ -43,11 +44,12 @@ export function usePagedImages(
   const page = useRef(0);
   const busy = useRef(false);
   const abort = useRef<AbortController | null>(null);
+  const inFlight = useRef<Promise<void>>(Promise.resolve());
   /** Images put first by this page (a new generation): page 0 replacing the cached list keeps them. */
   const prepended = useRef(new Set<string>());
 
-  const loadMore = useCallback(() => {
-    if (busy.current || !hasMore) return;
+  const loadMore = useCallback((): Promise<void> => {
+    if (busy.current || !hasMore) return inFlight.current;
     busy.current = true;
     setLoading(true);
     const controller = new AbortController();
@@ -55,7 +57,7 @@ export function usePagedImages(
     const first = page.current === 0;
     /** False once unmount (or StrictMode's effect replay) aborted this request: its answer no longer belongs here. */
     const current = () => abort.current === controller;
-    fetchPage(page.current, controller.signal)
+    inFlight.current = fetchPage(page.current, controller.signal)
       .then((batch) => {
         if (!current()) return;
         page.current += 1;
@@ -78,6 +80,7 @@ export function usePagedImages(
         setLoading(false);
         setLoaded(true);
       });
+    return inFlight.current;
   }, [fetchPage, hasMore]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: page 0 once, when enabled
@@ -85,7 +88,7 @@ export function usePagedImages(
     if (!enabled || page.current !== 0 || busy.current) return;
     // After hydration only: the prerendered home holds no visitor's images.
     if (cacheKey) setImages((prev) => (prev.length ? prev : readCachedList(cacheKey)));
-    loadMore();
+    void loadMore();
   }, [enabled]);
   useEffect(() => {
     if (cacheKey && loaded) writeJson(cacheKey, images.slice(0, CACHED_IMAGES));
