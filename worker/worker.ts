@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ComfyError, runGraph } from '../lambdas/adapters/comfyui';
+import { removeWorker, touchWorker } from '../lambdas/adapters/fleet-records';
 import { deleteJob, receiveJob } from '../lambdas/adapters/job-queue';
 import { putStaging } from '../lambdas/adapters/job-staging';
-import { getJob, removeWorker, touchWorker, updateJob } from '../lambdas/adapters/jobs-table';
+import { getJob, updateJob } from '../lambdas/adapters/jobs-table';
 import { isTokenGone, sendTaskFailure, sendTaskHeartbeat, sendTaskSuccess } from '../lambdas/adapters/state-machine';
 import { logger } from '../lambdas/lib/logger';
 import { buildFluxGraph, OUTPUT_NODE, randomSeed } from '../lambdas/services/generation-graph';

@@ -1,3 +1,5 @@
+import { AGAIN, retry } from '../lib/retry';
+
 /**
  * The one way the adapters read DynamoDB's refusals, by the error's name (which the SDK sets from
  * the service's error code; `instanceof` fails across two copies of the SDK and for test doubles).
@@ -24,4 +26,37 @@ export async function unlessConditionFails<T, R>(write: () => Promise<T>, refuse
     if (isConditionFailed(err)) return refused;
     throw err;
   }
+}
+
+/** A transaction cancelled only for conflicts with concurrent ones: worth another try, unlike a false condition. */
+function onlyConflicts(err: unknown): boolean {
+  const codes = cancellationCodes(err);
+  return Boolean(codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed'));
+}
+
+/**
+ * Runs a transaction again while DynamoDB cancels it only for conflicts with concurrent ones
+ * (TransactionConflict, which the SDK does not retry): a few quick tries with jitter, then the
+ * conflict goes up as a ThrottlingException (a dependency failure: 503).
+ */
+export async function retryTransactionConflicts<T>(run: () => Promise<T>, tries = 6): Promise<T> {
+  let last: unknown;
+  return retry(
+    async () => {
+      try {
+        return await run();
+      } catch (err) {
+        if (!onlyConflicts(err)) throw err;
+        last = err;
+        return AGAIN;
+      }
+    },
+    {
+      attempts: tries,
+      delayMs: (attempt) => 10 + Math.random() * 40 * attempt,
+      exhausted: () => {
+        throw Object.assign(last as Error, { name: 'ThrottlingException' });
+      },
+    },
+  );
 }

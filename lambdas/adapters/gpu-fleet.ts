@@ -1,7 +1,7 @@
 import { DescribeAutoScalingGroupsCommand, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
 import { config } from '../lib/config';
 import { autoScaling } from './aws-clients';
-import { freshWorkers } from './jobs-table';
+import { freshWorkers } from './fleet-records';
 
 /**
  * The GPU fleet: workers announce themselves in the jobs table (a beacon every few seconds), so

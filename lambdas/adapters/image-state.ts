@@ -1,21 +1,17 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws-clients';
+import { queryEvery } from './dynamo-query';
+import { categoryUpdate, closeFeaturedHole, counterUpdate, type TransactItem, transact, type WriteOutcome } from './image-transactions';
 import {
   type CategoryMeta,
   CONSOLE_PARTITION,
   categoryPartition,
-  categoryUpdate,
-  closeFeaturedHole,
-  counterUpdate,
   type ImageItem,
   keys,
   listSortKey,
   ownerListPartition,
   ownerPartition,
-  type TransactItem,
   tableName,
-  transact,
-  type WriteOutcome,
 } from './images-table';
 
 /**
@@ -29,36 +25,29 @@ import {
  */
 export async function backfillConsoleIndex(): Promise<number> {
   let updated = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
+  const featured = await queryEvery({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': ownerPartition('admin') },
+    ProjectionExpression: 'id, createdAt, gsi3pk',
+  });
+  for (const item of featured) {
+    if (item.gsi3pk) continue;
+    await dynamo().send(
+      new UpdateCommand({
         TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': ownerPartition('admin') },
-        ProjectionExpression: 'id, createdAt, gsi3pk',
-        ExclusiveStartKey: startKey,
+        Key: keys.image(String(item.id)),
+        UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':pk': CONSOLE_PARTITION,
+          ':sk': listSortKey({ createdAt: String(item.createdAt), id: String(item.id) }),
+        },
       }),
     );
-    for (const item of out.Items ?? []) {
-      if (item.gsi3pk) continue;
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.image(String(item.id)),
-          UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: {
-            ':pk': CONSOLE_PARTITION,
-            ':sk': listSortKey({ createdAt: String(item.createdAt), id: String(item.id) }),
-          },
-        }),
-      );
-      updated++;
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+    updated++;
+  }
   return updated;
 }
 

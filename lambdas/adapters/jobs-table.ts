@@ -1,10 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobStatus } from '../../shared/schemas/generation';
 import { config } from '../lib/config';
-import { AGAIN, retry } from '../lib/retry';
 import { dynamo } from './aws-clients';
 import { incrementUpdate, type WindowCount } from './counters-table';
-import { cancellationCodes, isConditionFailed } from './dynamo-errors';
+import { cancellationCodes, isConditionFailed, retryTransactionConflicts } from './dynamo-errors';
 
 /**
  * The jobs table (generic keys). Item shapes:
@@ -19,9 +18,9 @@ import { cancellationCodes, isConditionFailed } from './dynamo-errors';
  * - worker       pk `worker#<id>`          sk `worker` gsi1 `workers` / lastSeen (warm fleet)
  * Everything carries `expiresAt` (TTL) so nothing outlives its use.
  */
-const table = () => config().JOBS_TABLE;
-const DAY = 86_400;
-const epoch = (ms = Date.now()) => Math.floor(ms / 1000);
+export const table = () => config().JOBS_TABLE;
+export const DAY = 86_400;
+export const epoch = (ms = Date.now()) => Math.floor(ms / 1000);
 
 export interface JobItem {
   jobId: string;
@@ -55,9 +54,10 @@ export interface JobItem {
 const jobKey = (jobId: string) => ({ pk: `job#${jobId}`, sk: 'job' });
 const requestKey = (userId: string, requestId: string) => ({ pk: `req#${userId}#${requestId}`, sk: 'req' });
 const lockKey = (userId: string) => ({ pk: `inflight#${userId}`, sk: 'lock' });
-const queueKey = { pk: 'queue', sk: 'slots' };
-const ACTIVE = 'active';
-const RUNNING = 'running';
+export const queueKey = { pk: 'queue', sk: 'slots' };
+/** gsi2 partitions: jobs waiting for a GPU, and jobs a worker runs. */
+export const ACTIVE = 'active';
+export const RUNNING = 'running';
 
 export class JobConflictError extends Error {
   constructor(
@@ -97,40 +97,7 @@ export async function getInFlightJobId(userId: string): Promise<string | undefin
  * nothing. A stale lock (its job already ended, or past its TTL) may be replaced: `staleLockJobId` names it.
  */
 export async function createJob(job: JobItem, staleLockJobId: string | undefined, admission: Admission): Promise<void> {
-  await retryConflicts(() => createJobOnce(job, staleLockJobId, admission));
-}
-
-/**
- * Every admission writes the one queue-slot item, so concurrent transactions conflict on it
- * (TransactionConflict); the SDK does not retry those. A few quick tries with jitter, then the
- * conflict goes up as a dependency failure (503).
- */
-/** A transaction cancelled only for conflicts with concurrent ones: worth another try, unlike a false condition. */
-function onlyConflicts(err: unknown): boolean {
-  const codes = cancellationCodes(err);
-  return Boolean(codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed'));
-}
-
-async function retryConflicts<T>(run: () => Promise<T>, tries = 6): Promise<T> {
-  let last: unknown;
-  return retry(
-    async () => {
-      try {
-        return await run();
-      } catch (err) {
-        if (!onlyConflicts(err)) throw err;
-        last = err;
-        return AGAIN;
-      }
-    },
-    {
-      attempts: tries,
-      delayMs: (attempt) => 10 + Math.random() * 40 * attempt,
-      exhausted: () => {
-        throw Object.assign(last as Error, { name: 'ThrottlingException' });
-      },
-    },
-  );
+  await retryTransactionConflicts(() => createJobOnce(job, staleLockJobId, admission));
 }
 
 async function createJobOnce(job: JobItem, staleLockJobId: string | undefined, admission: Admission): Promise<void> {
@@ -274,7 +241,7 @@ async function leaveQueue(jobUpdate: {
   [key: string]: unknown;
 }): Promise<boolean> {
   try {
-    await retryConflicts(() =>
+    await retryTransactionConflicts(() =>
       dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
@@ -321,198 +288,4 @@ export async function releaseLock(userId: string, jobId: string): Promise<void> 
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
   }
-}
-
-/** Jobs waiting for a GPU (queued or starting), oldest first, up to `limit`; dispatchedAt once they have a worker slot. */
-export async function activeJobs(limit: number): Promise<{ jobId: string; createdAt: string; dispatchedAt?: string }[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :a',
-      ExpressionAttributeValues: { ':a': ACTIVE },
-      ProjectionExpression: 'jobId, createdAt, dispatchedAt',
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []) as { jobId: string; createdAt: string; dispatchedAt?: string }[];
-}
-
-/** Ids of the jobs a worker is running (generating or saving), up to `limit`. */
-export async function runningJobIds(limit: number): Promise<string[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :r',
-      ExpressionAttributeValues: { ':r': RUNNING },
-      ProjectionExpression: 'jobId',
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map((item) => String(item.jobId));
-}
-
-/** Jobs not ended yet (queued, starting, generating, saving), oldest first within each group. */
-export async function openJobs(limit = 200): Promise<JobItem[]> {
-  const out: JobItem[] = [];
-  for (const group of [ACTIVE, RUNNING]) {
-    let start: Record<string, unknown> | undefined;
-    if (out.length >= limit) break;
-    do {
-      const page = await dynamo().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :g',
-          ExpressionAttributeValues: { ':g': group },
-          Limit: limit - out.length,
-          ExclusiveStartKey: start,
-        }),
-      );
-      out.push(...((page.Items ?? []) as JobItem[]));
-      start = page.LastEvaluatedKey;
-    } while (start && out.length < limit);
-  }
-  return out;
-}
-
-/**
- * Sets the queue's slot count to the number of queued jobs when they differ and the count has not
- * moved for `quietSeconds` (so the index has caught up with every admission). Conditional on the
- * count read: a concurrent admission or exit wins. Returns the correction made, if any.
- */
-export async function repairQueueCount(quietSeconds = 60): Promise<{ from: number; to: number } | undefined> {
-  const counter = await dynamo().send(new GetCommand({ TableName: table(), Key: queueKey, ConsistentRead: true }));
-  const seen = Number(counter.Item?.count ?? 0);
-  const seenAt = counter.Item?.updatedAt as string | undefined;
-  if (!seenAt || Date.now() - Date.parse(seenAt) < quietSeconds * 1000) return undefined;
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :a',
-      ExpressionAttributeValues: { ':a': ACTIVE },
-      Select: 'COUNT',
-    }),
-  );
-  const actual = out.Count ?? 0;
-  if (actual === seen) return undefined;
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: queueKey,
-        UpdateExpression: 'SET #count = :actual, updatedAt = :now',
-        ConditionExpression: '#count = :seen AND updatedAt = :seenAt',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':actual': actual, ':seen': seen, ':seenAt': seenAt, ':now': new Date().toISOString() },
-      }),
-    );
-    return { from: seen, to: actual };
-  } catch (err) {
-    if (isConditionFailed(err)) return undefined;
-    throw err;
-  }
-}
-
-export type DurationKind = 'coldStart' | 'queueWait' | 'generation';
-
-export async function recordDuration(kind: DurationKind, jobId: string, ms: number, at = new Date()): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: table(),
-      Item: { pk: `stats#${kind}`, sk: `${at.toISOString()}#${jobId}`, ms: Math.round(ms), expiresAt: epoch(at.getTime()) + 7 * DAY },
-    }),
-  );
-}
-
-/** The most recent `limit` durations of a kind, newest first. */
-export async function recentDurations(kind: DurationKind, limit = 20): Promise<number[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :p',
-      ExpressionAttributeValues: { ':p': `stats#${kind}` },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map((i) => Number(i.ms));
-}
-
-export interface WorkerItem {
-  workerId: string;
-  state: 'idle' | 'busy';
-  lastSeen: number;
-}
-
-/** A worker's presence beacon; the fleet is warm while one is fresh. */
-export async function touchWorker(workerId: string, state: WorkerItem['state'], now = Date.now()): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        pk: `worker#${workerId}`,
-        sk: 'worker',
-        gsi1pk: 'workers',
-        gsi1sk: String(now).padStart(15, '0'),
-        workerId,
-        state,
-        lastSeen: now,
-        expiresAt: epoch(now) + DAY,
-      },
-    }),
-  );
-}
-
-export async function removeWorker(workerId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: table(), Key: { pk: `worker#${workerId}`, sk: 'worker' } }));
-}
-
-export async function freshWorkers(sinceMs: number): Promise<WorkerItem[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :w AND gsi1sk >= :since',
-      ExpressionAttributeValues: { ':w': 'workers', ':since': String(sinceMs).padStart(15, '0') },
-    }),
-  );
-  return (out.Items ?? []) as WorkerItem[];
-}
-
-/**
- * When a job last showed life (epoch ms): the newest finished generation, or the newest job still
- * waiting for a GPU. Undefined when the table knows neither (nothing for a week: stats expire).
- */
-export async function latestJobActivity(): Promise<number | undefined> {
-  const [finished, waiting] = await Promise.all([
-    dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :p',
-        ExpressionAttributeValues: { ':p': 'stats#generation' },
-        ProjectionExpression: 'sk',
-        ScanIndexForward: false,
-        Limit: 1,
-      }),
-    ),
-    dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :a',
-        ExpressionAttributeValues: { ':a': ACTIVE },
-        ProjectionExpression: 'createdAt',
-        ScanIndexForward: false,
-        Limit: 1,
-      }),
-    ),
-  ]);
-  const times = [
-    Date.parse(String(finished.Items?.[0]?.sk ?? '').split('#')[0] ?? ''),
-    Date.parse(String(waiting.Items?.[0]?.createdAt ?? '')),
-  ].filter((t) => Number.isFinite(t));
-  return times.length ? Math.max(...times) : undefined;
 }

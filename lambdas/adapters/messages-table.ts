@@ -4,6 +4,7 @@ import { config } from '../lib/config';
 import { ValidationError } from '../lib/errors';
 import { dynamo } from './aws-clients';
 import { isConditionFailed, unlessConditionFails } from './dynamo-errors';
+import { queryEvery } from './dynamo-query';
 
 /** The kinds are defined once in shared/admin.ts (the inbox's filter reads the same list). */
 export const MESSAGE_TYPES = INBOX_KINDS;
@@ -112,11 +113,11 @@ export async function listMessages(type: MessageType, limit = 25, cursor?: strin
       ExpressionAttributeValues: { ':pk': `type#${type}` },
       ScanIndexForward: false,
       Limit: limit,
-      ...(cursor ? { ExclusiveStartKey: JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) } : {}),
+      ExclusiveStartKey: decodeCursor(cursor),
     }),
   );
   const items = (result.Items ?? []).map(({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest }) => rest as MessageRecord);
-  const next = result.LastEvaluatedKey ? Buffer.from(JSON.stringify(result.LastEvaluatedKey)).toString('base64url') : undefined;
+  const next = encodeCursor(result.LastEvaluatedKey);
   return { items, ...(next ? { cursor: next } : {}) };
 }
 
@@ -183,14 +184,14 @@ export async function listInbox(
 
 /** Every message of a kind, newest first (the newsletter export). */
 export async function listAllOfType(type: MessageType): Promise<MessageRecord[]> {
-  const all: MessageRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listMessages(type, 500, cursor);
-    all.push(...page.items);
-    cursor = page.cursor;
-  } while (cursor);
-  return all;
+  const items = await queryEvery({
+    TableName: config().MESSAGES_TABLE,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': `type#${type}` },
+    ScanIndexForward: false,
+  });
+  return items.map(({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest }) => rest as unknown as MessageRecord);
 }
 
 const messageSk = (pk: string) => (pk.startsWith('newsletter#') ? 'subscription' : 'msg');

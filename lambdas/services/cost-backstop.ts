@@ -1,5 +1,5 @@
+import { latestJobActivity } from '../adapters/fleet-records';
 import { describeGroup, stopGroup } from '../adapters/gpu-group';
-import { latestJobActivity } from '../adapters/jobs-table';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 

@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { ratioSize } from '../../shared/ratios';
 import { type GenerateRequest, type JobStatusResponse, TERMINAL_STATUSES } from '../../shared/schemas/generation';
 import type { WindowCount } from '../adapters/counters-table';
+import { recentDurations } from '../adapters/fleet-records';
 import { liveWorkerCount, requestWorker } from '../adapters/gpu-fleet';
 import { getImage } from '../adapters/images-table';
+import { activeJobs } from '../adapters/job-lists';
 import {
-  activeJobs,
   createJob,
   getInFlightJobId,
   getJob,
   getRequestJobId,
   JobConflictError,
   type JobItem,
-  recentDurations,
   releaseLock,
   updateJob,
 } from '../adapters/jobs-table';

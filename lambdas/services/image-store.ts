@@ -3,16 +3,8 @@ import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../
 import type { GalleryImage } from '../../shared/schemas/gallery';
 import { deleteObjects, imageKeys, publicUrl, putPublicObject } from '../adapters/image-bucket';
 import { changeImageState } from '../adapters/image-state';
-import {
-  type CategoryMeta,
-  getCategoryMeta,
-  getFeaturedCount,
-  getImage,
-  getSlot,
-  type ImageItem,
-  insertImage,
-  removeImage,
-} from '../adapters/images-table';
+import { insertImage, removeImage } from '../adapters/image-transactions';
+import { type CategoryMeta, getCategoryMeta, getFeaturedCount, getImage, getSlot, type ImageItem } from '../adapters/images-table';
 import { AGAIN, retry } from '../lib/retry';
 import { withProvenance } from './provenance';
 

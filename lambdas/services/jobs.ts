@@ -2,9 +2,11 @@ import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../
 import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
 import type { FlowInput } from '../../shared/schemas/generation-flow';
 import { capacityInputSchema, failInputSchema, flowInputSchema, storeInputSchema } from '../../shared/schemas/generation-flow';
+import { recordDuration, removeWorker } from '../adapters/fleet-records';
 import { liveWorkerCount, requestWorker } from '../adapters/gpu-fleet';
+import { activeJobs, runningJobIds } from '../adapters/job-lists';
 import { deleteStaging, getStaging } from '../adapters/job-staging';
-import { activeJobs, getJob, recordDuration, releaseLock, removeWorker, runningJobIds, updateJob } from '../adapters/jobs-table';
+import { getJob, releaseLock, updateJob } from '../adapters/jobs-table';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { METRIC, recordDurationMetric } from '../lib/metrics';

@@ -1,4 +1,5 @@
-import { getImage, type ImageItem, listReported, setModeration } from '../adapters/images-table';
+import { listReported, setModeration } from '../adapters/image-reports';
+import { getImage, type ImageItem } from '../adapters/images-table';
 import { AGAIN, retry } from '../lib/retry';
 
 const ATTEMPTS = 4;

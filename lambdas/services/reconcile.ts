@@ -1,8 +1,9 @@
 import { GENERATION_SUCCESS, TERMINAL_STATUSES } from '../../shared/schemas/generation';
 import { deleteObjects, imageKeys } from '../adapters/image-bucket';
 import { getImage } from '../adapters/images-table';
+import { openJobs, repairQueueCount } from '../adapters/job-lists';
 import { deleteStaging, listStaging, stagingJobId, stagingKey } from '../adapters/job-staging';
-import { getJob, type JobItem, openJobs, releaseLock, repairQueueCount, updateJob } from '../adapters/jobs-table';
+import { getJob, type JobItem, releaseLock, updateJob } from '../adapters/jobs-table';
 import { describeExecution, stopExecution } from '../adapters/state-machine';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { touchWorker } from '../../lambdas/adapters/jobs-table';
+import { touchWorker } from '../../lambdas/adapters/fleet-records';
 import { config, resetConfig } from '../../lambdas/lib/config';
 import { GpuWorker, type WorkerOptions } from '../../worker/worker';
 import { coldStartFromEnv, type PreviewRenderer, startPreviewRenderer } from '../preview-renderer/server';

@@ -7,7 +7,8 @@ import {
 } from '@aws-sdk/client-auto-scaling';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createJob, recordDuration } from '../../../lambdas/adapters/jobs-table';
+import { recordDuration } from '../../../lambdas/adapters/fleet-records';
+import { createJob } from '../../../lambdas/adapters/jobs-table';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { runCostBackstop } from '../../../lambdas/services/cost-backstop';
 import { startTestApp, type TestApp } from '../../support/local-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordDuration } from '../../../lambdas/adapters/jobs-table';
+import { recordDuration } from '../../../lambdas/adapters/fleet-records';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { startTestApp, type TestApp } from '../../support/local-app';
 import { ended, getStatus, newRequest, postGenerate, waitFor } from './support';

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../../lambdas/adapters/aws-clients';
-import { activeJobs, openJobs } from '../../../lambdas/adapters/jobs-table';
+import { activeJobs, openJobs } from '../../../lambdas/adapters/job-lists';
 import { config } from '../../../lambdas/lib/config';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { startTestApp, type TestApp } from '../../support/local-app';

@@ -9,7 +9,7 @@ describe('retry', () => {
   it('returns the first answer that is not AGAIN, pausing between tries', async () => {
     const answers: (string | typeof AGAIN)[] = [AGAIN, AGAIN, 'done'];
     const pauses: number[] = [];
-    const run = vi.fn(async () => answers.shift() as string | typeof AGAIN);
+    const run = vi.fn(async (_attempt: number) => answers.shift() as string | typeof AGAIN);
     const delayMs = (attempt: number) => {
       pauses.push(attempt);
       return 1;
@@ -21,7 +21,7 @@ describe('retry', () => {
   });
 
   it('lets `exhausted` answer (or throw) when every try asked for another', async () => {
-    const run = vi.fn(async () => AGAIN);
+    const run = vi.fn(async (): Promise<string | typeof AGAIN> => AGAIN);
     await expect(retry(run, { attempts: 3, delayMs: () => 0, exhausted: () => 'partial' })).resolves.toBe('partial');
     expect(run).toHaveBeenCalledTimes(3);
     const fail = retry(run, {

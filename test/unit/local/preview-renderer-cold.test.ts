@@ -32,9 +32,11 @@ const generate = (url: string) =>
 
 describe('preview renderer, cold-GPU mode', () => {
   it('drops connections while starting, loads the model on the first prompt, then runs warm', async () => {
+    // A lower bound only: how soon this process gets to ask depends on the machine's load, not on the renderer.
+    const started = Date.now();
     renderer = await startPreviewRenderer({ stepDelayMs: 0, cold: { startupMs: 300, modelLoadMs: 1500, firstStepDelayMs: 50 } });
-    await expect(stats(renderer.url)).rejects.toThrow();
-    expect(await untilAnswers(renderer.url)).toBeGreaterThanOrEqual(200);
+    await untilAnswers(renderer.url);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(renderer.modelLoaded).toBe(false);
     const first = await generate(renderer.url);
     expect(renderer.runMs.get(first.promptId)).toBeGreaterThanOrEqual(1500 + 4 * 50);
@@ -48,10 +50,11 @@ describe('preview renderer, cold-GPU mode', () => {
     renderer = await startPreviewRenderer({ stepDelayMs: 0, cold: { startupMs: 200, modelLoadMs: 300 } });
     await untilAnswers(renderer.url);
     await generate(renderer.url);
+    const restarted = Date.now();
     renderer.restart();
-    await expect(stats(renderer.url)).rejects.toThrow();
     expect(renderer.modelLoaded).toBe(false);
     await untilAnswers(renderer.url);
+    expect(Date.now() - restarted).toBeGreaterThanOrEqual(200);
     const again = await generate(renderer.url);
     expect(renderer.runMs.get(again.promptId)).toBeGreaterThanOrEqual(300);
   });
