@@ -11,6 +11,16 @@ export default defineConfig({
       POWERTOOLS_LOG_LEVEL: 'WARN',
       // EMF lines would flood the test output; test/unit/lambdas/telemetry.test.ts turns them on.
       POWERTOOLS_METRICS_DISABLED: 'true',
+      // What the stack (or the local runtime) names: unit tests that mock the SDK read these. The
+      // handlers have no defaults for them (lambdas/lib/config.ts); integration tests get the local stack's.
+      IMAGES_TABLE: 'artloom-images',
+      JOBS_TABLE: 'artloom-jobs',
+      MESSAGES_TABLE: 'artloom-messages',
+      ADS_TABLE: 'artloom-ads',
+      COUNTERS_TABLE: 'artloom-counters',
+      IMAGES_BUCKET: 'artloom-images',
+      ATTACHMENTS_BUCKET: 'artloom-attachments',
+      GENERATION_STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:123456789012:stateMachine:artloom-generation',
     },
     projects: [
       {

@@ -5,7 +5,7 @@ import { resetConfig } from '../lambdas/lib/config';
 import { ROUTES } from '../lambdas/routes';
 import { createLocalServer, type LocalMiddleware, type LocalServerOptions } from './http-server';
 import { type LocalPlugin, PLUGINS, type PluginHandle } from './plugins';
-import { type Endpoints, LOCAL_CREDENTIALS, LOCAL_REGION, provision, startStack } from './stack';
+import { type Endpoints, LOCAL_CREDENTIALS, LOCAL_PREFIX, LOCAL_REGION, provision, startStack } from './stack';
 
 export interface LocalAppOptions {
   /** 0 picks a free port. */
@@ -94,7 +94,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   };
 
   try {
-    const prefix = options.prefix ?? 'artloom';
+    const prefix = options.prefix ?? LOCAL_PREFIX;
     const resources = options.endpoints
       ? await provision(options.endpoints, prefix)
       : await startStack({ dataDir: options.dataDir, prefix, log, supervise: options.supervise }).then((stack) => {

@@ -55,7 +55,7 @@ function checkJava(): void {
 /** Starts DynamoDB Local and s3rver on free ports and creates the tables and buckets idempotently. */
 export async function startStack(options: StackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => {});
-  const prefix = options.prefix ?? 'artloom';
+  const prefix = options.prefix ?? LOCAL_PREFIX;
   checkJava();
   const [dynamoPort, s3Port] = [await freePort(), await freePort()];
   const s3Dir = options.dataDir ? join(options.dataDir, 's3') : mkdtempSync(join(tmpdir(), 'artloom-s3-'));
@@ -70,7 +70,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
 
   try {
     const started = performance.now();
-    const bucketNames = Object.fromEntries(BUCKETS.map((b) => [b.id, `${prefix}-${b.id}`]));
+    const bucketNames = Object.fromEntries(BUCKETS.map((b) => [b.id, localName(prefix, b.id)]));
     const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
     const ddb = new DynamoDBClient({ region: LOCAL_REGION, endpoint: dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
@@ -190,6 +190,18 @@ export interface Endpoints {
   s3Endpoint: string;
 }
 
+/** The prefix `npm start` names its tables and buckets with (`<prefix>-<id>`, ids from infra/lib/data-model.ts). */
+export const LOCAL_PREFIX = 'artloom';
+const localName = (prefix: string, id: string): string => `${prefix}-${id}`;
+
+/** The handler variables naming the tables and buckets of a local stack under `prefix`. */
+export function localResourceEnv(prefix: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const t of TABLES) env[t.env] = localName(prefix, t.id);
+  for (const b of BUCKETS) env[b.env] = localName(prefix, b.id);
+  return env;
+}
+
 /**
  * Creates (idempotently) the tables and buckets of data-model.ts under a name prefix and returns
  * the handler environment for them. Tests call it with a fresh prefix per file on one server pair.
@@ -200,7 +212,7 @@ export async function provision(endpoints: Endpoints, prefix: string): Promise<O
   const s3 = new S3Client({ region: LOCAL_REGION, endpoint: s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
   try {
     const tableNames = await createTables(ddb, prefix);
-    const bucketNames = Object.fromEntries(BUCKETS.map((b) => [b.id, `${prefix}-${b.id}`]));
+    const bucketNames = Object.fromEntries(BUCKETS.map((b) => [b.id, localName(prefix, b.id)]));
     for (const name of Object.values(bucketNames)) await s3.send(new CreateBucketCommand({ Bucket: name })).catch(ignoreExists);
     const env: Record<string, string> = {
       AWS_REGION: LOCAL_REGION,
@@ -221,7 +233,7 @@ export async function provision(endpoints: Endpoints, prefix: string): Promise<O
 async function createTables(ddb: DynamoDBClient, prefix: string): Promise<Record<string, string>> {
   const names: Record<string, string> = {};
   for (const table of TABLES) {
-    const name = `${prefix}-${table.id}`;
+    const name = localName(prefix, table.id);
     names[table.id] = name;
     const keys = new Set([table.pk, table.sk, ...table.indexes.flatMap((i) => [i.pk, i.sk])]);
     try {

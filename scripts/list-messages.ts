@@ -12,9 +12,9 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { z } from 'zod';
-import { listMessages, MESSAGE_TYPES, type MessageRecord, type MessageType } from '../lambdas/adapters/messages-table';
+import { listInbox, MESSAGE_TYPES, type MessageRecord, type MessageType } from '../lambdas/adapters/messages-table';
+import { targetLocalStackIfAsked } from './local-target';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -29,16 +29,12 @@ const args = z
 
 let child: ChildProcess | undefined;
 if (values.local) child = await startLocalDynamo(resolve(import.meta.dirname, '..', process.env.DATA_DIR ?? '.data'));
-if (process.env.DYNAMODB_ENDPOINT) {
-  // DynamoDB Local accepts any credentials; the SDK still wants some.
-  process.env.AWS_ACCESS_KEY_ID ??= 'local';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-}
+targetLocalStackIfAsked();
 
 try {
   const types: MessageType[] = args.type === 'all' ? [...MESSAGE_TYPES] : [args.type];
   for (const type of types) {
-    const { items } = await listMessages(type, args.limit);
+    const { items } = await listInbox(type, 'all', args.limit);
     if (values.json) {
       for (const item of items) console.log(JSON.stringify(item));
       continue;

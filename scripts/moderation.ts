@@ -8,13 +8,9 @@
  */
 import { parseArgs } from 'node:util';
 import { moderateImage, moderationQueue } from '../lambdas/services/moderation';
+import { targetLocalStackIfAsked } from './local-target';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-if (process.env.DYNAMODB_ENDPOINT) {
-  // DynamoDB Local accepts any credentials; the SDK still wants some.
-  process.env.AWS_ACCESS_KEY_ID ??= 'local';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-}
+targetLocalStackIfAsked();
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
 const [command = 'list', id] = positionals;

@@ -11,13 +11,9 @@
 import { getBlockedTerms, putBlockedTerms } from '../lambdas/adapters/blocked-terms';
 import { DEFAULT_BLOCKED_TERMS } from '../lambdas/services/prompt-screening';
 import { normaliseTerms } from '../lambdas/services/word-lists';
+import { targetLocalStackIfAsked } from './local-target';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-if (process.env.DYNAMODB_ENDPOINT) {
-  // DynamoDB Local accepts any credentials; the SDK still wants some.
-  process.env.AWS_ACCESS_KEY_ID ??= 'local';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-}
+targetLocalStackIfAsked();
 
 const [command = 'list', ...terms] = process.argv.slice(2);
 const saved = await getBlockedTerms();

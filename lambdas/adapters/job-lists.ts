@@ -6,34 +6,30 @@ import { ACTIVE, type JobItem, queueKey, RUNNING, table } from './jobs-table';
 
 /** The jobs table's lists (gsi2: waiting for a GPU, running) and the queue count's repair (see jobs-table.ts). */
 
-/** Jobs waiting for a GPU (queued or starting), oldest first, up to `limit`; dispatchedAt once they have a worker slot. */
-export async function activeJobs(limit: number): Promise<{ jobId: string; createdAt: string; dispatchedAt?: string }[]> {
+/** The first `limit` items of a gsi2 group (oldest first), with only `attributes`. */
+async function group<T>(partition: string, attributes: string, limit: number): Promise<T[]> {
   const out = await dynamo().send(
     new QueryCommand({
       TableName: table(),
       IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :a',
-      ExpressionAttributeValues: { ':a': ACTIVE },
-      ProjectionExpression: 'jobId, createdAt, dispatchedAt',
+      KeyConditionExpression: 'gsi2pk = :g',
+      ExpressionAttributeValues: { ':g': partition },
+      ProjectionExpression: attributes,
       Limit: limit,
     }),
   );
-  return (out.Items ?? []) as { jobId: string; createdAt: string; dispatchedAt?: string }[];
+  return (out.Items ?? []) as T[];
+}
+
+/** Jobs waiting for a GPU (queued or starting), oldest first, up to `limit`; dispatchedAt once they have a worker slot. */
+export function activeJobs(limit: number): Promise<{ jobId: string; createdAt: string; dispatchedAt?: string }[]> {
+  return group(ACTIVE, 'jobId, createdAt, dispatchedAt', limit);
 }
 
 /** Ids of the jobs a worker is running (generating or saving), up to `limit`. */
 export async function runningJobIds(limit: number): Promise<string[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :r',
-      ExpressionAttributeValues: { ':r': RUNNING },
-      ProjectionExpression: 'jobId',
-      Limit: limit,
-    }),
-  );
-  return (out.Items ?? []).map((item) => String(item.jobId));
+  const items = await group<{ jobId: string }>(RUNNING, 'jobId', limit);
+  return items.map((item) => String(item.jobId));
 }
 
 /** Jobs not ended yet (queued, starting, generating, saving), oldest first within each group. */
@@ -66,8 +62,8 @@ export async function repairQueueCount(quietSeconds = 60): Promise<{ from: numbe
     new QueryCommand({
       TableName: table(),
       IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :a',
-      ExpressionAttributeValues: { ':a': ACTIVE },
+      KeyConditionExpression: 'gsi2pk = :g',
+      ExpressionAttributeValues: { ':g': ACTIVE },
       Select: 'COUNT',
     }),
   );

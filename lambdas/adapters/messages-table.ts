@@ -97,30 +97,6 @@ export async function putReportOnce(imageId: string, reporter: string, record: M
   }
 }
 
-export interface MessagePage {
-  items: MessageRecord[];
-  /** Opaque cursor for the next page, absent on the last one. */
-  cursor?: string;
-}
-
-/** Messages of one type, newest first. */
-export async function listMessages(type: MessageType, limit = 25, cursor?: string): Promise<MessagePage> {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: config().MESSAGES_TABLE,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': `type#${type}` },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(cursor),
-    }),
-  );
-  const items = (result.Items ?? []).map(({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest }) => rest as MessageRecord);
-  const next = encodeCursor(result.LastEvaluatedKey);
-  return { items, ...(next ? { cursor: next } : {}) };
-}
-
 /** A DynamoDB key as an opaque url-safe cursor, and back (a malformed cursor is a 400). */
 export function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
   return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;

@@ -43,8 +43,9 @@ export async function requireAdmin(event: ApiEvent): Promise<AdminIdentity> {
   const { AUTH_JWKS_URL, AUTH_ISSUER, AUTH_AUDIENCE, AUTH_ADMIN_GROUP } = config();
   const token = bearerToken(event);
   if (!token) throw new UnauthorizedError();
-  if (!AUTH_JWKS_URL) {
-    logger.warn('AUTH_JWKS_URL is not set: every operator request is refused');
+  if (!AUTH_JWKS_URL || !AUTH_ISSUER || !AUTH_AUDIENCE) {
+    // Fail closed: without all three a token could not be tied to our user pool and client.
+    logger.warn('AUTH_JWKS_URL, AUTH_ISSUER or AUTH_AUDIENCE is not set: every operator request is refused');
     throw new UnauthorizedError();
   }
   let payload: JWTPayload;

@@ -7,15 +7,21 @@ import { JOBS_PER_WORKER } from '../../shared/constants';
  * the endpoint variables; in Lambda they are absent and the SDK uses AWS's own endpoints.
  */
 const optionalUrl = z.url().optional();
+/**
+ * A resource the stack names (CDK) and the local runtime names (local/stack.ts): no default that
+ * looks like a real one. Unset, it is '' and reading it throws a ConfigurationError naming it (see
+ * `config()`); the API functions check theirs at their first request (`assertSettings`).
+ */
+const resourceName = z.string().default('');
 const configSchema = z.object({
   AWS_REGION: z.string().default('us-east-1'),
-  IMAGES_TABLE: z.string().default('artloom-images'),
-  JOBS_TABLE: z.string().default('artloom-jobs'),
-  MESSAGES_TABLE: z.string().default('artloom-messages'),
-  ADS_TABLE: z.string().default('artloom-ads'),
-  COUNTERS_TABLE: z.string().default('artloom-counters'),
-  IMAGES_BUCKET: z.string().default('artloom-images'),
-  ATTACHMENTS_BUCKET: z.string().default('artloom-attachments'),
+  IMAGES_TABLE: resourceName,
+  JOBS_TABLE: resourceName,
+  MESSAGES_TABLE: resourceName,
+  ADS_TABLE: resourceName,
+  COUNTERS_TABLE: resourceName,
+  IMAGES_BUCKET: resourceName,
+  ATTACHMENTS_BUCKET: resourceName,
   /** Local stand-in endpoints; unset in AWS. */
   DYNAMODB_ENDPOINT: optionalUrl,
   S3_ENDPOINT: optionalUrl,
@@ -33,8 +39,8 @@ const configSchema = z.object({
   RENDERER: z.enum(['comfyui', 'preview']).default('comfyui'),
   /** Operator sign-in: JWKS url, issuer and audience (Cognito user pool client id in AWS; the local issuer locally). */
   AUTH_JWKS_URL: z.string().default(''),
-  AUTH_ISSUER: z.string().default('artloom-local'),
-  AUTH_AUDIENCE: z.string().default('artloom-admin'),
+  AUTH_ISSUER: z.string().default(''),
+  AUTH_AUDIENCE: z.string().default(''),
   /** Cognito group whose members are operators (one definition: shared/admin.ts). */
   AUTH_ADMIN_GROUP: z.string().default(OPERATORS_GROUP),
   /** Where the console ends the provider's session ('' = the issuer's end_session_endpoint); Cognito's /logout in AWS. */
@@ -42,7 +48,7 @@ const configSchema = z.object({
   /** Lifetime of presigned download URLs, seconds. */
   DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   /** Generation (issue 4; see docs/generation.md). */
-  GENERATION_STATE_MACHINE_ARN: z.string().default('arn:aws:states:us-east-1:000000000000:stateMachine:artloom-generation'),
+  GENERATION_STATE_MACHINE_ARN: resourceName,
   JOB_QUEUE_URL: z.string().default(''),
   /** Auto Scaling group of GPU workers; '' = no group to scale (locally the in-process worker is always on). */
   GPU_ASG_NAME: z.string().default(''),
@@ -83,11 +89,58 @@ export type Config = z.infer<typeof configSchema>;
 /** Every variable the handlers read (the stack test checks it sets no other). */
 export const CONFIG_KEYS: readonly string[] = Object.keys(configSchema.shape);
 
+/** The settings that must name a resource wherever they are read. */
+const RESOURCE_KEYS = [
+  'IMAGES_TABLE',
+  'JOBS_TABLE',
+  'MESSAGES_TABLE',
+  'ADS_TABLE',
+  'COUNTERS_TABLE',
+  'IMAGES_BUCKET',
+  'ATTACHMENTS_BUCKET',
+  'GENERATION_STATE_MACHINE_ARN',
+] as const satisfies readonly (keyof Config)[];
+const isResourceKey = (key: PropertyKey): key is (typeof RESOURCE_KEYS)[number] => (RESOURCE_KEYS as readonly PropertyKey[]).includes(key);
+
+/** A setting the function needs is missing: a deployment fault, answered 500 and logged with the setting's name. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+/**
+ * Reading an unset resource setting throws instead of handing '' to the SDK (whose error would
+ * name a missing table or an invalid ARN, not the variable). Each function gets only the settings
+ * its code reads (infra/lib/constructs), so a missing one can only be told where it is read.
+ */
+function guarded(values: Config): Config {
+  return new Proxy(values, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (value === '' && isResourceKey(key)) {
+        throw new ConfigurationError(`${key} is not set: the stack sets it on every function that reads it; locally the runtime does`);
+      }
+      return value;
+    },
+  });
+}
+
 let cached: Config | undefined;
 
 export function config(): Config {
-  cached ??= configSchema.parse(process.env);
+  cached ??= guarded(configSchema.parse(process.env));
   return cached;
+}
+
+/**
+ * The tables and buckets every API function gets from the stack (infra/lib/constructs/api.ts sets
+ * them all): an API function reads them at its first request, so a deployment that lost one fails
+ * every request of that function at once, with the setting's name in the log, not halfway through one.
+ */
+export const API_SETTINGS = RESOURCE_KEYS.filter((key) => key !== 'GENERATION_STATE_MACHINE_ARN');
+
+export function assertSettings(keys: readonly (typeof RESOURCE_KEYS)[number][]): void {
+  const current = config();
+  for (const key of keys) void current[key];
 }
 
 /** For tests that change the environment between cases. */

@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { fieldErrors } from '../../shared/schemas/common';
-import { config } from './config';
+import { API_SETTINGS, assertSettings, config } from './config';
 import { errorResponse, ForbiddenError, ValidationError } from './errors';
 import { logger } from './logger';
 import { countMetric, METRIC, METRIC_DIMENSION, publishMetrics } from './metrics';
@@ -46,11 +46,16 @@ export function httpHandler<
   BS extends Schema | undefined = undefined,
   PS extends Schema | undefined = undefined,
 >(spec: HandlerSpec<QS, BS, PS>, fn: (input: RouteInput<Infer<QS>, Infer<BS>, Infer<PS>>) => Promise<ApiResult>): ApiHandler {
+  let settingsChecked = false;
   return middy<ApiEvent, ApiResult>()
     .use(errorMapper())
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(publishMetrics<ApiEvent, ApiResult>())
     .handler(async (event) => {
+      if (!settingsChecked) {
+        assertSettings(API_SETTINGS);
+        settingsChecked = true;
+      }
       const secret = config().ORIGIN_SECRET;
       const trusted = cameThroughEdge(event, secret);
       if (secret && !trusted) throw new ForbiddenError('Use the site’s address; this endpoint answers only through it.');

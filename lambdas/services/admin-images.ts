@@ -1,5 +1,5 @@
 import type { AdminImage, ImagePatch } from '../../shared/schemas/admin';
-import { inFeatured } from '../adapters/image-state';
+import { inFeatured } from '../adapters/image-transactions';
 import { CONSOLE_PARTITION, getImage, type ImageItem, queryPage } from '../adapters/images-table';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { audit } from './audit';

@@ -1,4 +1,4 @@
-import { backfillConsoleIndex } from '../../lambdas/adapters/image-state';
+import { backfillConsoleIndex } from '../../lambdas/adapters/image-transactions';
 import type { LocalPlugin } from './types';
 
 /**

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMessages } from '../../lambdas/adapters/messages-table';
+import { listInbox } from '../../lambdas/adapters/messages-table';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { CONTACT_MESSAGES, CONTACT_SUCCESS, FEEDBACK_MESSAGES, ISSUE_MESSAGES, NEWSLETTER_MESSAGES } from '../../shared/schemas/forms';
 import { type E2E, SHOTS_DIR, startE2E } from './support';
@@ -60,7 +60,7 @@ describe('feedback page', () => {
     expect(await page.getByLabel('Description').inputValue()).toBe('');
     await page.screenshot({ path: `${SHOTS_DIR}/forms-feedback.png`, fullPage: true });
 
-    const { items } = await listMessages('feedback', 5);
+    const { items } = await listInbox('feedback', 'all', 5);
     expect(items[0]).toMatchObject({ fields: { feedbackType: 'feature_request', rating: 3, email: 'e2e@example.com' } });
     expect(items[0]?.attachment).toMatchObject({ contentType: 'image/png', size: png.length, filename: 'screen.png' });
     await context.close();
@@ -80,7 +80,7 @@ describe('report page', () => {
     await page.getByLabel('Description').fill('Generation took over a minute.');
     await page.getByRole('button', { name: 'Submit Report' }).click();
     await page.getByText(ISSUE_MESSAGES.success).waitFor();
-    const { items } = await listMessages('issue', 5);
+    const { items } = await listInbox('issue', 'all', 5);
     expect(items[0]?.fields).toMatchObject({ issueType: 'slow_performance', reporterEmail: 'reporter@example.com' });
     await context.close();
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMessages } from '../../lambdas/adapters/messages-table';
+import { listInbox } from '../../lambdas/adapters/messages-table';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { IMAGE_REPORT_TYPE, PROMPT_REFUSED_PREFIX, REPORT_SUCCESS } from '../../shared/safety';
 import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
@@ -105,7 +105,7 @@ describe('safety in the browser', () => {
 
     await page.getByText(REPORT_SUCCESS).waitFor();
     await expect(viewer.getByRole('button', { name: 'Reported' }).isDisabled()).resolves.toBe(true);
-    const stored = (await listMessages(IMAGE_REPORT_TYPE, 100)).items.find((m) => m.fields.details === note);
+    const stored = (await listInbox(IMAGE_REPORT_TYPE, 'all', 100)).items.find((m) => m.fields.details === note);
     expect(stored?.fields).toMatchObject({ reason: 'spam', prompt });
     await context.close();
   });

@@ -3,7 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putAttachment } from '../../../lambdas/adapters/attachment-bucket';
 import { dynamo } from '../../../lambdas/adapters/aws-clients';
-import { backfillConsoleIndex } from '../../../lambdas/adapters/image-state';
+import { backfillConsoleIndex } from '../../../lambdas/adapters/image-transactions';
 import { keys } from '../../../lambdas/adapters/images-table';
 import { putMessage, putSubscriptionOnce } from '../../../lambdas/adapters/messages-table';
 import { config } from '../../../lambdas/lib/config';

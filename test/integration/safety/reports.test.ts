@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getImage, getSlot } from '../../../lambdas/adapters/images-table';
-import { listMessages } from '../../../lambdas/adapters/messages-table';
+import { listInbox } from '../../../lambdas/adapters/messages-table';
 import { storeImage } from '../../../lambdas/services/image-store';
 import { moderateImage, moderationQueue } from '../../../lambdas/services/moderation';
 import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
@@ -56,7 +56,7 @@ describe('reporting a picture', () => {
     const again = await postReport(app, { imageId: image.id, reason: 'other' }, '127.0.0.11');
     expect(again).toEqual({ status: 201, body: first.body });
 
-    const inbox = (await listMessages(IMAGE_REPORT_TYPE, 100)).items.filter((m) => m.fields.imageId === image.id);
+    const inbox = (await listInbox(IMAGE_REPORT_TYPE, 'all', 100)).items.filter((m) => m.fields.imageId === image.id);
     expect(inbox).toHaveLength(1);
     expect(inbox[0]).toMatchObject({
       id: first.body.id,

@@ -33,8 +33,8 @@ function given(opts: {
   const queued = typeof opts.waiting === 'number' ? waiting(opts.waiting) : opts.waiting;
   const running = Array.from({ length: opts.running ?? 0 }, (_, i) => ({ jobId: `r${i}` }));
   ddb.on(QueryCommand, { IndexName: 'gsi1' }).resolves({ Items: workers(opts.live) });
-  ddb.on(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':a': 'active' } }).resolves({ Items: queued });
-  ddb.on(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':r': 'running' } }).resolves({ Items: running });
+  ddb.on(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':g': 'active' } }).resolves({ Items: queued });
+  ddb.on(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':g': 'running' } }).resolves({ Items: running });
   asg.on(DescribeAutoScalingGroupsCommand).resolves({
     AutoScalingGroups: [{ DesiredCapacity: opts.desired, MaxSize: opts.max } as never],
   });
@@ -121,14 +121,14 @@ describe('EnsureCapacity', () => {
     given({ live: 1, running: 4, waiting: [{ jobId: 'job-1', createdAt: now }], desired: 1, max: 1 });
     // The running list: all 4 slots busy at first, then one job ends.
     ddb
-      .on(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':r': 'running' } })
+      .on(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':g': 'running' } })
       .resolvesOnce({ Items: [{ jobId: 'r0' }, { jobId: 'r1' }, { jobId: 'r2' }, { jobId: 'r3' }] })
       .resolvesOnce({ Items: [{ jobId: 'r0' }, { jobId: 'r1' }, { jobId: 'r2' }, { jobId: 'r3' }] })
       .resolves({ Items: [{ jobId: 'r0' }, { jobId: 'r1' }, { jobId: 'r2' }] });
     // Without the second look it would answer warm: false and leave the job to the 5 s wait.
     expect(await ensureCapacity(input)).toEqual({ warm: true });
     expect(
-      ddb.commandCalls(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':r': 'running' } }).length,
+      ddb.commandCalls(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':g': 'running' } }).length,
     ).toBeGreaterThanOrEqual(3);
   });
 
