@@ -106,48 +106,16 @@ export async function run(): Promise<void> {
     );
     console.info('| ms | p50 | p95 |');
     console.info('|---|---|---|');
-    console.info(
-      row(
-        'end to end (POST → job done), all runs',
-        all.map((s) => s.e2eMs),
-      ),
-    );
-    console.info(
-      row(
-        'renderer (its own time)',
-        all.map((s) => s.rendererMs),
-      ),
-    );
-    console.info(
-      row(
-        'overhead (end to end − renderer)',
-        all.map((s) => s.e2eMs - s.rendererMs),
-      ),
-    );
-    console.info(
-      row(
-        'push: browser knows done after the record turned done',
-        pushed.map((s) => s.latencyMs),
-      ),
-    );
-    console.info(
-      row(
-        'push: overhead as the browser sees it (seen − renderer)',
-        pushed.map((s) => s.seenMs - s.rendererMs),
-      ),
-    );
-    console.info(
-      row(
-        'polling: browser knows done after the record turned done',
-        polled.map((s) => s.latencyMs),
-      ),
-    );
-    console.info(
-      row(
-        'polling: overhead as the browser sees it (seen − renderer)',
-        polled.map((s) => s.seenMs - s.rendererMs),
-      ),
-    );
+    const rows: [string, number[]][] = [
+      ['end to end (POST → job done), all runs', all.map((s) => s.e2eMs)],
+      ['renderer (its own time)', all.map((s) => s.rendererMs)],
+      ['overhead (end to end − renderer)', all.map((s) => s.e2eMs - s.rendererMs)],
+      ['push: browser knows done after the record turned done', pushed.map((s) => s.latencyMs)],
+      ['push: overhead as the browser sees it (seen − renderer)', pushed.map((s) => s.seenMs - s.rendererMs)],
+      ['polling: browser knows done after the record turned done', polled.map((s) => s.latencyMs)],
+      ['polling: overhead as the browser sees it (seen − renderer)', polled.map((s) => s.seenMs - s.rendererMs)],
+    ];
+    for (const [label, values] of rows) console.info(row(label, values));
     const latency = quantile(
       pushed.map((s) => s.latencyMs),
       0.5,

@@ -25,16 +25,21 @@ async function shown(page: Page): Promise<{ prompt: string; aspectRatio: string;
   return image;
 }
 
+/** Opens the gallery's first picture in the viewer and answers its record. */
+async function openFirstTile(page: Page) {
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^Open image:/ })
+    .first()
+    .click();
+  return shown(page);
+}
+
 describe('Remix from the viewer', () => {
   it("'Use this prompt' fills the studio with the picture's prompt and ratio", async () => {
     const { page, context } = await e2e.newPage();
     await page.goto('/');
-    await page
-      .getByRole('tabpanel')
-      .getByRole('button', { name: /^Open image:/ })
-      .first()
-      .click();
-    const original = await shown(page);
+    const original = await openFirstTile(page);
     await viewer(page).getByRole('button', { name: 'Use this prompt' }).click();
     await page.waitForURL('**/generate');
     await expect(page.getByLabel('Prompt').inputValue()).resolves.toBe(original.prompt);
@@ -45,12 +50,7 @@ describe('Remix from the viewer', () => {
   it("'Make it in another shape' renders the same prompt and seed in the chosen ratio", async () => {
     const { page, context } = await e2e.newPage();
     await page.goto('/generate');
-    await page
-      .getByRole('tabpanel')
-      .getByRole('button', { name: /^Open image:/ })
-      .first()
-      .click();
-    const original = await shown(page);
+    const original = await openFirstTile(page);
     const target = original.aspectRatio === '1:1' ? '16:9' : '1:1';
     await viewer(page).getByRole('button', { name: 'Make it in another shape' }).click();
     await viewer(page).getByRole('group', { name: 'New shape for this prompt' }).getByRole('button', { name: target, exact: true }).click();

@@ -7,6 +7,7 @@ import { saveConsent } from '../../../frontend/src/lib/consent';
 import { type Category, categoryBySlug } from '../../../shared/category-table';
 import { PAGE_SIZE } from '../../../shared/constants';
 import type { ClientImage } from '../../../shared/schemas/gallery';
+import { clientImage, clientImages } from '../../fixtures/client-images';
 
 vi.mock('../../../frontend/src/features/categories/api/category-api', () => ({
   fetchCategoryMetadata: vi.fn(),
@@ -19,21 +20,8 @@ const list = vi.mocked(fetchCategoryImages);
 const photography = categoryBySlug('photography') as Category;
 const { list: LIST_KEY, lastUpdated: STAMP_KEY } = photography.storage;
 
-const image = (id: string): ClientImage => ({
-  id,
-  filename: `${id}.png`,
-  prompt: `prompt ${id}`,
-  timestamp: 1_700_000_000_000,
-  url: `https://files.test/${id}.png`,
-  thumbnailUrl: `https://files.test/thumbs/${id}.png`,
-  aspectRatio: '1:1',
-  modelName: 'test-model',
-  category: photography.apiValue,
-  width: 512,
-  height: 512,
-  seed: 1,
-});
-const images = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => image(`${prefix}-${i}`));
+const _image = (id: string) => clientImage(id, { category: photography.apiValue });
+const images = (prefix: string, count: number) => clientImages(prefix, count, { category: photography.apiValue });
 const sortedIds = (items: readonly ClientImage[]) => items.map((i) => i.id).sort();
 
 const T1 = '2025-01-01T00:00:00.000Z';

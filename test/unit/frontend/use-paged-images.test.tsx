@@ -5,23 +5,12 @@ import { usePagedImages } from '../../../frontend/src/features/gallery/hooks/use
 import { saveConsent } from '../../../frontend/src/lib/consent';
 import { PAGE_SIZE, STORAGE_KEYS } from '../../../shared/constants';
 import type { ClientImage } from '../../../shared/schemas/gallery';
+import { clientImage, clientImages } from '../../fixtures/client-images';
 
-const image = (id: string): ClientImage => ({
-  id,
-  filename: `${id}.png`,
-  prompt: `prompt ${id}`,
-  timestamp: 1_700_000_000_000,
-  url: `https://files.test/${id}.png`,
-  thumbnailUrl: `https://files.test/thumbs/${id}.png`,
-  aspectRatio: '1:1',
-  modelName: 'test-model',
-  width: 512,
-  height: 512,
-  seed: 1,
-});
+const image = (id: string) => clientImage(id);
 
 /** `count` images with ids `<prefix>-0`, `<prefix>-1`, … */
-const images = (prefix: string, count: number = PAGE_SIZE.generator) => Array.from({ length: count }, (_, i) => image(`${prefix}-${i}`));
+const images = (prefix: string, count: number = PAGE_SIZE.generator) => clientImages(prefix, count);
 const ids = (list: readonly ClientImage[]) => list.map((i) => i.id);
 
 interface PendingPage {

@@ -1,23 +1,17 @@
 import { AutoScalingClient, DescribeAutoScalingGroupsCommand, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { ensureCapacity } from '../../../lambdas/services/jobs';
+import { flowJob, withEnv } from '../../fixtures/env';
 
 /** EnsureCapacity: start a GPU when none is warm, and grow the fleet with the queue (one per GEN_JOBS_PER_WORKER). */
 const ddb = mockClient(DynamoDBDocumentClient);
 const asg = mockClient(AutoScalingClient);
 
 const input = {
-  job: {
-    jobId: 'job-1',
-    userId: '3f0b9a8e-6a43-4f7c-9d1e-2b7c1f0e9a11',
-    prompt: 'A red fox',
-    aspectRatio: '1:1',
-    width: 1024,
-    height: 1024,
-  },
+  job: flowJob,
   limits: { heartbeatSeconds: 30, taskTimeoutSeconds: 900 },
 };
 const workers = (n: number) => Array.from({ length: n }, (_, i) => ({ workerId: `w${i}`, state: 'busy', lastSeen: Date.now() }));
@@ -41,20 +35,12 @@ function given(opts: {
 }
 const desiredSet = () => asg.commandCalls(SetDesiredCapacityCommand).map((c) => c.args[0].input.DesiredCapacity);
 
+withEnv({ GPU_ASG_NAME: 'gpu', GEN_SLOT_WAIT_MS: '0' }, ['GEN_JOBS_PER_WORKER']);
 beforeEach(() => {
   ddb.reset();
   asg.reset();
   ddb.on(UpdateCommand).resolves({});
   asg.on(SetDesiredCapacityCommand).resolves({});
-  process.env.GPU_ASG_NAME = 'gpu';
-  process.env.GEN_SLOT_WAIT_MS = '0';
-  resetConfig();
-});
-afterEach(() => {
-  delete process.env.GPU_ASG_NAME;
-  delete process.env.GEN_JOBS_PER_WORKER;
-  delete process.env.GEN_SLOT_WAIT_MS;
-  resetConfig();
 });
 
 describe('EnsureCapacity', () => {

@@ -1,9 +1,9 @@
 import { AutoScalingClient, DescribeAutoScalingGroupsCommand, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfig } from '../../../lambdas/lib/config';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ensureCapacity } from '../../../lambdas/services/jobs';
+import { flowJob, withEnv } from '../../fixtures/env';
 
 /**
  * EnsureCapacity after a lost dispatch ($.waits.redispatch > 0): the worker that had taken the job is
@@ -11,14 +11,7 @@ import { ensureCapacity } from '../../../lambdas/services/jobs';
  */
 const ddb = mockClient(DynamoDBDocumentClient);
 const asg = mockClient(AutoScalingClient);
-const job = {
-  jobId: 'job-1',
-  userId: '3f0b9a8e-6a43-4f7c-9d1e-2b7c1f0e9a11',
-  prompt: 'A red fox',
-  aspectRatio: '1:1',
-  width: 1024,
-  height: 1024,
-};
+const job = flowJob;
 const input = (redispatch: number) => ({
   job,
   limits: { heartbeatSeconds: 30, taskTimeoutSeconds: 900 },
@@ -33,13 +26,8 @@ beforeEach(() => {
   ddb.on(QueryCommand).resolves({ Items: [] });
   asg.on(DescribeAutoScalingGroupsCommand).resolves({ AutoScalingGroups: [{ DesiredCapacity: 0, MaxSize: 2 } as never] });
   asg.on(SetDesiredCapacityCommand).resolves({});
-  process.env.GPU_ASG_NAME = 'gpu';
-  resetConfig();
 });
-afterEach(() => {
-  delete process.env.GPU_ASG_NAME;
-  resetConfig();
-});
+withEnv({ GPU_ASG_NAME: 'gpu' });
 
 describe('EnsureCapacity after a lost dispatch', () => {
   it('forgets the beacon of the worker that had the job and shows the job queued again', async () => {

@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/client-auto-scaling';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
   process.env.LOG_LEVEL = 'SILENT';
@@ -16,6 +16,7 @@ import { handler } from '../../../lambdas/handlers/system/cost-backstop';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { runCostBackstop } from '../../../lambdas/services/cost-backstop';
 import { lambdaContext } from '../../fixtures/api-event';
+import { withEnv } from '../../fixtures/env';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const asg = mockClient(AutoScalingClient);
@@ -50,15 +51,8 @@ describe('cost backstop', () => {
     ddb.reset();
     asg.reset();
     asg.on(SetDesiredCapacityCommand).resolves({});
-    process.env.GPU_ASG_NAME = 'gpu';
-    process.env.GPU_BACKSTOP_IDLE_MINUTES = '60';
-    resetConfig();
   });
-  afterEach(() => {
-    delete process.env.GPU_ASG_NAME;
-    delete process.env.GPU_BACKSTOP_IDLE_MINUTES;
-    resetConfig();
-  });
+  withEnv({ GPU_ASG_NAME: 'gpu', GPU_BACKSTOP_IDLE_MINUTES: '60' });
 
   it('sets a group that ran 90 minutes without a job (dead worker) to zero, without cooldown', async () => {
     group(1, 1, minutesAgo(120));
