@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
 // Inter, self-hosted from npm (no outside request); the browser fetches only the subsets a page's text uses.
 import '@fontsource-variable/inter/wght.css';
+// The site-wide styles before App: every component imports its own stylesheet, and Vite orders a chunk's CSS by
+// import order, so the components' rules follow these in the cascade and may refine them (docs/frontend.md 'Styles').
 import './styles/global.css';
-import './styles/home.css';
+import './styles/controls.css';
+import { App } from './app/app';
 
 const root = document.getElementById('root');
 if (root) {

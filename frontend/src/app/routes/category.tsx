@@ -13,6 +13,7 @@ import { useCategoryImages } from '../../features/categories/hooks/use-category-
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
 import { useViewCounter } from '../../features/lightbox/hooks/use-view-counter';
 import NotFoundPage from './not-found';
+import './category.css';
 
 /** Pictures in the hero's backdrop (6 across; 3 on phones). */
 const HERO_PICTURES = 6;

@@ -14,6 +14,7 @@ import { useViewCounter } from '../../features/lightbox/hooks/use-view-counter';
 import { Studio } from '../../features/studio/components/studio';
 import { useHydrated } from '../../lib/use-hydrated';
 import { getVisitor, markReturning, PRERENDER_VISITOR } from '../../lib/visitor';
+import './generator-page.css';
 
 // Shows only after scrolling: its own chunk.
 const BackToTop = lazy(() => import('../../components/ui/back-to-top').then((m) => ({ default: m.BackToTop })));

@@ -6,6 +6,7 @@ import { type Collection, fetchCollections, fetchNewestFeatured } from '../../fe
 import { PictureTile } from '../../features/gallery/components/picture-tile';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
 import { paths } from '../paths';
+import './home-extras.css';
 
 /** How many of the newest featured images feed 'Big pictures' (2) and 'AI images' (8). */
 const BIG = 2;

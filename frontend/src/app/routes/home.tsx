@@ -1,5 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Seo } from '../../components/ui/seo';
+// The generator and the extras below are lazy chunks, but index.html holds their prerendered markup, painted before
+// any script runs: their stylesheets ride in the first CSS (imported here, in the first chunk) so nothing shifts when
+// the chunks arrive. Each component imports its own stylesheet too; Vite keeps one copy, in the first CSS.
+import '../../features/studio/studio.css';
+import '../../features/gallery/gallery.css';
+import '../../features/ads/ads.css';
+import './generator-page.css';
+import './home-extras.css';
 
 /*
  * The generator (studio, wall, gallery, ads) is its own chunk, shared with /generate: home's first chunk

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageHero } from '../ui/page-hero';
 import { Seo } from '../ui/seo';
+import './doc-page.css';
 
 export interface DocPageProps {
   title: string;

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { openConsentSettings } from '../../lib/consent';
 import { SITE_DOMAIN } from '../../lib/site';
 import { useHydrated } from '../../lib/use-hydrated';
+import './footer.css';
 
 // The newsletter form validates with the shared zod schema; loading it lazily keeps zod out of the first chunk.
 const NewsletterForm = lazy(() => import('../../features/forms/newsletter-form').then((m) => ({ default: m.NewsletterForm })));

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME, SCROLL } from '../../../../shared/constants';
 import { paths } from '../../app/paths';
+import './navbar.css';
 
 const NAV = CATEGORY_LINKS.filter((c) => c.inNavbar);
 

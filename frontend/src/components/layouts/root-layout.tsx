@@ -8,6 +8,8 @@ import { RouteProgress } from './route-progress';
 // The banner's styles ride with the shell's CSS (1 kB): home's prerendered banner must paint in place
 // at first paint, not in the page flow until its chunk's CSS arrives (it was the phone LCP, 3 s late).
 import '../../features/consent/cookie-banner.css';
+// The footer's chunk is lazy, but home's prerendered HTML holds the footer: its styles ride with the shell's CSS too.
+import './footer.css';
 
 // Toasts come from a lazily loaded react-toastify (~10 kB gzip off the first chunk), mounted when the
 // first toast is asked for; toasts raised before it mounts are queued by react-toastify and shown once it does.

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './accordion.css';
 
 export interface AccordionItem {
   q: string;

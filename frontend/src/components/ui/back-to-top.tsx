@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './back-to-top.css';
 
 /** Appears once the page is scrolled past `threshold` px (400 on the generator, 300 on collections). */
 export function BackToTop({ threshold }: { threshold: number }) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BREAKPOINTS, MASONRY_COLUMNS } from '../../../../shared/constants';
 import type { ClientImage } from '../../../../shared/schemas/gallery';
+import './masonry-grid.css';
 
 const NARROW = `(max-width: ${BREAKPOINTS.masonryOneColumn}px)`;
 const MEDIUM = `(max-width: ${BREAKPOINTS.masonryTwoColumns}px)`;

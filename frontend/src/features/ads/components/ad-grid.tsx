@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { Ad } from '../../../../../shared/schemas/ads';
 import { pickGridAds } from '../pick';
 import { AdTile } from './ad-tile';
+import '../ads.css';
 
 /** The ads above and below a gallery: pass the same `ads` to both slots so they never repeat. */
 export function useGridAds(ads: Ad[] | undefined): { top: Ad[]; bottom: Ad[] } {

@@ -4,6 +4,7 @@ import type { Ad } from '../../../../../shared/schemas/ads';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { pickPopupAds } from '../pick';
 import { AdTile } from './ad-tile';
+import './ad-popup.css';
 
 /**
  * The full-screen ad popup (spec section 4): static (no Escape, no backdrop close), a countdown

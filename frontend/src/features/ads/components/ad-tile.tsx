@@ -1,5 +1,6 @@
 import { ADS } from '../../../../../shared/constants';
 import type { Ad } from '../../../../../shared/schemas/ads';
+import '../ads.css';
 
 /** `eager`: a tile in the first viewport (a category page's top grid), fetched at once rather than lazily. */
 export function AdTile({ ad, eager = false }: { ad: Ad; eager?: boolean }) {

@@ -4,6 +4,7 @@ import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { paths } from '../../../app/paths';
 import type { PagedImages } from '../hooks/use-paged-images';
 import { GalleryPanel } from './gallery-panel';
+import '../gallery.css';
 
 export type GalleryTab = 'mine' | 'featured';
 

@@ -1,5 +1,6 @@
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { PictureTile } from './picture-tile';
+import '../gallery.css';
 
 /** Cells of the wall: 9 (3 × 3) beside the studio on wide screens, the first 4 in one row above it on phones. */
 const WALL_CELLS = 9;

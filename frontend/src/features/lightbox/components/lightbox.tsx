@@ -6,6 +6,7 @@ import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { RemixActions } from './remix-actions';
 import { ReportButton } from './report-button';
 import { ShareControl } from './share-control';
+import '../lightbox.css';
 
 const SWIPE_PX = 50;
 

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { ASPECT_RATIO_LABELS } from '../../../../../shared/ratio-table';
 import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { paths } from '../../../app/paths';
+import '../lightbox.css';
 
 /** What the studio takes from a remix link, as router state (features/studio/components/studio.tsx). */
 export interface RemixState {

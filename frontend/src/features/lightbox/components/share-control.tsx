@@ -3,6 +3,7 @@ import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { notify } from '../../../lib/notify';
 import { toastApiError } from '../../../lib/toast-api-error';
 import { getVisitor } from '../../../lib/visitor';
+import '../lightbox.css';
 
 /**
  * 'Share' on the visitor's own pictures (My AI Creations): makes this one picture public at

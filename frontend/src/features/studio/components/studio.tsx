@@ -10,6 +10,7 @@ import { useRenderer } from '../hooks/use-renderer';
 import { useWarmGpu } from '../hooks/use-warm-gpu';
 import { GenerationProgress } from './generation-progress';
 import { RatioPicker } from './ratio-picker';
+import '../studio.css';
 
 export interface StudioProps {
   onGenerated: (image: ClientImage) => void;
