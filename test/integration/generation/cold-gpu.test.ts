@@ -4,7 +4,7 @@ import { generationRuntime } from '../../../local/plugins/generation';
 import { type PreviewRenderer, startPreviewRenderer } from '../../../local/preview-renderer/server';
 import type { GpuWorker, WorkerOptions } from '../../../worker/worker';
 import { startTestApp, type TestApp } from '../../support/local-app';
-import { ended, postJob, waitFor, waitsOf } from './support';
+import { ended, postJob, QUICK_FLOW, waitFor, waitsOf } from './support';
 
 /**
  * The cold GPU, simulated: the preview renderer drops connections while it "starts", spends
@@ -21,16 +21,13 @@ describe('generation on a cold GPU', () => {
     app = await startTestApp({
       plugins: ['generation'],
       env: {
+        ...QUICK_FLOW,
         PREVIEW_STEP_DELAY_MS: '50',
         PREVIEW_COLD_START_MS: String(cold.startupMs),
         PREVIEW_COLD_LOAD_MS: String(cold.modelLoadMs),
         PREVIEW_COLD_FIRST_STEP_MS: String(cold.firstStepDelayMs),
         GEN_HEARTBEAT_SECONDS: '3',
-        LOCAL_SFN_RETRY_MS: '50',
-        LOCAL_SFN_WAIT_MS: '100',
         WORKER_BEACON_MS: '200',
-        GEN_USER_HOURLY: '0',
-        GEN_IP_HOURLY: '0',
       },
     });
   });

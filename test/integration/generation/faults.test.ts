@@ -2,7 +2,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { startTestApp, type TestApp } from '../../support/local-app';
-import { ended, newRequest, postGenerate, waitFor } from './support';
+import { ended, newRequest, postGenerate, QUICK_FLOW, waitFor } from './support';
 
 /** Each fault of issue 4 ends in a clean state the status API shows. */
 describe('generation faults', () => {
@@ -13,12 +13,9 @@ describe('generation faults', () => {
     app = await startTestApp({
       plugins: ['generation'],
       env: {
+        ...QUICK_FLOW,
         PREVIEW_STEP_DELAY_MS: '150',
         GEN_HEARTBEAT_SECONDS: '2',
-        LOCAL_SFN_RETRY_MS: '50',
-        LOCAL_SFN_WAIT_MS: '100',
-        GEN_USER_HOURLY: '0',
-        GEN_IP_HOURLY: '0',
       },
     });
     // One healthy job first: the handlers are imported on first use, a pause no heartbeat should have to absorb.

@@ -7,6 +7,14 @@ import type { TestApp } from '../../support/local-app';
 
 export const PROMPT = 'A colorful sunset over the ocean';
 
+/** The flow's retries and waits shortened for tests, and no hourly caps (the suites post many jobs). */
+export const QUICK_FLOW = {
+  LOCAL_SFN_RETRY_MS: '50',
+  LOCAL_SFN_WAIT_MS: '100',
+  GEN_USER_HOURLY: '0',
+  GEN_IP_HOURLY: '0',
+};
+
 export function newRequest(overrides: Record<string, unknown> = {}) {
   return { prompt: PROMPT, aspectRatio: '4:3', userId: randomUUID(), requestId: `req-${randomUUID()}`, ...overrides };
 }

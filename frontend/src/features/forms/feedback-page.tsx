@@ -1,17 +1,7 @@
-import { type FormEvent, useRef, useState } from 'react';
-import { TIMINGS } from '../../../../shared/constants';
-import {
-  FEEDBACK_MESSAGES,
-  FEEDBACK_TYPE_LABELS,
-  FEEDBACK_TYPES,
-  feedbackFieldsSchema,
-  formReceiptSchema,
-  HONEYPOT_FIELD,
-  SCREENSHOT_FIELD,
-} from '../../../../shared/schemas/forms';
+import { type FormEvent, useState } from 'react';
+import { FEEDBACK_MESSAGES, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, feedbackFieldsSchema } from '../../../../shared/schemas/forms';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
-import { api, newIdempotencyKey } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { AttachmentInput } from './components/attachment-input';
 import { FormField } from './components/form-field';
@@ -19,6 +9,7 @@ import { HoneypotField } from './components/honeypot-field';
 import { StarRating } from './components/star-rating';
 import { SubmitButton } from './components/submit-button';
 import { IMAGE_TYPES, useAttachment } from './hooks/use-attachment';
+import { useMultipartSend } from './hooks/use-multipart-send';
 import { useSchemaForm } from './hooks/use-schema-form';
 import './forms.css';
 
@@ -29,32 +20,18 @@ export default function FeedbackPage() {
   const form = useSchemaForm(feedbackFieldsSchema, INITIAL, 'feedback');
   const screenshot = useAttachment(IMAGE_TYPES, 'The screenshot must be a PNG, JPEG, WebP or GIF image.');
   const [honeypot, setHoneypot] = useState('');
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
+  const { busy, sending, send } = useMultipartSend('/Feedback', FEEDBACK_MESSAGES);
   const rating = Number(form.values.rating);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current || screenshot.uploading || screenshot.tooLarge) return;
+    if (sending() || screenshot.uploading || screenshot.tooLarge) return;
     if (rating === 0) notify.error(FEEDBACK_MESSAGES.missingRating);
     if (!form.checkAll(ORDER) || !form.data) return;
-    inFlight.current = true;
-    setBusy(true);
-    const body = new FormData();
-    for (const [key, value] of Object.entries(form.data)) body.append(key, String(value));
-    body.append(HONEYPOT_FIELD, honeypot);
-    if (screenshot.file) body.append(SCREENSHOT_FIELD, screenshot.file, screenshot.file.name);
-    try {
-      await api.postForm('/Feedback', body, formReceiptSchema, { idempotencyKey: newIdempotencyKey() });
-      notify.success(FEEDBACK_MESSAGES.success, { autoClose: TIMINGS.formToastMs });
+    await send(form.data, honeypot, screenshot.file, () => {
       form.reset();
       screenshot.reset();
-    } catch {
-      notify.error(FEEDBACK_MESSAGES.failure, { autoClose: TIMINGS.formToastMs });
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    });
   }
 
   const ratingHintId = form.errorIdOf('rating');

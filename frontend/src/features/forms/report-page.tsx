@@ -1,23 +1,13 @@
-import { type FormEvent, useRef, useState } from 'react';
-import { TIMINGS } from '../../../../shared/constants';
-import {
-  formReceiptSchema,
-  HONEYPOT_FIELD,
-  ISSUE_MESSAGES,
-  ISSUE_TYPE_LABELS,
-  ISSUE_TYPES,
-  issueReportFieldsSchema,
-  SCREENSHOT_FIELD,
-} from '../../../../shared/schemas/forms';
+import { type FormEvent, useState } from 'react';
+import { ISSUE_MESSAGES, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportFieldsSchema } from '../../../../shared/schemas/forms';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
-import { api, newIdempotencyKey } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
 import { AttachmentInput } from './components/attachment-input';
 import { FormField } from './components/form-field';
 import { HoneypotField } from './components/honeypot-field';
 import { SubmitButton } from './components/submit-button';
 import { IMAGE_TYPES, useAttachment, VIDEO_TYPES } from './hooks/use-attachment';
+import { useMultipartSend } from './hooks/use-multipart-send';
 import { useSchemaForm } from './hooks/use-schema-form';
 import './forms.css';
 
@@ -29,33 +19,19 @@ export default function ReportPage() {
   const form = useSchemaForm(issueReportFieldsSchema, INITIAL, 'issue');
   const attachment = useAttachment(ACCEPTED, 'The file must be a PNG, JPEG, WebP or GIF image, or an MP4, WebM or MOV video.');
   const [honeypot, setHoneypot] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, sending, send } = useMultipartSend('/IssueReport', ISSUE_MESSAGES);
   const [invalidAlert, setInvalidAlert] = useState(false);
-  const inFlight = useRef(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (inFlight.current || attachment.uploading || attachment.tooLarge) return;
+    if (sending() || attachment.uploading || attachment.tooLarge) return;
     const valid = form.checkAll(ORDER);
     setInvalidAlert(!valid);
     if (!valid || !form.data) return;
-    inFlight.current = true;
-    setBusy(true);
-    const body = new FormData();
-    for (const [key, value] of Object.entries(form.data)) body.append(key, String(value));
-    body.append(HONEYPOT_FIELD, honeypot);
-    if (attachment.file) body.append(SCREENSHOT_FIELD, attachment.file, attachment.file.name);
-    try {
-      await api.postForm('/IssueReport', body, formReceiptSchema, { idempotencyKey: newIdempotencyKey() });
-      notify.success(ISSUE_MESSAGES.success, { autoClose: TIMINGS.formToastMs });
+    await send(form.data, honeypot, attachment.file, () => {
       form.reset();
       attachment.reset();
-    } catch {
-      notify.error(ISSUE_MESSAGES.failure, { autoClose: TIMINGS.formToastMs });
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    });
   }
 
   return (

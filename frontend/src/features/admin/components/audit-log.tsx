@@ -1,33 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { AuditEntry } from '../../../../../shared/schemas/admin';
-import { Spinner } from '../../../components/ui/spinner';
+import { useCursorList } from '../hooks/use-cursor-list';
+import { ListFooter } from './list-footer';
 import type { SectionProps } from './section';
 
 const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
 
 /** Every operator action, newest first: who, what, when, before and after. */
 export function AuditLog({ api, onError }: SectionProps) {
-  const [items, setItems] = useState<AuditEntry[]>([]);
-  const [cursor, setCursor] = useState<string | undefined>();
-  const [loading, setLoading] = useState(false);
-  const load = useCallback(
-    async (from?: string) => {
-      setLoading(true);
-      try {
-        const page = await api.audit(from);
-        setItems((prev) => (from ? [...prev, ...page.items] : page.items));
-        setCursor(page.cursor);
-      } catch (err) {
-        onError(err);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [api, onError],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const fetchPage = useCallback((from?: string) => api.audit(from), [api]);
+  const { items, loading, hasMore, more } = useCursorList<AuditEntry>(fetchPage, onError);
   return (
     <section aria-label="Audit log">
       <h2>Audit log</h2>
@@ -61,15 +43,14 @@ export function AuditLog({ api, onError }: SectionProps) {
           ))}
         </tbody>
       </table>
-      {loading && <Spinner label="Loading the audit log…" />}
-      {!loading && items.length === 0 && <p className="empty">No operator actions yet.</p>}
-      {!loading && cursor && (
-        <div className="load-more">
-          <button type="button" className="btn" onClick={() => void load(cursor)}>
-            Load More
-          </button>
-        </div>
-      )}
+      <ListFooter
+        loading={loading}
+        empty={items.length === 0}
+        hasMore={hasMore}
+        loadingLabel="Loading the audit log…"
+        emptyText="No operator actions yet."
+        onMore={more}
+      />
     </section>
   );
 }

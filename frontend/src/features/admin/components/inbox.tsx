@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { INBOX_KIND_LABELS, INBOX_KINDS, INBOX_STATES, type InboxKind } from '../../../../../shared/admin';
 import type { InboxItem } from '../../../../../shared/schemas/admin';
-import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/notify';
+import { useCursorList } from '../hooks/use-cursor-list';
+import { ListFooter } from './list-footer';
 import type { SectionProps } from './section';
 
 /** Visitors' messages by kind (the kinds come from shared/admin.ts), newest first, open or handled. */
@@ -10,28 +11,8 @@ export function Inbox({ api, onError }: SectionProps) {
   const id = useId();
   const [kind, setKind] = useState<InboxKind>(INBOX_KINDS[0]);
   const [state, setState] = useState<string>('open');
-  const [items, setItems] = useState<InboxItem[]>([]);
-  const [cursor, setCursor] = useState<string | undefined>();
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(
-    async (from?: string) => {
-      setLoading(true);
-      try {
-        const page = await api.inbox(kind, state, from);
-        setItems((prev) => (from ? [...prev, ...page.items] : page.items));
-        setCursor(page.cursor);
-      } catch (err) {
-        onError(err);
-      } finally {
-        setLoading(false);
-      }
-    },
-    [api, kind, state, onError],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const fetchPage = useCallback((from?: string) => api.inbox(kind, state, from), [api, kind, state]);
+  const { items, setItems, loading, hasMore, more } = useCursorList<InboxItem>(fetchPage, onError);
 
   const toggle = async (item: InboxItem) => {
     try {
@@ -121,15 +102,14 @@ export function Inbox({ api, onError }: SectionProps) {
           </div>
         </article>
       ))}
-      {loading && <Spinner label="Loading the inbox…" />}
-      {!loading && items.length === 0 && <p className="empty">Nothing here.</p>}
-      {!loading && cursor && (
-        <div className="load-more">
-          <button type="button" className="btn" onClick={() => void load(cursor)}>
-            Load More
-          </button>
-        </div>
-      )}
+      <ListFooter
+        loading={loading}
+        empty={items.length === 0}
+        hasMore={hasMore}
+        loadingLabel="Loading the inbox…"
+        emptyText="Nothing here."
+        onMore={more}
+      />
     </section>
   );
 }
