@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { drawPreview } from './draw';
+import { historyEntry, type Job, readText, SYSTEM_STATS, sendJson, sendText } from './protocol';
 import { type Graph, validateGraph } from './validate';
 
 /**
@@ -53,14 +54,6 @@ export interface PreviewRendererOptions {
   port?: number;
   /** Behave like a GPU that just booted (see ColdStart); unset = warm from the first request. */
   cold?: ColdStart;
-}
-
-interface Job {
-  id: string;
-  number: number;
-  graph: Graph;
-  clientId?: string;
-  interrupted: boolean;
 }
 
 export interface PreviewRenderer {
@@ -253,29 +246,7 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
       if (running) running.interrupted = true;
       return sendText(res, 200, '');
     }
-    if (req.method === 'GET' && path === '/system_stats') {
-      return sendJson(res, 200, {
-        system: {
-          os: process.platform,
-          comfyui_version: 'preview-renderer',
-          python_version: 'n/a',
-          pytorch_version: 'n/a',
-          embedded_python: false,
-          argv: ['preview-renderer'],
-        },
-        devices: [
-          {
-            name: 'preview renderer (no GPU)',
-            type: 'cpu',
-            index: 0,
-            vram_total: 0,
-            vram_free: 0,
-            torch_vram_total: 0,
-            torch_vram_free: 0,
-          },
-        ],
-      });
-    }
+    if (req.method === 'GET' && path === '/system_stats') return sendJson(res, 200, SYSTEM_STATS);
     sendText(res, 404, '404: Not Found');
   }
 
@@ -314,29 +285,4 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
       });
     },
   };
-}
-
-function historyEntry(job: Job, outputs: Record<string, unknown>, statusStr: 'success' | 'error', completed: boolean) {
-  return {
-    prompt: [job.number, job.id, job.graph, { client_id: job.clientId }, ['9']],
-    outputs,
-    status: { status_str: statusStr, completed, messages: [] },
-    meta: {},
-  };
-}
-
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-}
-
-function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
-  res.end(text);
 }
