@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ComfyError, runGraph } from '../lambdas/adapters/comfyui';
-import { removeWorker, touchWorker } from '../lambdas/adapters/fleet-records';
-import { deleteJob, receiveJob } from '../lambdas/adapters/job-queue';
-import { putStaging } from '../lambdas/adapters/job-staging';
-import { getJob, updateJob } from '../lambdas/adapters/jobs-table';
-import { isTokenGone, sendTaskFailure, sendTaskHeartbeat, sendTaskSuccess } from '../lambdas/adapters/state-machine';
+import { isTokenGone } from '../lambdas/adapters/state-machine';
 import { logger } from '../lambdas/lib/logger';
 import { buildFluxGraph, OUTPUT_NODE, randomSeed } from '../lambdas/services/generation-graph';
 import { generatingMessage } from '../lambdas/services/generation-progress';
 import { JOBS_PER_WORKER } from '../shared/constants';
 import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-flow';
 import { ComfyHealth, type WorkerHealth } from './comfy-health';
+import { awsPorts, type WorkerPorts } from './ports';
 
 /**
  * The GPU worker: runs beside ComfyUI on the GPU instance (systemd) and in-process locally.
@@ -54,18 +51,20 @@ export interface WorkerOptions {
   onUnhealthy?: () => Promise<void> | void;
   /** Jobs this worker serves at once, the running one included (GEN_JOBS_PER_WORKER; default 4). */
   jobSlots?: number;
+  /** Its queue, records, task tokens and beacon (default: the AWS adapters; see ports.ts). */
+  ports?: WorkerPorts;
 }
 
 export class GpuWorker {
   readonly workerId: string;
-  private readonly opts: Required<Omit<WorkerOptions, 'onIdle' | 'onUnhealthy' | 'workerId'>> &
+  private readonly opts: Required<Omit<WorkerOptions, 'onIdle' | 'onUnhealthy' | 'workerId' | 'ports'>> &
     Pick<WorkerOptions, 'onIdle' | 'onUnhealthy'>;
   private running = false;
   private lastBusyBeacon = 0;
   private readonly comfy: ComfyHealth;
   private loop?: Promise<void>;
   private poll?: AbortController;
-  private killed = false;
+  private readonly ports: WorkerPorts;
   /** Jobs taken off the queue while another runs, in arrival order, heartbeated until their turn. */
   private readonly held: WorkerMessage[] = [];
   /** Jobs finished (for tests and the bench). */
@@ -73,6 +72,7 @@ export class GpuWorker {
 
   constructor(opts: WorkerOptions) {
     this.workerId = opts.workerId ?? `w-${randomUUID().slice(0, 8)}`;
+    this.ports = opts.ports ?? awsPorts;
     this.opts = {
       comfyUrl: opts.comfyUrl.replace(/\/$/, ''),
       pollSeconds: opts.pollSeconds ?? 10,
@@ -93,7 +93,7 @@ export class GpuWorker {
       probeTimeoutMs: this.opts.probeTimeoutMs,
       unhealthyAfter: this.opts.unhealthyAfter,
       onUnhealthy: this.opts.onUnhealthy,
-      withdraw: () => removeWorker(this.workerId).catch(() => {}),
+      withdraw: () => this.ports.removeWorker(this.workerId).catch(() => {}),
     });
   }
 
@@ -126,22 +126,14 @@ export class GpuWorker {
     this.poll?.abort();
     await this.loop?.catch(() => {});
     await Promise.all(this.held.splice(0).map((msg) => this.handBack(msg)));
-    await removeWorker(this.workerId).catch(() => {});
+    await this.ports.removeWorker(this.workerId).catch(() => {});
   }
 
   /** A held job this worker will not run: the flow's capacity check finds it another worker now. */
   private async handBack(msg: WorkerMessage): Promise<void> {
-    await sendTaskFailure(msg.taskToken, WORKER_ERRORS.unreachable, 'The worker stopped before this job’s turn.').catch(() => {});
-  }
-
-  /**
-   * Simulates a crash (tests): from now on the worker sends nothing (no heartbeat, no answer, no
-   * beacon) and ComfyUI is left running, as when an instance dies.
-   */
-  kill(): void {
-    this.killed = true;
-    this.running = false;
-    this.poll?.abort();
+    await this.ports
+      .sendTaskFailure(msg.taskToken, WORKER_ERRORS.unreachable, 'The worker stopped before this job’s turn.')
+      .catch(() => {});
   }
 
   private async run(): Promise<void> {
@@ -169,7 +161,7 @@ export class GpuWorker {
             await this.pause(Math.min(this.opts.beaconMs, 2_000));
             continue;
           }
-          await touchWorker(this.workerId, 'idle');
+          await this.ports.touchWorker(this.workerId, 'idle');
           lastBeacon = Date.now();
         }
         const next = this.held.shift();
@@ -179,7 +171,7 @@ export class GpuWorker {
           continue;
         }
         this.poll = new AbortController();
-        const job = await receiveJob(Math.min(this.opts.pollSeconds, Math.ceil(this.opts.beaconMs / 1000)), this.poll.signal);
+        const job = await this.ports.receiveJob(Math.min(this.opts.pollSeconds, Math.ceil(this.opts.beaconMs / 1000)), this.poll.signal);
         if (!job) {
           if (this.opts.idleShutdownMs > 0 && Date.now() - idleSince > this.opts.idleShutdownMs) {
             await this.opts.onIdle?.();
@@ -189,7 +181,9 @@ export class GpuWorker {
         }
         // Taken: from here the token's heartbeat guards the job, not SQS visibility. The delete runs
         // beside the work (a message it failed to delete comes back stale and is dropped).
-        const deleting = deleteJob(job.receiptHandle).catch((err: Error) => logger.warn('could not delete a job message', { error: err }));
+        const deleting = this.ports
+          .deleteJob(job.receiptHandle)
+          .catch((err: Error) => logger.warn('could not delete a job message', { error: err }));
         await this.process(job.message);
         await deleting;
         idleSince = Date.now();
@@ -222,7 +216,7 @@ export class GpuWorker {
     // gone (the attempt timed out while the message waited, or the execution was stopped) means
     // this message is stale: the job is someone else's now, leave its record alone.
     try {
-      await sendTaskHeartbeat(taskToken);
+      await this.ports.sendTaskHeartbeat(taskToken);
     } catch (err) {
       if (isTokenGone(err)) {
         logger.warn('stale job message dropped', { jobId: job.jobId });
@@ -230,7 +224,7 @@ export class GpuWorker {
       }
       logger.warn('heartbeat failed', { error: err as Error }); // the next beats try again
     }
-    const taken = await updateJob(job.jobId, {
+    const taken = await this.ports.updateJob(job.jobId, {
       status: 'generating',
       percent: 0,
       message: generatingMessage(0),
@@ -238,11 +232,11 @@ export class GpuWorker {
       workerId: this.workerId,
     });
     if (!taken) {
-      await sendTaskFailure(taskToken, 'JobCancelled', 'The job ended before a worker took it.').catch(() => {});
+      await this.ports.sendTaskFailure(taskToken, 'JobCancelled', 'The job ended before a worker took it.').catch(() => {});
       return;
     }
     // The presence beacon is not on the visitor's wait: it runs beside ComfyUI's work.
-    const busy = touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
+    const busy = this.ports.touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
     this.lastBusyBeacon = Date.now();
     const abort = new AbortController();
     const beat = setInterval(() => void this.beat(taskToken, job.jobId, abort), Math.max(200, (msg.heartbeatSeconds * 1000) / 3));
@@ -259,20 +253,19 @@ export class GpuWorker {
         timeoutMs: this.opts.comfyTimeoutMs,
         signal: abort.signal,
         onProgress: (event) => {
-          if (this.killed || !('percent' in event) || event.percent <= lastPercent) return;
+          if (!('percent' in event) || event.percent <= lastPercent) return;
           lastPercent = event.percent;
-          void updateJob(job.jobId, { percent: event.percent, message: generatingMessage(event.percent) }).catch(() => {});
+          void this.ports.updateJob(job.jobId, { percent: event.percent, message: generatingMessage(event.percent) }).catch(() => {});
         },
       });
-      if (this.killed) return;
       // 'saving' is shown while the upload runs: the two writes go together.
       const [, stagingKey] = await Promise.all([
-        updateJob(job.jobId, { status: 'saving', percent: 97, message: 'Saving your image…' }),
-        putStaging(job.jobId, result.png).catch((err: Error) => {
+        this.ports.updateJob(job.jobId, { status: 'saving', percent: 97, message: 'Saving your image…' }),
+        this.ports.putStaging(job.jobId, result.png).catch((err: Error) => {
           throw Object.assign(new Error(`Could not upload the image: ${err.message}`), { code: WORKER_ERRORS.upload });
         }),
       ]);
-      await sendTaskSuccess(taskToken, {
+      await this.ports.sendTaskSuccess(taskToken, {
         stagingKey,
         seed,
         width: job.width,
@@ -282,7 +275,6 @@ export class GpuWorker {
       });
       this.completed++;
     } catch (err) {
-      if (this.killed) return;
       await this.fail(taskToken, err);
     } finally {
       clearInterval(beat);
@@ -299,15 +291,16 @@ export class GpuWorker {
    * (a message taken then lost would stay invisible in SQS).
    */
   private async intake(done: AbortSignal): Promise<void> {
-    while (!done.aborted && this.running && !this.killed && this.held.length < this.opts.jobSlots - 1) {
+    while (!done.aborted && this.running && this.held.length < this.opts.jobSlots - 1) {
       try {
-        const taken = await receiveJob(0);
+        const taken = await this.ports.receiveJob(0);
         if (!taken) {
           await abortableDelay(INTAKE_PAUSE_MS, done);
           continue;
         }
-        await deleteJob(taken.receiptHandle).catch((err: Error) => logger.warn('could not delete a job message', { error: err }));
-        if (this.killed) return;
+        await this.ports
+          .deleteJob(taken.receiptHandle)
+          .catch((err: Error) => logger.warn('could not delete a job message', { error: err }));
         if (await this.beatHeld(taken.message)) this.held.push(taken.message);
       } catch (err) {
         logger.warn('job intake failed', { error: err as Error });
@@ -319,7 +312,7 @@ export class GpuWorker {
   /** One heartbeat for a held job; false when its token is gone (stale message or cancelled execution). */
   private async beatHeld(msg: WorkerMessage): Promise<boolean> {
     try {
-      await sendTaskHeartbeat(msg.taskToken);
+      await this.ports.sendTaskHeartbeat(msg.taskToken);
       return true;
     } catch (err) {
       if (isTokenGone(err)) {
@@ -332,11 +325,10 @@ export class GpuWorker {
   }
 
   private async beat(taskToken: string, jobId: string, abort: AbortController): Promise<void> {
-    if (this.killed) return;
     // A long job keeps its worker fresh: the flow must not think the fleet went cold and start another.
     if (Date.now() - this.lastBusyBeacon >= this.opts.beaconMs) {
       this.lastBusyBeacon = Date.now();
-      void touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
+      void this.ports.touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
     }
     // Held jobs are beaten with the running one: their heartbeat says this worker is alive.
     for (const msg of [...this.held]) {
@@ -346,8 +338,8 @@ export class GpuWorker {
       });
     }
     try {
-      await sendTaskHeartbeat(taskToken);
-      const job = await getJob(jobId);
+      await this.ports.sendTaskHeartbeat(taskToken);
+      const job = await this.ports.getJob(jobId);
       if (job?.status === 'cancelled') abort.abort();
     } catch (err) {
       // The execution was stopped (cancel) or timed out: stop working on it.
@@ -361,7 +353,7 @@ export class GpuWorker {
     const cause = (err as Error).message;
     logger.warn('job failed on the worker', { error, cause });
     try {
-      await sendTaskFailure(taskToken, error, cause);
+      await this.ports.sendTaskFailure(taskToken, error, cause);
     } catch (sendErr) {
       if (!isTokenGone(sendErr)) throw sendErr;
     }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { touchWorker } from '../../lambdas/adapters/fleet-records';
 import { config, resetConfig } from '../../lambdas/lib/config';
+import { awsPorts, type WorkerPorts } from '../../worker/ports';
 import { GpuWorker, type WorkerOptions } from '../../worker/worker';
 import { coldStartFromEnv, type PreviewRenderer, startPreviewRenderer } from '../preview-renderer/server';
 import { generationDefinition, LOCAL_ACCOUNT, LOCAL_QUEUE_NAME, LOCAL_REGION, localFunctionArn } from '../sfn/definition';
@@ -22,6 +23,35 @@ export interface GenerationRuntime {
   workers: GpuWorker[];
   /** Starts one more worker (tests: a second worker after killing the first, or one with other options). */
   addWorker(options?: Partial<WorkerOptions>): GpuWorker;
+  /**
+   * Simulates the crash of a worker's instance (tests): from now on nothing it sends reaches the queue, the
+   * job records or the flow (no heartbeat, no answer, no beacon), while ComfyUI is left running.
+   */
+  crash(worker: GpuWorker): void;
+}
+
+/** The worker's ports behind a power switch: once cut, every call fails without reaching the stand-ins. */
+function switchablePorts(): { ports: WorkerPorts; cut: () => void } {
+  let on = true;
+  const lost = () => Object.assign(new Error('the instance is gone (simulated crash)'), { name: 'SimulatedCrash' });
+  const guard =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (!on) throw lost();
+      const result = await call(...args);
+      // A call that was on its way when the power went (a long poll taking a message) is lost with the instance.
+      if (!on) throw lost();
+      return result;
+    };
+  const ports = Object.fromEntries(
+    Object.entries(awsPorts).map(([name, call]) => [name, guard(call as (...a: unknown[]) => Promise<unknown>)]),
+  );
+  return {
+    ports: ports as WorkerPorts,
+    cut: () => {
+      on = false;
+    },
+  };
 }
 
 let current: GenerationRuntime | undefined;
@@ -76,8 +106,11 @@ export const generationPlugin: LocalPlugin = {
     resetConfig();
 
     const workers: GpuWorker[] = [];
+    const switches = new WeakMap<GpuWorker, () => void>();
     const addWorker = (options: Partial<WorkerOptions> = {}) => {
+      const power = switchablePorts();
       const worker = new GpuWorker({
+        ports: power.ports,
         comfyUrl,
         pollSeconds: 2,
         beaconMs: num(env.WORKER_BEACON_MS, 2000),
@@ -86,15 +119,21 @@ export const generationPlugin: LocalPlugin = {
         warmUp,
         ...options,
       });
+      switches.set(worker, power.cut);
       workers.push(worker);
       worker.start();
       return worker;
+    };
+    // The power goes first, so the stop that follows (no new job, its loop ends) sends nothing either.
+    const crash = (worker: GpuWorker) => {
+      switches.get(worker)?.();
+      void worker.stop();
     };
     // Announce the first worker before the site is ready: a job posted at once must find it warm,
     // not take the state machine's cold-start wait. A warming worker announces itself when warm.
     const first = addWorker();
     if (!warmUp) await touchWorker(first.workerId, 'idle');
-    current = { runner, queues, renderer, comfyUrl, workers, addWorker };
+    current = { runner, queues, renderer, comfyUrl, workers, addWorker, crash };
     ctx.log(`generation: state machine from infra, worker → ${renderer ? `preview renderer ${comfyUrl}` : `ComfyUI ${comfyUrl}`}`);
 
     return {

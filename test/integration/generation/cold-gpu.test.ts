@@ -103,7 +103,7 @@ describe('generation on a cold GPU', () => {
     await vi.waitFor(() => expect(first.health).toBe('ready'), { timeout: 10_000, interval: 50 });
     const jobId = await post();
     await waitFor(app, jobId, (s) => s.status === 'generating', 10_000);
-    first.kill();
+    rt.crash(first);
     // The group replaces the instance: a new boot, a cold model.
     rt.workers.splice(rt.workers.indexOf(first), 1);
     const replacement = await reboot();

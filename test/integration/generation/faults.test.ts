@@ -119,7 +119,7 @@ describe('generation faults', () => {
     const { jobId } = (await res.json()) as { jobId: string };
     await waitFor(app, jobId, (s) => s.status === 'generating');
     const before = first?.completed;
-    first?.kill();
+    if (first) rt.crash(first);
     const second = rt.addWorker();
     const { last } = await waitFor(app, jobId, ended, 30_000);
     expect(last.status).toBe('done');

@@ -53,7 +53,7 @@ describe('jobs held by a busy worker', () => {
     if (!first) throw new Error('no worker');
     const jobIds = await Promise.all(Array.from({ length: 4 }, () => post()));
     await vi.waitFor(() => expect(first.heldJobs).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 20 });
-    first.kill();
+    rt.crash(first);
     rt.workers.splice(rt.workers.indexOf(first), 1);
     rt.addWorker();
     const results = await Promise.all(jobIds.map((id) => waitFor(app, id, ended, 60_000)));

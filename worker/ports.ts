@@ -1,0 +1,25 @@
+import { removeWorker, touchWorker } from '../lambdas/adapters/fleet-records';
+import { deleteJob, receiveJob } from '../lambdas/adapters/job-queue';
+import { putStaging } from '../lambdas/adapters/job-staging';
+import { getJob, updateJob } from '../lambdas/adapters/jobs-table';
+import { sendTaskFailure, sendTaskHeartbeat, sendTaskSuccess } from '../lambdas/adapters/state-machine';
+
+/**
+ * Everything the GPU worker does to the world besides ComfyUI: the job queue, the job records, the
+ * staging object, the flow's task tokens and its presence beacon. GpuWorker takes them as one object
+ * so that the local runtime can put a power switch in front of them (a crashed instance sends nothing
+ * more) without the worker knowing: fault injection from outside the product class.
+ */
+export const awsPorts = {
+  receiveJob,
+  deleteJob,
+  putStaging,
+  getJob,
+  updateJob,
+  touchWorker,
+  removeWorker,
+  sendTaskHeartbeat,
+  sendTaskSuccess,
+  sendTaskFailure,
+};
+export type WorkerPorts = typeof awsPorts;
