@@ -4,9 +4,9 @@ import { isTokenGone } from '../lambdas/adapters/state-machine';
 import { logger } from '../lambdas/lib/logger';
 import { buildFluxGraph, OUTPUT_NODE, randomSeed } from '../lambdas/services/generation-graph';
 import { generatingMessage } from '../lambdas/services/generation-progress';
-import { JOBS_PER_WORKER } from '../shared/constants';
 import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-flow';
 import { ComfyHealth, type WorkerHealth } from './comfy-health';
+import { abortableDelay, comfyErrorName, INTAKE_PAUSE_MS, type ResolvedOptions, resolveOptions, type WorkerOptions } from './options';
 import { awsPorts, type WorkerPorts } from './ports';
 
 /**
@@ -28,37 +28,9 @@ import { awsPorts, type WorkerPorts } from './ports';
  * `unhealthyAfter` failures in a row it calls `onUnhealthy` (the instance marks itself unhealthy
  * and the group replaces it). While busy, the beacon is refreshed beside the heartbeats.
  */
-export interface WorkerOptions {
-  comfyUrl: string;
-  workerId?: string;
-  /** SQS long-poll wait (s). */
-  pollSeconds?: number;
-  /** No image from ComfyUI within this → failed job (default 60 s). */
-  comfyTimeoutMs?: number;
-  /** Presence beacon interval while idle (ms). */
-  beaconMs?: number;
-  /** After this long without a job, call onIdle (the instance scales itself in). 0 = never. */
-  idleShutdownMs?: number;
-  onIdle?: () => Promise<void> | void;
-  /** Run one small generation (loads the model) before the first beacon. */
-  warmUp?: boolean;
-  /** The warm-up's deadline: it includes reading the checkpoint from disk (ms, default 600 000). */
-  warmUpTimeoutMs?: number;
-  /** ComfyUI probe (GET /system_stats) deadline before each idle beacon (ms, default 5000). */
-  probeTimeoutMs?: number;
-  /** Failed probes (or warm-ups) in a row before onUnhealthy (default 3). */
-  unhealthyAfter?: number;
-  onUnhealthy?: () => Promise<void> | void;
-  /** Jobs this worker serves at once, the running one included (GEN_JOBS_PER_WORKER; default 4). */
-  jobSlots?: number;
-  /** Its queue, records, task tokens and beacon (default: the AWS adapters; see ports.ts). */
-  ports?: WorkerPorts;
-}
-
 export class GpuWorker {
   readonly workerId: string;
-  private readonly opts: Required<Omit<WorkerOptions, 'onIdle' | 'onUnhealthy' | 'workerId' | 'ports'>> &
-    Pick<WorkerOptions, 'onIdle' | 'onUnhealthy'>;
+  private readonly opts: ResolvedOptions;
   private running = false;
   private lastBusyBeacon = 0;
   private readonly comfy: ComfyHealth;
@@ -73,20 +45,7 @@ export class GpuWorker {
   constructor(opts: WorkerOptions) {
     this.workerId = opts.workerId ?? `w-${randomUUID().slice(0, 8)}`;
     this.ports = opts.ports ?? awsPorts;
-    this.opts = {
-      comfyUrl: opts.comfyUrl.replace(/\/$/, ''),
-      pollSeconds: opts.pollSeconds ?? 10,
-      comfyTimeoutMs: opts.comfyTimeoutMs ?? 60_000,
-      beaconMs: opts.beaconMs ?? 5_000,
-      idleShutdownMs: opts.idleShutdownMs ?? 0,
-      onIdle: opts.onIdle,
-      warmUp: opts.warmUp ?? false,
-      warmUpTimeoutMs: opts.warmUpTimeoutMs ?? 600_000,
-      probeTimeoutMs: opts.probeTimeoutMs ?? 5_000,
-      unhealthyAfter: opts.unhealthyAfter ?? 3,
-      onUnhealthy: opts.onUnhealthy,
-      jobSlots: opts.jobSlots ?? JOBS_PER_WORKER,
-    };
+    this.opts = resolveOptions(opts);
     this.comfy = new ComfyHealth({
       comfyUrl: this.opts.comfyUrl,
       warmUpTimeoutMs: this.opts.warmUpTimeoutMs,
@@ -358,33 +317,4 @@ export class GpuWorker {
       if (!isTokenGone(sendErr)) throw sendErr;
     }
   }
-}
-
-/** Between two empty short polls of the intake (a few SQS requests a second, only while busy). */
-const INTAKE_PAUSE_MS = 250;
-
-function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function comfyErrorName(err: ComfyError): string {
-  const names = {
-    unreachable: WORKER_ERRORS.unreachable,
-    rejected: WORKER_ERRORS.rejected,
-    execution: WORKER_ERRORS.execution,
-    timeout: WORKER_ERRORS.timeout,
-    interrupted: WORKER_ERRORS.interrupted,
-  } as const;
-  return names[err.kind];
 }

@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
 import { touchWorker } from '../../lambdas/adapters/fleet-records';
 import { config, resetConfig } from '../../lambdas/lib/config';
+import type { WorkerOptions } from '../../worker/options';
 import { awsPorts, type WorkerPorts } from '../../worker/ports';
-import { GpuWorker, type WorkerOptions } from '../../worker/worker';
+import { GpuWorker } from '../../worker/worker';
 import { coldStartFromEnv, type PreviewRenderer, startPreviewRenderer } from '../preview-renderer/server';
 import { generationDefinition, LOCAL_ACCOUNT, LOCAL_QUEUE_NAME, LOCAL_REGION, localFunctionArn } from '../sfn/definition';
 import { LocalQueues } from '../sfn/queue';

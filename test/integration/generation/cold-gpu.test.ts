@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getJob } from '../../../lambdas/adapters/jobs-table';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { type PreviewRenderer, startPreviewRenderer } from '../../../local/preview-renderer/server';
-import type { GpuWorker, WorkerOptions } from '../../../worker/worker';
+import type { WorkerOptions } from '../../../worker/options';
+import type { GpuWorker } from '../../../worker/worker';
 import { startTestApp, type TestApp } from '../../support/local-app';
 import { ended, postJob, QUICK_FLOW, waitFor, waitsOf } from './support';
 
