@@ -1,7 +1,7 @@
+import { type Category, categoryBySlug, EMPTY_CATEGORY_TEXT, END_OF_GALLERY_TEXT } from '@shared/category-table';
+import { SCROLL } from '@shared/constants';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { type Category, categoryBySlug, EMPTY_CATEGORY_TEXT, END_OF_GALLERY_TEXT } from '../../../../shared/category-table';
-import { SCROLL } from '../../../../shared/constants';
 import { BackToTop } from '../../components/ui/back-to-top';
 import { MasonryGrid } from '../../components/ui/masonry-grid';
 import { Seo } from '../../components/ui/seo';
@@ -50,7 +50,7 @@ function CategoryView({ category }: { category: Category }) {
         <p>{category.tagline}</p>
         <button
           type="button"
-          className="category-hero__arrow"
+          className="category-hero__arrow round-button"
           aria-label="Scroll to the gallery"
           onClick={() => document.getElementById(gridId)?.scrollIntoView({ behavior: 'smooth' })}
         >

@@ -1,4 +1,4 @@
-import { ADS } from '../../../../shared/constants';
+import { ADS } from '@shared/constants';
 import { shuffle } from '../../lib/site';
 
 /**

@@ -1,6 +1,6 @@
-import { ADS } from '../../../../../shared/constants';
-import type { Ad } from '../../../../../shared/schemas/ads';
-import { resolveImageUrl } from '../../../../../shared/url-rule';
+import { ADS } from '@shared/constants';
+import type { Ad } from '@shared/schemas/ads';
+import { resolveImageUrl } from '@shared/url-rule';
 import { api, FILES_HOST } from '../../../lib/api-client';
 
 let cached: Promise<Ad[]> | undefined;

@@ -1,5 +1,5 @@
+import type { Ad } from '@shared/schemas/ads';
 import { useMemo } from 'react';
-import type { Ad } from '../../../../../shared/schemas/ads';
 import { pickGridAds } from '../pick';
 import { AdTile } from './ad-tile';
 import '../ads.css';

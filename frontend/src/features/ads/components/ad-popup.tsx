@@ -1,6 +1,6 @@
+import { TIMINGS } from '@shared/constants';
+import type { Ad } from '@shared/schemas/ads';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { TIMINGS } from '../../../../../shared/constants';
-import type { Ad } from '../../../../../shared/schemas/ads';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { pickPopupAds } from '../pick';
 import { AdTile } from './ad-tile';
@@ -31,7 +31,7 @@ export function AdPopup({ ads, onClose }: { ads: Ad[]; onClose: () => void }) {
   return (
     <dialog
       ref={dialogRef}
-      className="ad-popup"
+      className="ad-popup screen-dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       tabIndex={-1}

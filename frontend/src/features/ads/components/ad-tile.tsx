@@ -1,5 +1,5 @@
-import { ADS } from '../../../../../shared/constants';
-import type { Ad } from '../../../../../shared/schemas/ads';
+import { ADS } from '@shared/constants';
+import type { Ad } from '@shared/schemas/ads';
 import '../ads.css';
 
 /** `eager`: a tile in the first viewport (a category page's top grid), fetched at once rather than lazily. */

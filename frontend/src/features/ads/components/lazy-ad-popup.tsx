@@ -1,5 +1,5 @@
+import type { Ad } from '@shared/schemas/ads';
 import { lazy, Suspense } from 'react';
-import type { Ad } from '../../../../../shared/schemas/ads';
 
 // The popup shows on every 15th lightbox move at most: its code loads then, off the first chunk.
 const AdPopup = lazy(() => import('./ad-popup').then((m) => ({ default: m.AdPopup })));

@@ -1,5 +1,5 @@
+import type { Ad } from '@shared/schemas/ads';
 import { useEffect, useState } from 'react';
-import type { Ad } from '../../../../../shared/schemas/ads';
 import { loadAds } from '../api/ads-api';
 
 export function useAds(): Ad[] | undefined {

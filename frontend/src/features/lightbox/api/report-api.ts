@@ -8,7 +8,7 @@ export interface ReportInput {
 
 // POST /api/reports → 201 { id, received: true }. Validated with the route's own schema first.
 export async function reportImage(input: ReportInput): Promise<string> {
-  const { imageReportSchema, reportReceiptSchema } = await import('../../../../../shared/schemas/safety');
+  const { imageReportSchema, reportReceiptSchema } = await import('@shared/schemas/safety');
   const body = imageReportSchema.parse(input);
   const { id } = await api.post('/reports', body, reportReceiptSchema);
   return id;

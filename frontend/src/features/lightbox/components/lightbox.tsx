@@ -1,6 +1,6 @@
+import { TIMINGS } from '@shared/constants';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { useEffect, useRef, useState } from 'react';
-import { TIMINGS } from '../../../../../shared/constants';
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { API_BASE, qs } from '../../../lib/api-client';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { RemixActions } from './remix-actions';
@@ -86,7 +86,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
   return (
     <dialog
       ref={dialogRef}
-      className="lightbox"
+      className="lightbox screen-dialog"
       aria-modal="true"
       aria-label="Image viewer"
       onClick={(e) => e.target === e.currentTarget && !paused && onClose()}
@@ -103,13 +103,13 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
       }}
     >
       {!paused && (
-        <button ref={closeRef} type="button" className="lightbox__close" aria-label="Close viewer" onClick={onClose}>
+        <button ref={closeRef} type="button" className="lightbox__close round-button" aria-label="Close viewer" onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
       )}
       <button
         type="button"
-        className="lightbox__side lightbox__side--prev"
+        className="lightbox__side lightbox__side--prev round-button"
         aria-label="Previous image"
         disabled={atStart}
         onClick={() => move(-1)}
@@ -146,7 +146,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
       </figure>
       <button
         type="button"
-        className="lightbox__side lightbox__side--next"
+        className="lightbox__side lightbox__side--next round-button"
         aria-label="Next image"
         disabled={atEnd}
         onClick={() => move(1)}

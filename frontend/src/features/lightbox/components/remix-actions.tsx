@@ -1,7 +1,7 @@
+import { ASPECT_RATIO_LABELS } from '@shared/ratio-table';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ASPECT_RATIO_LABELS } from '../../../../../shared/ratio-table';
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { paths } from '../../../app/paths';
 import '../lightbox.css';
 

@@ -1,5 +1,5 @@
+import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_SUCCESS, type ReportReason } from '@shared/safety';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_SUCCESS, type ReportReason } from '../../../../../shared/safety';
 import { notify } from '../../../lib/notify';
 import { toastApiError } from '../../../lib/toast-api-error';
 import { reportImage } from '../api/report-api';

@@ -1,5 +1,5 @@
+import type { ClientImage } from '@shared/schemas/gallery';
 import { useState } from 'react';
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { notify } from '../../../lib/notify';
 import { toastApiError } from '../../../lib/toast-api-error';
 import { getVisitor } from '../../../lib/visitor';
