@@ -1,9 +1,14 @@
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/** The frontend's `@shared/…` imports (frontend/vite.config.ts, frontend/tsconfig.json): the unit tests load frontend modules. */
+const resolve = { alias: { '@shared': join(import.meta.dirname, 'shared') } };
 
 // Local tooling runs on Node 20; the Lambdas deploy on nodejs22.x (see README).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 export default defineConfig({
+  resolve,
   test: {
     env: {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -24,6 +29,7 @@ export default defineConfig({
     },
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           // The CDK tests synthesize whole stacks inside a test: seconds on a quiet 2-core machine, more when it is busy.

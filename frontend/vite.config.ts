@@ -10,6 +10,9 @@ import type * as CategoryTable from '../shared/category-table';
  * Runs TS/TSX modules of the app in Node with a throwaway Vite server, kept open while `use` runs
  * (the prerender's lazy imports load through it). The config itself imports nothing from the app.
  */
+/** `@shared/…` is the repo's shared/ folder (frontend/tsconfig.json's paths say the same to TypeScript). */
+export const SHARED_ALIAS = { '@shared': join(import.meta.dirname, '..', 'shared') };
+
 async function withSsr<T>(plugins: Plugin[], use: (load: (path: string) => Promise<unknown>) => Promise<T>): Promise<T> {
   const server = await createServer({
     configFile: false,
@@ -18,6 +21,7 @@ async function withSsr<T>(plugins: Plugin[], use: (load: (path: string) => Promi
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },
     plugins: [react(), ...plugins],
+    resolve: { alias: SHARED_ALIAS },
   });
   try {
     return await use((path) => server.ssrLoadModule(path));
@@ -149,6 +153,7 @@ function prerenderHome(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), categoryLinks(), bootScript(), prerenderHome()],
+  resolve: { alias: SHARED_ALIAS },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

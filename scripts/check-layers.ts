@@ -38,10 +38,14 @@ export function layerViolations(files: Map<string, string>): Violation[] {
   for (const [file, source] of files) {
     for (const m of source.matchAll(IMPORT)) {
       const spec = m[1] ?? m[2] ?? m[3] ?? '';
-      if (!spec.startsWith('.')) continue;
-      const target = relative(ROOT, resolve(ROOT, dirname(file), spec))
-        .split(sep)
-        .join('/');
+      // The frontend's alias for the repo's shared/ folder (frontend/tsconfig.json).
+      const aliased = spec.startsWith('@shared/') ? `shared/${spec.slice('@shared/'.length)}` : undefined;
+      if (!aliased && !spec.startsWith('.')) continue;
+      const target =
+        aliased ??
+        relative(ROOT, resolve(ROOT, dirname(file), spec))
+          .split(sep)
+          .join('/');
       const rule = brokenRule(file, `${target}/`.replace(/\/\/$/, '/'));
       if (rule) out.push({ file, target: spec, rule });
     }

@@ -38,9 +38,14 @@ for (const dir of SOURCES)
 
 const rel = (f: SourceFile | string) => relative(ROOT, typeof f === 'string' ? f : f.getFilePath());
 
+/** The frontend's `@shared/…` alias (frontend/tsconfig.json, frontend/vite.config.ts). */
+const SHARED_ALIAS = '@shared/';
+
 function resolveSpecifier(from: SourceFile, spec: string): string | undefined {
-  if (!spec.startsWith('.')) return undefined;
-  const base = resolve(dirname(from.getFilePath()), spec);
+  if (!spec.startsWith('.') && !spec.startsWith(SHARED_ALIAS)) return undefined;
+  const base = spec.startsWith(SHARED_ALIAS)
+    ? join(ROOT, 'shared', spec.slice(SHARED_ALIAS.length))
+    : resolve(dirname(from.getFilePath()), spec);
   for (const candidate of [
     base,
     `${base}.ts`,

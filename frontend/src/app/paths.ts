@@ -1,6 +1,6 @@
 import { CATEGORY_LINKS } from 'virtual:category-links';
 
-import { STATIC_PATHS } from '../../../shared/static-paths';
+import { STATIC_PATHS } from '@shared/static-paths';
 
 /**
  * The typed paths table: every route of the spec's route table, so components never spell URLs (one definition in

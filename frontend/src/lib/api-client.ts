@@ -1,6 +1,6 @@
+import type { ApiError } from '@shared/schemas/common';
+import { filesHostFromApiBase } from '@shared/url-rule';
 import type { z } from 'zod';
-import type { ApiError } from '../../../shared/schemas/common';
-import { filesHostFromApiBase } from '../../../shared/url-rule';
 
 /** The product's own API base (same origin in every deployment: CloudFront routes /api/*). */
 export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';

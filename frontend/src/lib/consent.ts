@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../../../shared/constants';
+import { STORAGE_KEYS } from '@shared/constants';
 
 /**
  * Cookie and storage consent, as the Cookie Policy describes it. Strictly necessary storage needs no consent: the

@@ -1,5 +1,5 @@
+import { TOAST_DEFAULTS } from '@shared/constants';
 import type { ToastOptions } from 'react-toastify';
-import { TOAST_DEFAULTS } from '../../../shared/constants';
 
 /**
  * Toasts with the spec's global settings. react-toastify has no "prevent duplicates" switch; a

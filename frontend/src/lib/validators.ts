@@ -3,9 +3,9 @@
  * first paint needs none of it (docs/frontend.md, 'Bundle').
  */
 export function loadGallerySchemas() {
-  return import('../../../shared/schemas/gallery');
+  return import('@shared/schemas/gallery');
 }
 
 export function loadGenerationSchemas() {
-  return import('../../../shared/schemas/generation');
+  return import('@shared/schemas/generation');
 }

@@ -1,9 +1,9 @@
+import { ADMIN_PAGE_SIZE } from '@shared/admin';
+import { CATEGORIES } from '@shared/category-table';
+import { SCROLL, STORAGE_KEYS } from '@shared/constants';
+import type { AdminImage } from '@shared/schemas/admin';
+import { type ClientImage, toClientImage } from '@shared/schemas/gallery';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/admin';
-import { CATEGORIES } from '../../../../shared/category-table';
-import { SCROLL, STORAGE_KEYS } from '../../../../shared/constants';
-import type { AdminImage } from '../../../../shared/schemas/admin';
-import { type ClientImage, toClientImage } from '../../../../shared/schemas/gallery';
 import { Spinner } from '../../components/ui/spinner';
 import type { SectionProps } from '../../features/admin/components/section';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';

@@ -1,6 +1,6 @@
+import { ADS, SCROLL, STORAGE_KEYS } from '@shared/constants';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { ADS, SCROLL, STORAGE_KEYS } from '../../../../shared/constants';
-import type { ClientImage } from '../../../../shared/schemas/gallery';
 import { AdGrid, useGridAds } from '../../features/ads/components/ad-grid';
 import { LazyAdPopup } from '../../features/ads/components/lazy-ad-popup';
 import { useAds } from '../../features/ads/hooks/use-ads';

@@ -1,7 +1,7 @@
+import { CATEGORIES, type Category } from '@shared/category-table';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CATEGORIES, type Category } from '../../../../shared/category-table';
-import type { ClientImage } from '../../../../shared/schemas/gallery';
 import { type Collection, fetchCollections, fetchNewestFeatured } from '../../features/gallery/api/gallery-api';
 import { PictureTile } from '../../features/gallery/components/picture-tile';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';

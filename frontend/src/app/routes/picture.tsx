@@ -1,7 +1,7 @@
+import { MODEL_NAME } from '@shared/constants';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { MODEL_NAME } from '../../../../shared/constants';
-import type { ClientImage } from '../../../../shared/schemas/gallery';
 import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
 import { fetchPublicImage } from '../../features/lightbox/api/share-api';

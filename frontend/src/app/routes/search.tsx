@@ -1,6 +1,6 @@
+import type { ClientImage } from '@shared/schemas/gallery';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ClientImage } from '../../../../shared/schemas/gallery';
 import { MasonryGrid } from '../../components/ui/masonry-grid';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';

@@ -1,7 +1,7 @@
 import { CATEGORY_LINKS } from 'virtual:category-links';
+import { PRODUCT_NAME, SCROLL } from '@shared/constants';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { PRODUCT_NAME, SCROLL } from '../../../../shared/constants';
 import { paths } from '../../app/paths';
 import './navbar.css';
 

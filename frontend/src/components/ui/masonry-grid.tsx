@@ -1,6 +1,6 @@
+import { BREAKPOINTS, MASONRY_COLUMNS } from '@shared/constants';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { useEffect, useState } from 'react';
-import { BREAKPOINTS, MASONRY_COLUMNS } from '../../../../shared/constants';
-import type { ClientImage } from '../../../../shared/schemas/gallery';
 import './masonry-grid.css';
 
 const NARROW = `(max-width: ${BREAKPOINTS.masonryOneColumn}px)`;

@@ -1,5 +1,5 @@
-import type { InboxKind } from '../../../../shared/admin';
-import type { AdminAd, AdminImage, AuditEntry, ImagePatch, InboxItem } from '../../../../shared/schemas/admin';
+import type { InboxKind } from '@shared/admin';
+import type { AdminAd, AdminImage, AuditEntry, ImagePatch, InboxItem } from '@shared/schemas/admin';
 import { API_BASE, ApiClientError, qs, request } from '../../lib/api-client';
 
 /** The admin API with the operator's access token. */

@@ -1,5 +1,5 @@
+import type { AuthConfig } from '@shared/schemas/admin';
 import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import type { AuthConfig } from '../../../../shared/schemas/admin';
 import { api } from '../../lib/api-client';
 
 /*

@@ -1,6 +1,6 @@
+import { TIMINGS } from '@shared/constants';
+import { CONTACT_SUCCESS, contactMessageSchema, formReceiptSchema, HONEYPOT_FIELD } from '@shared/schemas/forms';
 import { type FormEvent, useRef, useState } from 'react';
-import { TIMINGS } from '../../../../shared/constants';
-import { CONTACT_SUCCESS, contactMessageSchema, formReceiptSchema, HONEYPOT_FIELD } from '../../../../shared/schemas/forms';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
 import { api, newIdempotencyKey } from '../../lib/api-client';

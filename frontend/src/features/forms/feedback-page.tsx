@@ -1,5 +1,5 @@
+import { FEEDBACK_MESSAGES, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, feedbackFieldsSchema } from '@shared/schemas/forms';
 import { type FormEvent, useState } from 'react';
-import { FEEDBACK_MESSAGES, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, feedbackFieldsSchema } from '../../../../shared/schemas/forms';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
 import { notify } from '../../lib/notify';

@@ -1,5 +1,5 @@
+import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES, newsletterReceiptSchema, newsletterSignupSchema } from '@shared/schemas/forms';
 import { type FormEvent, useRef, useState } from 'react';
-import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES, newsletterReceiptSchema, newsletterSignupSchema } from '../../../../shared/schemas/forms';
 import { ApiClientError, api, newIdempotencyKey } from '../../lib/api-client';
 import { HoneypotField } from './components/honeypot-field';
 import './forms.css';

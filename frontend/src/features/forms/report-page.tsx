@@ -1,5 +1,5 @@
+import { ISSUE_MESSAGES, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportFieldsSchema } from '@shared/schemas/forms';
 import { type FormEvent, useState } from 'react';
-import { ISSUE_MESSAGES, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportFieldsSchema } from '../../../../shared/schemas/forms';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
 import { AttachmentInput } from './components/attachment-input';

@@ -1,6 +1,6 @@
+import { fromRecoveryCode, toRecoveryCode } from '@shared/recovery-code';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fromRecoveryCode, toRecoveryCode } from '../../../../shared/recovery-code';
 import { paths } from '../../app/paths';
 import { DocPage } from '../../components/layouts/doc-page';
 import { notify } from '../../lib/notify';

@@ -1,5 +1,5 @@
-import { POLLING } from '../../../../shared/constants';
-import type { JobStatusResponse } from '../../../../shared/schemas/generation';
+import { POLLING } from '@shared/constants';
+import type { JobStatusResponse } from '@shared/schemas/generation';
 import { API_BASE } from '../../lib/api-client';
 import { loadGenerationSchemas } from '../../lib/validators';
 import { getJobStatus } from './api/generation-api';

@@ -1,7 +1,7 @@
-import { TIMINGS } from '../../../../shared/constants';
-import { checkPrompt } from '../../../../shared/prompt-rule';
-import { PROMPT_REFUSED } from '../../../../shared/safety';
-import type { ClientImage } from '../../../../shared/schemas/gallery';
+import { TIMINGS } from '@shared/constants';
+import { checkPrompt } from '@shared/prompt-rule';
+import { PROMPT_REFUSED } from '@shared/safety';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { ApiClientError, FILES_HOST } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { loadGallerySchemas, loadGenerationSchemas } from '../../lib/validators';

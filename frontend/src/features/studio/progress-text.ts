@@ -1,4 +1,4 @@
-import type { JobStatusResponse } from '../../../../shared/schemas/generation';
+import type { JobStatusResponse } from '@shared/schemas/generation';
 
 type JobView = Pick<JobStatusResponse, 'status' | 'percent' | 'queuePosition' | 'etaSeconds' | 'message'>;
 

@@ -1,5 +1,5 @@
+import type { AdminAd } from '@shared/schemas/admin';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import type { AdminAd } from '../../../../../shared/schemas/admin';
 import { Spinner } from '../../../components/ui/spinner';
 import { FILES_HOST } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';

@@ -1,5 +1,5 @@
+import type { AuditEntry } from '@shared/schemas/admin';
 import { useCallback } from 'react';
-import type { AuditEntry } from '../../../../../shared/schemas/admin';
 import { useCursorList } from '../hooks/use-cursor-list';
 import { ListFooter } from './list-footer';
 import type { SectionProps } from './section';

@@ -1,6 +1,6 @@
+import { INBOX_KIND_LABELS, INBOX_KINDS, INBOX_STATES, type InboxKind } from '@shared/admin';
+import type { InboxItem } from '@shared/schemas/admin';
 import { useCallback, useId, useState } from 'react';
-import { INBOX_KIND_LABELS, INBOX_KINDS, INBOX_STATES, type InboxKind } from '../../../../../shared/admin';
-import type { InboxItem } from '../../../../../shared/schemas/admin';
 import { notify } from '../../../lib/notify';
 import { useCursorList } from '../hooks/use-cursor-list';
 import { ListFooter } from './list-footer';

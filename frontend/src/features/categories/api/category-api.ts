@@ -1,5 +1,5 @@
-import { ADMIN_USER, MODEL_NAME } from '../../../../../shared/constants';
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import { ADMIN_USER, MODEL_NAME } from '@shared/constants';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { api, FILES_HOST, qs } from '../../../lib/api-client';
 import { loadGallerySchemas } from '../../../lib/validators';
 

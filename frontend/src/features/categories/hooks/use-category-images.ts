@@ -1,7 +1,7 @@
+import type { Category } from '@shared/category-table';
+import { PAGE_SIZE } from '@shared/constants';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Category } from '../../../../../shared/category-table';
-import { PAGE_SIZE } from '../../../../../shared/constants';
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { shuffle } from '../../../lib/site';
 import { readJson, readText, removeKeys, writeJson, writeText } from '../../../lib/storage';
 import { fetchCategoryImages, fetchCategoryMetadata } from '../api/category-api';

@@ -1,4 +1,4 @@
-import { RATING } from '../../../../../shared/constants';
+import { RATING } from '@shared/constants';
 
 export interface StarRatingProps {
   name: string;

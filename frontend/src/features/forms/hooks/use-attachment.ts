@@ -1,6 +1,6 @@
+import { MAX_UPLOAD_BYTES, TIMINGS } from '@shared/constants';
+import { FEEDBACK_MESSAGES } from '@shared/schemas/forms';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { MAX_UPLOAD_BYTES, TIMINGS } from '../../../../../shared/constants';
-import { FEEDBACK_MESSAGES } from '../../../../../shared/schemas/forms';
 import { notify } from '../../../lib/notify';
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];

@@ -1,6 +1,6 @@
+import { TIMINGS } from '@shared/constants';
+import { formReceiptSchema, HONEYPOT_FIELD, SCREENSHOT_FIELD } from '@shared/schemas/forms';
 import { useRef, useState } from 'react';
-import { TIMINGS } from '../../../../../shared/constants';
-import { formReceiptSchema, HONEYPOT_FIELD, SCREENSHOT_FIELD } from '../../../../../shared/schemas/forms';
 import { api, newIdempotencyKey } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 

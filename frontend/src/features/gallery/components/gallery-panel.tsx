@@ -1,5 +1,5 @@
+import type { ClientImage } from '@shared/schemas/gallery';
 import { lazy, Suspense, useEffect } from 'react';
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { Spinner } from '../../../components/ui/spinner';
 import type { PagedImages } from '../hooks/use-paged-images';
 

@@ -1,6 +1,6 @@
+import type { ClientImage } from '@shared/schemas/gallery';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { paths } from '../../../app/paths';
 import type { PagedImages } from '../hooks/use-paged-images';
 import { GalleryPanel } from './gallery-panel';

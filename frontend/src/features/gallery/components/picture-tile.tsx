@@ -1,4 +1,4 @@
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import type { ClientImage } from '@shared/schemas/gallery';
 import '../gallery.css';
 
 /** A square picture that opens the viewer, its prompt one hover or focus away (the wall, home's 'AI images'). */

@@ -1,4 +1,4 @@
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { PictureTile } from './picture-tile';
 import '../gallery.css';
 

@@ -1,5 +1,5 @@
+import { SCROLL, TIMINGS } from '@shared/constants';
 import { useEffect, useRef } from 'react';
-import { SCROLL, TIMINGS } from '../../../../../shared/constants';
 
 /**
  * Calls `onNearEnd` when the page is scrolled within 200 px of its bottom, debounced 100 ms (spec section 4): one

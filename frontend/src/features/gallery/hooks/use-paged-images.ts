@@ -1,6 +1,6 @@
+import { PAGE_SIZE } from '@shared/constants';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PAGE_SIZE } from '../../../../../shared/constants';
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { readJson, writeJson } from '../../../lib/storage';
 
 export interface PagedImages {

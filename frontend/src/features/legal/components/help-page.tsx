@@ -1,6 +1,6 @@
+import { PRODUCT_NAME } from '@shared/constants';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../../../shared/constants';
 import { paths } from '../../../app/paths';
 import { DocPage } from '../../../components/layouts/doc-page';
 import { Accordion, type AccordionItem } from '../../../components/ui/accordion';

@@ -1,5 +1,5 @@
+import { PRODUCT_NAME } from '@shared/constants';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../../../shared/constants';
 import { paths } from '../../../app/paths';
 import { DocPage } from '../../../components/layouts/doc-page';
 

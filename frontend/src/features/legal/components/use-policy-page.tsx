@@ -1,6 +1,6 @@
+import { PRODUCT_NAME } from '@shared/constants';
+import { REFUSAL_KINDS } from '@shared/safety';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../../../shared/constants';
-import { REFUSAL_KINDS } from '../../../../../shared/safety';
 import { paths } from '../../../app/paths';
 import { DocPage } from '../../../components/layouts/doc-page';
 

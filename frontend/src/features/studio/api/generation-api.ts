@@ -1,4 +1,4 @@
-import type { JobStatusResponse } from '../../../../../shared/schemas/generation';
+import type { JobStatusResponse } from '@shared/schemas/generation';
 import { api } from '../../../lib/api-client';
 import { loadGenerationSchemas } from '../../../lib/validators';
 

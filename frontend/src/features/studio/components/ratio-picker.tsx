@@ -1,5 +1,5 @@
+import { ASPECT_RATIOS } from '@shared/ratio-table';
 import { useId, useState } from 'react';
-import { ASPECT_RATIOS } from '../../../../../shared/ratio-table';
 
 export interface RatioPickerProps {
   value: string;

@@ -1,8 +1,8 @@
+import { MAX_PROMPT_LENGTH } from '@shared/constants';
+import { ASPECT_RATIO_LABELS, DEFAULT_ASPECT_RATIO } from '@shared/ratio-table';
+import type { ClientImage } from '@shared/schemas/gallery';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { MAX_PROMPT_LENGTH } from '../../../../../shared/constants';
-import { ASPECT_RATIO_LABELS, DEFAULT_ASPECT_RATIO } from '../../../../../shared/ratio-table';
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import type { StartJob } from '../generation-flow';
 import { useGeneration } from '../hooks/use-generation';
 import { quotaText, useQuota } from '../hooks/use-quota';

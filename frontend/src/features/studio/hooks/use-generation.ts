@@ -1,5 +1,5 @@
+import type { ClientImage } from '@shared/schemas/gallery';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ClientImage } from '../../../../../shared/schemas/gallery';
 import { notify } from '../../../lib/notify';
 import { getVisitor } from '../../../lib/visitor';
 import type { StartJob } from '../generation-flow';

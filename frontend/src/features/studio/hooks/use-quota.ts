@@ -1,5 +1,5 @@
+import type { QuotaResponse } from '@shared/schemas/safety';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { QuotaResponse } from '../../../../../shared/schemas/safety';
 import { getVisitor } from '../../../lib/visitor';
 import { getQuota } from '../api/quota-api';
 
