@@ -4,8 +4,8 @@ import { generationRuntime } from '../../../local/plugins/generation';
 import { type PreviewRenderer, startPreviewRenderer } from '../../../local/preview-renderer/server';
 import type { WorkerOptions } from '../../../worker/options';
 import type { GpuWorker } from '../../../worker/worker';
-import { startTestApp, type TestApp } from '../../support/local-app';
-import { ended, postJob, QUICK_FLOW, waitFor, waitsOf } from './support';
+import type { TestApp } from '../../support/local-app';
+import { ended, postJob, startFlowApp, waitFor, waitsOf } from './support';
 
 /**
  * The cold GPU, simulated: the preview renderer drops connections while it "starts", spends
@@ -19,17 +19,13 @@ const cold = { startupMs: 600, modelLoadMs: COLD_LOAD_MS, firstStepDelayMs: 250 
 describe('generation on a cold GPU', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({
-      plugins: ['generation'],
-      env: {
-        ...QUICK_FLOW,
-        PREVIEW_STEP_DELAY_MS: '50',
-        PREVIEW_COLD_START_MS: String(cold.startupMs),
-        PREVIEW_COLD_LOAD_MS: String(cold.modelLoadMs),
-        PREVIEW_COLD_FIRST_STEP_MS: String(cold.firstStepDelayMs),
-        GEN_HEARTBEAT_SECONDS: '3',
-        WORKER_BEACON_MS: '200',
-      },
+    app = await startFlowApp({
+      PREVIEW_STEP_DELAY_MS: '50',
+      PREVIEW_COLD_START_MS: String(cold.startupMs),
+      PREVIEW_COLD_LOAD_MS: String(cold.modelLoadMs),
+      PREVIEW_COLD_FIRST_STEP_MS: String(cold.firstStepDelayMs),
+      GEN_HEARTBEAT_SECONDS: '3',
+      WORKER_BEACON_MS: '200',
     });
   });
   afterAll(async () => app?.stop());

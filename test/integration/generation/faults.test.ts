@@ -1,8 +1,8 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generationRuntime } from '../../../local/plugins/generation';
-import { startTestApp, type TestApp } from '../../support/local-app';
-import { ended, newRequest, postGenerate, QUICK_FLOW, waitFor } from './support';
+import type { TestApp } from '../../support/local-app';
+import { ended, newRequest, postGenerate, startFlowApp, waitFor } from './support';
 
 /** Each fault of issue 4 ends in a clean state the status API shows. */
 describe('generation faults', () => {
@@ -10,13 +10,9 @@ describe('generation faults', () => {
   beforeAll(async () => {
     // A short heartbeat keeps the killed-worker case quick; 2 s (beats every ~0.7 s) leaves room for
     // the pauses of a busy two-core machine, which 1 s did not.
-    app = await startTestApp({
-      plugins: ['generation'],
-      env: {
-        ...QUICK_FLOW,
-        PREVIEW_STEP_DELAY_MS: '150',
-        GEN_HEARTBEAT_SECONDS: '2',
-      },
+    app = await startFlowApp({
+      PREVIEW_STEP_DELAY_MS: '150',
+      GEN_HEARTBEAT_SECONDS: '2',
     });
     // One healthy job first: the handlers are imported on first use, a pause no heartbeat should have to absorb.
     const warm = await postGenerate(app, newRequest());

@@ -1,30 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getJob } from '../../../lambdas/adapters/jobs-table';
 import { generationRuntime } from '../../../local/plugins/generation';
-import { startTestApp, type TestApp } from '../../support/local-app';
-import { ended, postJob, QUICK_FLOW, waitFor, waitsOf } from './support';
+import type { TestApp } from '../../support/local-app';
+import { ended, postJob, startFlowApp, waitFor, waitsOf } from './support';
 
 /**
  * A queue longer than one heartbeat window behind one worker (issue 13, "the heartbeat measures a
  * job's own work, not time queued"). The heartbeat is 3 s and each job takes about 1.2 s, so 8 jobs
- * on one worker take about 10 s and a held job waits up to ~3.6 s, longer than a heartbeat window (1 and
- * 2 s heartbeats missed their windows on a loaded 2-core machine, where the renderer shares the process): before the worker held its dispatched jobs (and EnsureCapacity
- * dispatched only into free slots), the messages waiting in SQS timed out and were re-dispatched,
- * and the third loss failed them. Every job must now end `done` with no re-dispatch, on the real
+ * on one worker take about 10 s and a held job waits up to ~3.6 s, longer than a heartbeat window
+ * (1 and 2 s heartbeats missed their windows on a loaded 2-core machine, where the renderer draws in
+ * the worker's process). Before the worker held its dispatched jobs (and EnsureCapacity dispatched
+ * only into free slots), the messages waiting in SQS timed out and were re-dispatched, and the third
+ * loss failed them. Every job must now end `done` with no re-dispatch, on the real
  * state machine.
  */
 describe('jobs held by a busy worker', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({
-      plugins: ['generation'],
-      env: {
-        ...QUICK_FLOW,
-        PREVIEW_STEP_DELAY_MS: '300',
-        GEN_HEARTBEAT_SECONDS: '3',
-        GEN_JOBS_PER_WORKER: '4',
-        WORKER_BEACON_MS: '200',
-      },
+    app = await startFlowApp({
+      PREVIEW_STEP_DELAY_MS: '300',
+      GEN_HEARTBEAT_SECONDS: '3',
+      GEN_JOBS_PER_WORKER: '4',
+      WORKER_BEACON_MS: '200',
     });
   });
   afterAll(async () => app?.stop());

@@ -3,17 +3,18 @@ import { expect } from 'vitest';
 import { generationRuntime } from '../../../local/plugins/generation';
 import type { JobStatusResponse } from '../../../shared/schemas/generation';
 import { jobStatusResponseSchema } from '../../../shared/schemas/generation';
-import type { TestApp } from '../../support/local-app';
+import { startTestApp, type TestApp } from '../../support/local-app';
 
 export const PROMPT = 'A colorful sunset over the ocean';
 
-/** The flow's retries and waits shortened for tests, and no hourly caps (the suites post many jobs). */
-export const QUICK_FLOW = {
-  LOCAL_SFN_RETRY_MS: '50',
-  LOCAL_SFN_WAIT_MS: '100',
-  GEN_USER_HOURLY: '0',
-  GEN_IP_HOURLY: '0',
-};
+/**
+ * The local site with generation, the flow's retries and waits shortened for tests and no hourly caps
+ * (the suites post many jobs), plus the suite's own `env`.
+ */
+export function startFlowApp(env: Record<string, string>): Promise<TestApp> {
+  const quick = { LOCAL_SFN_RETRY_MS: '50', LOCAL_SFN_WAIT_MS: '100', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '0' };
+  return startTestApp({ plugins: ['generation'], env: { ...quick, ...env } });
+}
 
 export function newRequest(overrides: Record<string, unknown> = {}) {
   return { prompt: PROMPT, aspectRatio: '4:3', userId: randomUUID(), requestId: `req-${randomUUID()}`, ...overrides };
