@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { fieldErrors } from '../../shared/schemas/common';
 import { type AdminIdentity, requireAdmin } from './auth';
-import { ValidationError } from './errors';
+import { validated } from './errors';
 import { type ApiResult, httpHandler, type RouteInput, readJsonBody } from './http';
 
 type Schema = z.ZodType;
@@ -37,11 +36,7 @@ export function adminHandler<
 }
 
 function parse(schema: Schema | undefined, value: unknown): unknown {
-  if (!schema) return undefined;
-  const result = schema.safeParse(value);
-  if (!result.success)
-    throw new ValidationError(result.error.issues[0]?.message ?? 'Some fields are not valid.', fieldErrors(result.error));
-  return result.data;
+  return schema ? validated(schema, value) : undefined;
 }
 
 /** Who did it, as the audit log names them. */

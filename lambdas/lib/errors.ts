@@ -105,6 +105,17 @@ export function isDependencyFailure(err: unknown): boolean {
 /** Seconds a visitor should wait before retrying after a dependency failure. */
 const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * The one validation path: `value` checked by a shared zod schema, or a 400 `validation_failed`
+ * whose message is the first problem and whose `fields` name every field's (what the form shows).
+ */
+export function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success)
+    throw new ValidationError(result.error.issues[0]?.message ?? 'Some fields are not valid.', fieldErrors(result.error));
+  return result.data;
+}
+
 export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
   if (err instanceof z.ZodError) {
     return respond(400, errorBody('validation_failed', 'Some fields are not valid.', fieldErrors(err)));

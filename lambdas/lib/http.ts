@@ -2,9 +2,8 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { fieldErrors } from '../../shared/schemas/common';
 import { API_SETTINGS, assertSettings, config } from './config';
-import { errorResponse, ForbiddenError, ValidationError } from './errors';
+import { errorResponse, ForbiddenError, ValidationError, validated } from './errors';
 import { logger } from './logger';
 import { countMetric, METRIC, METRIC_DIMENSION, publishMetrics } from './metrics';
 import { cameThroughEdge, viewerIp } from './viewer-ip';
@@ -96,14 +95,7 @@ function codeOf(body: string | undefined): string | undefined {
 }
 
 function parse(schema: Schema | undefined, value: unknown): unknown {
-  if (!schema) return undefined;
-  const result = schema.safeParse(value);
-  if (!result.success) throw new ValidationError(firstMessage(result.error), fieldErrors(result.error));
-  return result.data;
-}
-
-function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'Some fields are not valid.';
+  return schema ? validated(schema, value) : undefined;
 }
 
 /** Largest JSON body any route accepts (the operator's base64 image import is the biggest). */

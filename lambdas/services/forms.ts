@@ -1,6 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import { fieldErrors } from '../../shared/schemas/common';
 import {
   type ContactMessage,
   type FeedbackFields,
@@ -12,7 +10,7 @@ import {
 } from '../../shared/schemas/forms';
 import { deleteAttachment, putAttachment } from '../adapters/attachment-bucket';
 import { type AttachmentRef, type MessageRecord, type MessageType, putMessageOnce, putSubscriptionOnce } from '../adapters/messages-table';
-import { ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../lib/errors';
+import { ServiceUnavailableError, UnsupportedMediaTypeError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { countMetric, METRIC, METRIC_DIMENSION } from '../lib/metrics';
 import { detectFileType } from './file-type';
@@ -27,14 +25,6 @@ export interface ClientMeta {
   userAgent: string;
   /** The request's Idempotency-Key: the record's id is derived from it, so a retry cannot store it twice. */
   idempotencyKey?: string;
-}
-
-/** Validates multipart text fields with the shared schema (400 with the schema's messages). */
-export function validateFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
-  const result = schema.safeParse(fields);
-  if (!result.success)
-    throw new ValidationError(result.error.issues[0]?.message ?? 'Some fields are not valid.', fieldErrors(result.error));
-  return result.data;
 }
 
 /** Decides the attachment's type from its bytes; anything but the allowed kinds is a 415. */

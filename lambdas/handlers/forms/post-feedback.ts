@@ -1,7 +1,8 @@
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { feedbackRequestSchema, SCREENSHOT_FIELD } from '../../../shared/schemas/forms';
+import { validated } from '../../lib/errors';
 import { httpHandler, json } from '../../lib/http';
-import { checkAttachment, receiveFeedback, validateFields } from '../../services/forms';
+import { checkAttachment, receiveFeedback } from '../../services/forms';
 import { idempotencyKeyOf, idempotent } from '../../services/idempotency';
 import { parseMultipart } from '../../services/multipart';
 
@@ -10,7 +11,7 @@ import { parseMultipart } from '../../services/multipart';
 export const handler = httpHandler({}, async ({ event, sourceIp, userAgent }) =>
   idempotent(event, 'feedback', async () => {
     const form = await parseMultipart(event, { fileField: SCREENSHOT_FIELD, maxFileBytes: MAX_UPLOAD_BYTES });
-    const fields = validateFields(feedbackRequestSchema, form.fields);
+    const fields = validated(feedbackRequestSchema, form.fields);
     const file = form.file ? checkAttachment(form.file, false) : undefined;
     return json(201, await receiveFeedback(fields, file, { sourceIp, userAgent, idempotencyKey: idempotencyKeyOf(event) }));
   }),

@@ -1,7 +1,8 @@
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { issueReportRequestSchema, SCREENSHOT_FIELD } from '../../../shared/schemas/forms';
+import { validated } from '../../lib/errors';
 import { httpHandler, json } from '../../lib/http';
-import { checkAttachment, receiveIssueReport, validateFields } from '../../services/forms';
+import { checkAttachment, receiveIssueReport } from '../../services/forms';
 import { idempotencyKeyOf, idempotent } from '../../services/idempotency';
 import { parseMultipart } from '../../services/multipart';
 
@@ -10,7 +11,7 @@ import { parseMultipart } from '../../services/multipart';
 export const handler = httpHandler({}, async ({ event, sourceIp, userAgent }) =>
   idempotent(event, 'issue', async () => {
     const form = await parseMultipart(event, { fileField: SCREENSHOT_FIELD, maxFileBytes: MAX_UPLOAD_BYTES });
-    const fields = validateFields(issueReportRequestSchema, form.fields);
+    const fields = validated(issueReportRequestSchema, form.fields);
     const file = form.file ? checkAttachment(form.file, true) : undefined;
     return json(201, await receiveIssueReport(fields, file, { sourceIp, userAgent, idempotencyKey: idempotencyKeyOf(event) }));
   }),

@@ -1,8 +1,7 @@
-import { fieldErrors } from '../../../shared/schemas/common';
 import { saveImageRequestSchema } from '../../../shared/schemas/gallery';
 import { actorName } from '../../lib/admin-handler';
 import { requireAdmin } from '../../lib/auth';
-import { ValidationError } from '../../lib/errors';
+import { validated } from '../../lib/errors';
 import { httpHandler, json, readJsonBody } from '../../lib/http';
 import { logger } from '../../lib/logger';
 import { audit } from '../../services/audit';
@@ -13,14 +12,9 @@ import { importImage } from '../../services/gallery-import';
 // `user: 'admin'` in the body grants nothing.
 export const handler = httpHandler({}, async ({ event }) => {
   const operator = await requireAdmin(event);
-  const parsed = saveImageRequestSchema.safeParse(readJsonBody(event));
-  if (!parsed.success)
-    throw new ValidationError(parsed.error.issues[0]?.message ?? 'Some fields are not valid.', fieldErrors(parsed.error));
-  const saved = await importImage(parsed.data);
-  logger.info('operator import', { operator: operator.sub, imageId: saved.id, category: parsed.data.category });
-  await audit(actorName(operator), 'import', `image:${saved.id}`, undefined, {
-    category: parsed.data.category,
-    prompt: parsed.data.prompt,
-  });
+  const request = validated(saveImageRequestSchema, readJsonBody(event));
+  const saved = await importImage(request);
+  logger.info('operator import', { operator: operator.sub, imageId: saved.id, category: request.category });
+  await audit(actorName(operator), 'import', `image:${saved.id}`, undefined, { category: request.category, prompt: request.prompt });
   return json(201, saved);
 });
