@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
+import { CHECKPOINT_NAME } from '../../shared/constants';
 import { drawPreview } from './draw';
 import { historyEntry, type Job, readText, SYSTEM_STATS, sendJson, sendText } from './protocol';
 import { type Graph, validateGraph } from './validate';
@@ -70,7 +71,8 @@ export interface PreviewRenderer {
   stop(): Promise<void>;
 }
 
-const DEFAULT_CHECKPOINTS = ['flux1-schnell-fp8.safetensors'];
+/** What its models folder holds: the checkpoint the site's graph loads (shared/constants.ts). */
+const DEFAULT_CHECKPOINTS = [CHECKPOINT_NAME];
 
 export async function startPreviewRenderer(options: PreviewRendererOptions = {}): Promise<PreviewRenderer> {
   const stepDelayMs = options.stepDelayMs ?? 0;
