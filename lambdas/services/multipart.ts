@@ -65,14 +65,21 @@ export async function parseMultipart(event: ApiEvent, limits: MultipartLimits): 
   };
 
   const done = new Promise<void>((resolve) => {
-    parser.on('field', (name, value, info) => {
-      if (info.nameTruncated || info.valueTruncated)
+    // A part whose Content-Disposition has no name (busboy hands it over with `name` undefined) is malformed.
+    parser.on('field', (name: string | undefined, value, info) => {
+      if (!name) fail(malformed());
+      else if (info.nameTruncated || info.valueTruncated)
         fail(new ValidationError(`The field ${name.slice(0, 40)} is too long.`, undefined, 'field_too_long'));
       else if (Object.hasOwn(fields, name))
         fail(new ValidationError(`The field ${name.slice(0, 40)} was sent twice.`, undefined, 'duplicate_field'));
       else fields[name] = value;
     });
-    parser.on('file', (name, stream, info) => {
+    parser.on('file', (name: string | undefined, stream, info) => {
+      if (!name) {
+        fail(malformed());
+        stream.resume();
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => fail(new PayloadTooLargeError(`The file must be at most ${limits.maxFileBytes} bytes (2 MB).`)));

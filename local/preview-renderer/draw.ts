@@ -41,7 +41,7 @@ const SCENES: Record<ThemeId, Scene> = {
   default: fallback,
 };
 
-/** A small seeded PRNG (mulberry32): the same seed, the same sequence (also used by the fuzz tests). */
+/** A small seeded PRNG (mulberry32): the same seed, the same sequence, so a prompt always draws the same picture. */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {

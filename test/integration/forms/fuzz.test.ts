@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 as prng } from '../../../local/preview-renderer/draw';
+import { seededRandom as prng } from '../../fixtures/prng';
 import { type FormsTestApp, rawMultipart, startFormsApp, tinyPng, validContact, validFeedback, validIssue } from './support';
 
 /**

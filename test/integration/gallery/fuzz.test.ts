@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localIssuer } from '../../../local/plugins/auth';
-import { mulberry32 as prng } from '../../../local/preview-renderer/draw';
 import { apiErrorSchema } from '../../../shared/schemas/common';
+import { seededRandom as prng } from '../../fixtures/prng';
 import { startTestApp, type TestApp } from '../../support/local-app';
 
 /**

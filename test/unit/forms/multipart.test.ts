@@ -50,6 +50,16 @@ describe('parseMultipart', () => {
     await expect(parseMultipart(event(body.subarray(0, 60)), limits)).rejects.toMatchObject({ status: 400, code: 'malformed_multipart' });
   });
 
+  it('refuses a part without a name with 400, field or file (found by the fuzz test: it was a 500)', async () => {
+    const part = (disposition: string) =>
+      Buffer.from(`------b\r\nContent-Disposition: ${disposition}\r\n\r\nvalue\r\n------b--\r\n`, 'latin1');
+    await expect(parseMultipart(event(part('form-data')), limits)).rejects.toMatchObject({ status: 400, code: 'malformed_multipart' });
+    await expect(parseMultipart(event(part('form-data; filename="a.png"')), limits)).rejects.toMatchObject({
+      status: 400,
+      code: 'malformed_multipart',
+    });
+  });
+
   it('refuses an empty body with 400', async () => {
     await expect(parseMultipart(event(Buffer.alloc(0)), limits)).rejects.toMatchObject({ status: 400 });
   });

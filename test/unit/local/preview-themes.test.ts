@@ -118,7 +118,7 @@ describe('preview renderer drawing', () => {
     await expect(drawPreview({ ...req, width: 10.5 })).rejects.toThrow(RangeError);
   });
 
-  it('keeps mulberry32 deterministic (the fuzz tests replay with it)', () => {
+  it('keeps mulberry32 deterministic (the same prompt and seed draw the same picture)', () => {
     const a = mulberry32(123);
     const b = mulberry32(123);
     const seqA = [a(), a(), a()];
