@@ -77,6 +77,8 @@ export async function parseMultipart(event: ApiEvent, limits: MultipartLimits): 
     parser.on('file', (name: string | undefined, stream, info) => {
       if (!name) {
         fail(malformed());
+        // Drained and listened to like any file stream: destroying the parser errors the active one.
+        stream.on('error', () => fail(malformed()));
         stream.resume();
         return;
       }

@@ -60,6 +60,21 @@ describe('parseMultipart', () => {
     });
   });
 
+  it('refuses a nameless file part that is still streaming, without an uncaught error from the stopped parser', async () => {
+    const head = Buffer.from('------b\r\nContent-Disposition: form-data; filename="a.png"\r\n\r\n', 'latin1');
+    const body = Buffer.concat([head, pngLike(200 * 1024)]);
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await expect(parseMultipart(event(body), { ...limits, maxFileBytes: 1024 * 1024 })).rejects.toMatchObject({ status: 400 });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(uncaught).toEqual([]);
+  });
+
   it('refuses an empty body with 400', async () => {
     await expect(parseMultipart(event(Buffer.alloc(0)), limits)).rejects.toMatchObject({ status: 400 });
   });
