@@ -81,6 +81,19 @@ describe('followJob', () => {
     expect(live()).toBe(0);
   });
 
+  it('closes the stream as the terminal status arrives, before a slow consumer asks for more (no reconnect)', async () => {
+    const { controller } = countedSignal();
+    const iterator = followJob('j', controller.signal, { EventSourceImpl: FakeEventSource as unknown as typeof EventSource });
+    const first = iterator.next();
+    await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2));
+    const source = FakeEventSource.last as FakeEventSource;
+    source.emit('status', status('done', 100));
+    expect((await first).value).toMatchObject({ status: 'done' });
+    // The consumer holds the terminal status and has not asked for the next one: the stream is already closed.
+    expect(source.closed).toBe(true);
+    expect((await iterator.next()).done).toBe(true);
+  });
+
   it('falls back to polling when the stream fails, without one abort listener left per poll', async () => {
     const answers = [status('generating', 50), status('generating', 80), status('done', 100)];
     const fetchMock = vi.fn(async () => new Response(JSON.stringify(answers.shift()), { headers: { 'content-type': 'application/json' } }));

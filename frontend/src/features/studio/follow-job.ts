@@ -54,8 +54,14 @@ async function* pushed(jobId: string, signal: AbortSignal, Impl: typeof EventSou
       const item = queue.shift();
       if (item === 'aborted') throw aborted();
       if (item === 'failed' || item === undefined) return false;
+      if (TERMINAL.has(item.status)) {
+        // Closed before the consumer gets it: the consumer may take a while to ask for more, and the
+        // server ends the stream after a terminal status, so an open EventSource would reconnect (retry: 1 s).
+        source.close();
+        yield item;
+        return true;
+      }
       yield item;
-      if (TERMINAL.has(item.status)) return true;
     }
   } finally {
     source.removeEventListener('status', onStatus as EventListener);
