@@ -10,6 +10,14 @@ export interface TestApp extends LocalApp {
 }
 
 /**
+ * The integration files run two at a time against one DynamoDB Local: a burst in one file (the
+ * admission and property tests post hundreds of transactions) can hold another file's request for
+ * seconds on a busy two-core machine. A test app waits up to 15 s for an answer (`npm start`: 5 s,
+ * AWS: 1.5 s) unless the test sets its own; the fail-fast tests set short ones and prove the 503.
+ */
+const TEST_TIMEOUTS = { AWS_REQUEST_TIMEOUT_MS: '15000' };
+
+/**
  * Starts the local HTTP adapter with the real handlers over the run's DynamoDB Local and s3rver,
  * with fresh tables and buckets under a random prefix, on a free port.
  * `plugins` names the local plugins to start (none by default, so a test gets exactly what it asks for).
@@ -18,6 +26,13 @@ export async function startTestApp(options: { plugins?: string[]; env?: Record<s
   const prefix = `t${randomBytes(4).toString('hex')}`;
   const wanted = new Set(options.plugins ?? []);
   const plugins: LocalPlugin[] = PLUGINS.filter((p) => wanted.has(p.name));
-  const app = await startLocalApp({ port: 0, dataDir: null, endpoints: inject('endpoints'), prefix, plugins, env: options.env });
+  const app = await startLocalApp({
+    port: 0,
+    dataDir: null,
+    endpoints: inject('endpoints'),
+    prefix,
+    plugins,
+    env: { ...TEST_TIMEOUTS, ...options.env },
+  });
   return { ...app, prefix, api: (path, init) => fetch(`${app.url}${path}`, init) };
 }

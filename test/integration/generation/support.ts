@@ -58,7 +58,8 @@ export const ended = (s: JobStatusResponse) => s.status === 'done' || s.status =
 /** Posts a new generation and answers its job id (202 expected). */
 export async function postJob(app: TestApp): Promise<string> {
   const res = await postGenerate(app, newRequest());
-  expect(res.status).toBe(202);
+  // The body names the refusal (queue_full, storage_unavailable, …) should this ever fail.
+  expect(res.status, await res.clone().text()).toBe(202);
   return ((await res.json()) as { jobId: string }).jobId;
 }
 
