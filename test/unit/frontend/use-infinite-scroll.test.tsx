@@ -29,16 +29,21 @@ const advance = (ms: number) =>
     vi.advanceTimersByTime(ms);
   });
 
-function mount(enabled = true, loading = false) {
-  const onNearEnd = vi.fn();
+/** Mounts the hook; each call of `onNearEnd` asks for a page that lands when the test says (`land()`, `fail()`). */
+function mount(enabled = true) {
+  const pages: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  const onNearEnd = vi.fn(() => new Promise<void>((resolve, reject) => pages.push({ resolve, reject })));
   const hook = renderHook(
-    (props: { enabled: boolean; loading: boolean; onNearEnd: () => void }) =>
-      useInfiniteScroll(props.onNearEnd, props.enabled, props.loading),
+    (props: { enabled: boolean; onNearEnd: () => Promise<void> }) => useInfiniteScroll(props.onNearEnd, props.enabled),
     {
-      initialProps: { enabled, loading, onNearEnd },
+      initialProps: { enabled, onNearEnd },
     },
   );
-  return { ...hook, onNearEnd };
+  const settle = async (how: 'resolve' | 'reject') => {
+    const pending = pages.shift();
+    await act(async () => (how === 'resolve' ? pending?.resolve() : pending?.reject(new Error('offline'))));
+  };
+  return { ...hook, onNearEnd, land: () => settle('resolve'), fail: () => settle('reject') };
 }
 
 beforeEach(() => {
@@ -107,19 +112,17 @@ describe('useInfiniteScroll', () => {
     expect(onNearEnd).toHaveBeenCalledTimes(1);
   });
 
-  it('when the page lands (loading true → false) looks once more without a scroll: fires if still near the end', () => {
-    const { onNearEnd, rerender } = mount();
+  it('when the page lands looks once more without a scroll: fires if still near the end', async () => {
+    const { onNearEnd, land } = mount();
     scrollTo(page.height - page.viewport); // the very bottom
     advance(DEBOUNCE);
     expect(onNearEnd).toHaveBeenCalledTimes(1);
-
-    rerender({ enabled: true, loading: true, onNearEnd });
     advance(10 * DEBOUNCE);
     expect(onNearEnd).toHaveBeenCalledTimes(1);
 
     // A page of mostly repeats: the end of the page is still in the zone.
     page.height += 50;
-    rerender({ enabled: true, loading: false, onNearEnd });
+    await land();
     advance(DEBOUNCE - 1);
     expect(onNearEnd).toHaveBeenCalledTimes(1);
     advance(1);
@@ -129,30 +132,25 @@ describe('useInfiniteScroll', () => {
     expect(onNearEnd).toHaveBeenCalledTimes(2);
   });
 
-  it('looks again when the promise onNearEnd returned settles, even if loading never showed true', async () => {
-    let land = () => {};
-    const onNearEnd = vi.fn(() => new Promise<void>((resolve) => (land = resolve)));
-    renderHook(() => useInfiniteScroll(onNearEnd, true, false));
-    scrollTo(page.height - page.viewport);
+  it('a page that failed lands too: the next approach may ask again', async () => {
+    const { onNearEnd, fail } = mount();
+    scrollTo(nearEnd());
     advance(DEBOUNCE);
-    expect(onNearEnd).toHaveBeenCalledTimes(1);
+    page.height += 2000;
+    await fail();
     advance(10 * DEBOUNCE);
     expect(onNearEnd).toHaveBeenCalledTimes(1);
-
-    // React batched the page's loading true and false into one render: only the promise tells it landed.
-    page.height += 50;
-    await act(async () => land());
+    scrollTo(nearEnd());
     advance(DEBOUNCE);
     expect(onNearEnd).toHaveBeenCalledTimes(2);
   });
 
-  it('when the landed page carried the end out of the zone, waits for the visitor’s next approach', () => {
-    const { onNearEnd, rerender } = mount();
+  it('when the landed page carried the end out of the zone, waits for the visitor’s next approach', async () => {
+    const { onNearEnd, land } = mount();
     scrollTo(nearEnd());
     advance(DEBOUNCE);
-    rerender({ enabled: true, loading: true, onNearEnd });
     page.height += 2000;
-    rerender({ enabled: true, loading: false, onNearEnd });
+    await land();
     advance(10 * DEBOUNCE);
     expect(onNearEnd).toHaveBeenCalledTimes(1);
 
@@ -162,13 +160,22 @@ describe('useInfiniteScroll', () => {
     expect(onNearEnd).toHaveBeenCalledTimes(2);
   });
 
+  it('a page that lands after unmount starts no look', async () => {
+    const { onNearEnd, land, unmount } = mount();
+    scrollTo(page.height - page.viewport);
+    advance(DEBOUNCE);
+    unmount();
+    await land();
+    advance(10 * DEBOUNCE);
+    expect(onNearEnd).toHaveBeenCalledTimes(1);
+  });
+
   it('never fires while disabled', () => {
     page.height = 900; // the whole page is in the zone
     const { onNearEnd, rerender } = mount(false);
     scrollTo(100);
     advance(10 * DEBOUNCE);
-    rerender({ enabled: false, loading: true, onNearEnd });
-    rerender({ enabled: false, loading: false, onNearEnd });
+    rerender({ enabled: false, onNearEnd });
     scrollTo(100);
     advance(10 * DEBOUNCE);
     expect(onNearEnd).not.toHaveBeenCalled();
@@ -177,11 +184,11 @@ describe('useInfiniteScroll', () => {
   it('disabling cancels a pending look; enabling again listens again', () => {
     const { onNearEnd, rerender } = mount();
     scrollTo(nearEnd());
-    rerender({ enabled: false, loading: false, onNearEnd });
+    rerender({ enabled: false, onNearEnd });
     advance(10 * DEBOUNCE);
     expect(onNearEnd).not.toHaveBeenCalled();
 
-    rerender({ enabled: true, loading: false, onNearEnd });
+    rerender({ enabled: true, onNearEnd });
     scrollTo(nearEnd());
     advance(DEBOUNCE);
     expect(onNearEnd).toHaveBeenCalledTimes(1);
@@ -189,8 +196,8 @@ describe('useInfiniteScroll', () => {
 
   it('calls the latest onNearEnd', () => {
     const { onNearEnd, rerender } = mount();
-    const next = vi.fn();
-    rerender({ enabled: true, loading: false, onNearEnd: next });
+    const next = vi.fn(() => new Promise<void>(() => {}));
+    rerender({ enabled: true, onNearEnd: next });
     scrollTo(nearEnd());
     advance(DEBOUNCE);
     expect(onNearEnd).not.toHaveBeenCalled();

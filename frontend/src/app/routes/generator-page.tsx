@@ -57,7 +57,7 @@ export function GeneratorPage() {
   const showMine = hasOwn && !mineEmpty;
   const activeTab: GalleryTab = showMine ? active : 'featured';
   const activeList = activeTab === 'mine' ? mine : featured;
-  useInfiniteScroll(activeList.loadMore, activeList.hasMore && !viewer, activeList.loading);
+  useInfiniteScroll(activeList.loadMore, activeList.hasMore && !viewer);
 
   const onGenerated = useCallback(
     (image: ClientImage) => {
