@@ -100,7 +100,6 @@ const RESOURCE_KEYS = [
   'ATTACHMENTS_BUCKET',
   'GENERATION_STATE_MACHINE_ARN',
 ] as const satisfies readonly (keyof Config)[];
-const isResourceKey = (key: PropertyKey): key is (typeof RESOURCE_KEYS)[number] => (RESOURCE_KEYS as readonly PropertyKey[]).includes(key);
 
 /** A setting the function needs is missing: a deployment fault, answered 500 and logged with the setting's name. */
 export class ConfigurationError extends Error {
@@ -110,18 +109,20 @@ export class ConfigurationError extends Error {
 /**
  * Reading an unset resource setting throws instead of handing '' to the SDK (whose error would
  * name a missing table or an invalid ARN, not the variable). Each function gets only the settings
- * its code reads (infra/lib/constructs), so a missing one can only be told where it is read.
+ * its code reads (infra/lib/constructs), so a missing one can only be told where it is read. Only
+ * the unset ones become throwing getters: every other read stays a plain property read.
  */
 function guarded(values: Config): Config {
-  return new Proxy(values, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (value === '' && isResourceKey(key)) {
+  for (const key of RESOURCE_KEYS) {
+    if (values[key] !== '') continue;
+    Object.defineProperty(values, key, {
+      enumerable: true,
+      get() {
         throw new ConfigurationError(`${key} is not set: the stack sets it on every function that reads it; locally the runtime does`);
-      }
-      return value;
-    },
-  });
+      },
+    });
+  }
+  return values;
 }
 
 let cached: Config | undefined;
