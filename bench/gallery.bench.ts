@@ -13,7 +13,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { keys, listSortKey, PUBLIC_ATTRIBUTES } from '../lambdas/adapters/images-table';
 import { samplePositions } from '../lambdas/services/gallery';
 import { startLocalApp } from '../local/app';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/stack';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/names';
 
 const USER = randomUUID();
 const SIZES = { user: 10_000, category: 2_000, featured: 5_000 };

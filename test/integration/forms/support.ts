@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/names';
 import { startTestApp, type TestApp } from '../../support/local-app';
 
 /** Rate limits off (0) unless a test file sets them; logs silenced. */

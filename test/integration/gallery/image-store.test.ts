@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCategoryMeta, getFeaturedCount, getImage, getSlots } from '../../../lambdas/adapters/images-table';
 import { deleteImage, storeImage } from '../../../lambdas/services/image-store';
 import { readXmp, TRAINED_ALGORITHMIC_MEDIA } from '../../../lambdas/services/provenance';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/stack';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/names';
 import { newImage, tinyPng } from '../../fixtures/images';
 import { startTestApp, type TestApp } from '../../support/local-app';
 
