@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ImageModeration } from '../../shared/schemas/gallery';
+import type { GalleryImage, ImageModeration } from '../../shared/schemas/gallery';
 import { config } from '../lib/config';
 import { AGAIN, retry } from '../lib/retry';
 import { dynamo } from './aws-clients';
@@ -16,22 +16,13 @@ import { queryEvery } from './dynamo-query';
  * Operator images also carry gsi3 `console` (every one, hidden or not: the console's Admin Gallery).
  * A hidden image's gsi1pk is prefixed `hidden#` and it has no gsi2 and no slot; an unfeatured
  * operator image's gsi1pk is `unfeatured#owner#admin` and it has no slot.
+ * The record is the API's image (shared/schemas/gallery.ts) plus what only the store keeps.
  */
-export interface ImageItem extends ImageModeration {
-  id: string;
-  fileName: string;
-  prompt: string;
-  createdAt: string;
-  url: string;
-  thumbnailUrl: string;
-  aspectRatio: string;
-  modelName: string;
+export interface ImageItem extends Omit<GalleryImage, 'category'>, ImageModeration {
   modelVersion: string;
   steps: number;
+  /** Always set on a record: a visitor's picture is in 'default'. */
   category: string;
-  width: number;
-  height: number;
-  seed: number;
   owner: 'admin' | 'user';
   userId?: string;
   /** Position in the featured sequence (admin images only). */

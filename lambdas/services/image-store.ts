@@ -7,17 +7,14 @@ import { type CategoryMeta, getCategoryMeta, getFeaturedCount, getImage, getSlot
 import { AGAIN, retry } from '../lib/retry';
 import { withProvenance } from './provenance';
 
-/** An image to store (the generation flow's StoreImage step and the operator's import). */
-export interface NewImage {
-  /** Caller-chosen (the job id for generation): storing the same id twice is idempotent. */
-  id: string;
+/**
+ * An image to store (the generation flow's StoreImage step and the operator's import): the API
+ * image's own fields (its id caller-chosen — the job id for generation — so storing the same id
+ * twice is idempotent) and the original PNG; names, urls and dates are decided when it is stored.
+ */
+export interface NewImage extends Pick<GalleryImage, 'id' | 'prompt' | 'aspectRatio' | 'width' | 'height' | 'seed'> {
   /** The original, as generated. */
   png: Buffer;
-  prompt: string;
-  aspectRatio: string;
-  width: number;
-  height: number;
-  seed: number;
   owner: { kind: 'user'; userId: string } | { kind: 'admin' };
   /** 'default' for visitors, a category API value for operator images. */
   category: string;

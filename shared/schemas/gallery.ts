@@ -36,21 +36,11 @@ export const imageModerationSchema = z.object({
 export type ImageModeration = z.infer<typeof imageModerationSchema>;
 export const galleryImageListSchema = z.array(galleryImageSchema);
 
-/** The browser's form of an image (spec section 3): `filename`, `timestamp` in ms, absolute urls. */
-export interface ClientImage {
-  id: string;
-  filename: string;
-  prompt: string;
-  timestamp: number;
-  url: string;
-  thumbnailUrl: string;
-  aspectRatio: string;
-  modelName: string;
-  category?: string;
-  width: number;
-  height: number;
-  seed: number;
-}
+/**
+ * The browser's form of an image (spec section 3): the API's image with `filename` and `timestamp`
+ * (ms) in place of `fileName` and `createdAt`, and absolute urls (toClientImage).
+ */
+export type ClientImage = Omit<GalleryImage, 'fileName' | 'createdAt'> & { filename: string; timestamp: number };
 
 export function toClientImage(image: GalleryImage, filesHost: string): ClientImage {
   const url = resolveImageUrl(image.url, filesHost);
