@@ -11,6 +11,7 @@ import {
   listSortKey,
   ownerListPartition,
   ownerPartition,
+  reportQueueKeys,
   tableName as table,
 } from './images-table';
 
@@ -22,7 +23,7 @@ import {
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** Runs one transaction; returns the cancellation reason codes when DynamoDB cancelled it. */
-export async function transact(items: TransactItem[]): Promise<{ ok: true } | { ok: false; reasons: string[] }> {
+async function transact(items: TransactItem[]): Promise<{ ok: true } | { ok: false; reasons: string[] }> {
   try {
     await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
     return { ok: true };
@@ -254,15 +255,22 @@ export async function changeImageState(change: StateChange): Promise<{ outcome: 
     gsi1sk: listSortKey(after),
     ...(willList ? { gsi2pk: categoryPartition(after.category), gsi2sk: listSortKey(after) } : {}),
     ...(after.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(after) } : {}),
+    ...reportQueueKeys(after),
   };
+  // A report counted since the read (addReport) makes this a conflict, re-read, rather than a lost report.
+  const reports = before.reportCount === undefined ? 'attribute_not_exists(reportCount)' : 'reportCount = :reports';
   items.push({
     Put: {
       TableName: T,
       Item: item,
       ConditionExpression: wasFeatured
-        ? 'featuredSeq = :seq AND category = :cat'
-        : 'attribute_exists(pk) AND attribute_not_exists(featuredSeq) AND category = :cat',
-      ExpressionAttributeValues: { ':cat': before.category, ...(wasFeatured ? { ':seq': before.featuredSeq } : {}) },
+        ? `featuredSeq = :seq AND category = :cat AND ${reports}`
+        : `attribute_exists(pk) AND attribute_not_exists(featuredSeq) AND category = :cat AND ${reports}`,
+      ExpressionAttributeValues: {
+        ':cat': before.category,
+        ...(wasFeatured ? { ':seq': before.featuredSeq } : {}),
+        ...(before.reportCount === undefined ? {} : { ':reports': before.reportCount }),
+      },
     },
   });
   const result = await transact(items);

@@ -15,7 +15,9 @@ import { queryEvery } from './dynamo-query';
  * A reported image also carries gsi4 `reported` / `<lastReportedAt>#<id>`: the moderation queue.
  * Operator images also carry gsi3 `console` (every one, hidden or not: the console's Admin Gallery).
  * A hidden image's gsi1pk is prefixed `hidden#` and it has no gsi2 and no slot; an unfeatured
- * operator image's gsi1pk is `unfeatured#owner#admin` and it has no slot.
+ * operator image's gsi1pk is `unfeatured#owner#admin` and it has no slot. Hiding (by the console,
+ * the report threshold or the image check) moves the record out of every public list, so no list
+ * reads a filter.
  * The record is the API's image (shared/schemas/gallery.ts) plus what only the store keeps.
  */
 export interface ImageItem extends Omit<GalleryImage, 'category'>, ImageModeration {
@@ -83,12 +85,15 @@ export const PUBLIC_ATTRIBUTES = [
 const table = () => config().IMAGES_TABLE;
 
 /**
- * Public lists never show a hidden image. A filter runs after `Limit`, so a page can come back
- * short while more remain: the readers below page on LastEvaluatedKey, not on the count.
+ * The moderation queue (gsi4): a reported image that no operator has kept since its last report,
+ * newest report first. Every write of an image record sets these keys from its state.
  */
-const VISIBLE = { FilterExpression: 'attribute_not_exists(#hidden) OR #hidden = :false' } as const;
-export const VISIBLE_NAMES = { '#hidden': 'hidden' };
-const VISIBLE_VALUES = { ':false': false };
+export const REPORTED_PARTITION = 'reported';
+export function reportQueueKeys(record: Pick<ImageItem, 'id' | 'reportCount' | 'lastReportedAt'>): { gsi4pk?: string; gsi4sk?: string } {
+  if (!record.reportCount || !record.lastReportedAt) return {};
+  return { gsi4pk: REPORTED_PARTITION, gsi4sk: `${record.lastReportedAt}#${record.id}` };
+}
+
 const projection = () => ({
   ProjectionExpression: PUBLIC_ATTRIBUTES.map((_, i) => `#p${i}`).join(', '),
   ExpressionAttributeNames: Object.fromEntries(PUBLIC_ATTRIBUTES.map((a, i) => [`#p${i}`, a])),
@@ -174,13 +179,10 @@ export async function getSlots(seqs: number[]): Promise<ImageItem[]> {
   return seqs.map((s) => found.get(keys.slot(s).pk)).filter((x): x is ImageItem => x !== undefined);
 }
 
-/** Slots carry `hidden` too: BatchGetItem has no filter, so the sampler drops hidden slots itself. */
+/** The sampler needs each slot's key to put the answers back in the order asked. */
 function projectionWithPk() {
   const p = projection();
-  return {
-    ProjectionExpression: `${p.ProjectionExpression}, pk, #hidden`,
-    ExpressionAttributeNames: { ...p.ExpressionAttributeNames, ...VISIBLE_NAMES },
-  };
+  return { ProjectionExpression: `${p.ProjectionExpression}, pk`, ExpressionAttributeNames: p.ExpressionAttributeNames };
 }
 
 /**
@@ -208,9 +210,8 @@ export async function queryPage(
     const out = await dynamo().send(
       new QueryCommand({
         ...base,
-        ...VISIBLE,
-        ExpressionAttributeNames: { ...names, ...VISIBLE_NAMES },
-        ExpressionAttributeValues: { ':pk': partition, ...VISIBLE_VALUES },
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':pk': partition },
         ProjectionExpression: '#pk',
         Limit: toSkip,
         ExclusiveStartKey: startKey,
@@ -226,10 +227,8 @@ export async function queryPage(
     const out = await dynamo().send(
       new QueryCommand({
         ...base,
-        // Public lists skip report-hidden images; the console's full list (gsi3 `console`) shows them.
-        ...(full ? {} : VISIBLE),
-        ExpressionAttributeNames: full ? names : { ...names, ...p.ExpressionAttributeNames, ...VISIBLE_NAMES },
-        ExpressionAttributeValues: full ? { ':pk': partition } : { ':pk': partition, ...VISIBLE_VALUES },
+        ExpressionAttributeNames: full ? names : { ...names, ...p.ExpressionAttributeNames },
+        ExpressionAttributeValues: { ':pk': partition },
         ...(full ? {} : { ProjectionExpression: p.ProjectionExpression }),
         Limit: take - items.length,
         ExclusiveStartKey: startKey,
@@ -249,9 +248,8 @@ export async function queryAll(index: 'gsi1' | 'gsi2', partition: string): Promi
     IndexName: index,
     KeyConditionExpression: '#pk = :pk',
     ScanIndexForward: false,
-    ...VISIBLE,
-    ExpressionAttributeNames: { '#pk': `${index}pk`, ...p.ExpressionAttributeNames, ...VISIBLE_NAMES },
-    ExpressionAttributeValues: { ':pk': partition, ...VISIBLE_VALUES },
+    ExpressionAttributeNames: { '#pk': `${index}pk`, ...p.ExpressionAttributeNames },
+    ExpressionAttributeValues: { ':pk': partition },
     ProjectionExpression: p.ProjectionExpression,
   });
 }

@@ -26,7 +26,7 @@ export async function patchImage(actor: string, id: string, patch: ImagePatch): 
   }
   let result: { before: ImageItem; after: ImageItem };
   try {
-    result = await setImageState(id, patch);
+    result = await setImageState(id, patch, actor);
   } catch (err) {
     if (err instanceof ImageNotFoundError) throw new NotFoundError('No such image.', 'image_not_found');
     throw err;

@@ -53,17 +53,12 @@ export function samplePositions(n: number, k: number, rand: (maxExclusive: numbe
 export async function sampleFeatured(take: number): Promise<GalleryImage[]> {
   const n = await getFeaturedCount();
   if (n === 0) return [];
-  // A few spare positions stand in for hidden slots (a hidden image stays in the sequence).
-  const slots = await getSlots(samplePositions(n, take + HIDDEN_SPARE));
-  // A slot can be read mid-move during a concurrent delete; never answer the same image twice.
+  // A hidden image has left the sequence; a slot can still be read mid-move during a concurrent
+  // delete or hide, so never answer the same image twice.
+  const slots = await getSlots(samplePositions(n, take));
   const seen = new Set<string>();
-  return slots
-    .filter((s) => !s.hidden && !seen.has(s.id) && seen.add(s.id))
-    .slice(0, take)
-    .map(toGalleryImage);
+  return slots.filter((s) => !seen.has(s.id) && seen.add(s.id)).map(toGalleryImage);
 }
-
-const HIDDEN_SPARE = 5;
 
 /** A category's `lastUpdated`, or undefined when it holds no images (the route answers 204). */
 export async function categoryMetadata(category: string): Promise<CategoryMetadata | undefined> {

@@ -171,25 +171,31 @@ export interface ImageStatePatch {
   featured?: boolean;
   /** A category API value (operator images only). */
   category?: string;
+  /** An operator kept the reported image: its report count restarts and it leaves the moderation queue. */
+  reviewed?: boolean;
 }
 
 export class ImageNotFoundError extends Error {}
 
 /**
- * Hides/unhides, features/unfeatures or moves an image (see `changeImageState`), retrying when a
- * concurrent writer changed what was read. Returns the record before and after; a patch that
- * changes nothing writes nothing.
+ * Hides/unhides, features/unfeatures, moves or keeps an image (see `changeImageState`): the one way
+ * an image changes state, for the console, the report threshold and the moderation script alike.
+ * `by` names who decided (`reports`, or the operator). Retries when a concurrent writer changed what
+ * was read. Returns the record before and after; a patch that changes nothing writes nothing.
  */
-export async function setImageState(id: string, patch: ImageStatePatch): Promise<{ before: ImageItem; after: ImageItem }> {
-  return retry(() => setStateOnce(id, patch), { attempts: MAX_ATTEMPTS, exhausted: conflict(`could not change image ${id}`) });
+export async function setImageState(id: string, patch: ImageStatePatch, by: string): Promise<{ before: ImageItem; after: ImageItem }> {
+  return retry(() => setStateOnce(id, patch, by), { attempts: MAX_ATTEMPTS, exhausted: conflict(`could not change image ${id}`) });
 }
 
-/** The record as `patch` leaves it; who hid it and when go with the hiding. */
-function patched(before: ImageItem, patch: ImageStatePatch): ImageItem {
+/** The record as `patch` leaves it; who decided and when go with a hiding or a keep. */
+function patched(before: ImageItem, patch: ImageStatePatch, by: string): ImageItem {
   const after: ImageItem = { ...before };
+  const at = new Date().toISOString();
   if (patch.hidden !== undefined) after.hidden = patch.hidden;
   if (patch.featured !== undefined) after.unfeatured = !patch.featured;
   if (patch.category !== undefined) after.category = patch.category;
+  if (after.hidden && !before.hidden) Object.assign(after, { hiddenAt: at, hiddenBy: by });
+  if (patch.reviewed) Object.assign(after, { reportCount: 0, reviewedAt: at, reviewedBy: by });
   if (!after.hidden) {
     // Who hid it and when no longer applies (the report threshold, the image check, the console).
     delete after.hidden;
@@ -200,11 +206,16 @@ function patched(before: ImageItem, patch: ImageStatePatch): ImageItem {
   return after;
 }
 
-async function setStateOnce(id: string, patch: ImageStatePatch): Promise<{ before: ImageItem; after: ImageItem } | typeof AGAIN> {
+async function setStateOnce(
+  id: string,
+  patch: ImageStatePatch,
+  by: string,
+): Promise<{ before: ImageItem; after: ImageItem } | typeof AGAIN> {
   const before = await getImage(id, true);
   if (!before) throw new ImageNotFoundError(`no image ${id}`);
-  const after = patched(before, patch);
+  const after = patched(before, patch, by);
   if (
+    !patch.reviewed &&
     Boolean(before.hidden) === Boolean(after.hidden) &&
     Boolean(before.unfeatured) === Boolean(after.unfeatured) &&
     before.category === after.category

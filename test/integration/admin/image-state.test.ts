@@ -28,13 +28,13 @@ describe('setImageState under concurrent operators', () => {
     await Promise.all(inputs.map(storeImage));
     const id = (i: number) => inputs[i]?.id ?? '';
     await Promise.all([
-      setImageState(id(0), { hidden: true }),
-      setImageState(id(1), { featured: false }),
-      setImageState(id(2), { category: 'Animals' }),
-      setImageState(id(3), { hidden: true }),
+      setImageState(id(0), { hidden: true }, 'ops'),
+      setImageState(id(1), { featured: false }, 'ops'),
+      setImageState(id(2), { category: 'Animals' }, 'ops'),
+      setImageState(id(3), { hidden: true }, 'ops'),
       deleteImage(id(4)),
-      setImageState(id(5), { hidden: true, category: 'Animals' }),
-      setImageState(id(6), { featured: false, category: 'Vintage' }),
+      setImageState(id(5), { hidden: true, category: 'Animals' }, 'ops'),
+      setImageState(id(6), { featured: false, category: 'Vintage' }, 'ops'),
     ]);
     const ids = await featured();
     for (const gone of [0, 1, 3, 4, 5, 6]) expect(ids).not.toContain(id(gone));
@@ -47,9 +47,9 @@ describe('setImageState under concurrent operators', () => {
 
     // Back again, concurrently: unhide, feature; a hidden image deleted does not touch the counts twice.
     await Promise.all([
-      setImageState(id(0), { hidden: false }),
-      setImageState(id(1), { featured: true }),
-      setImageState(id(6), { featured: true }),
+      setImageState(id(0), { hidden: false }, 'ops'),
+      setImageState(id(1), { featured: true }, 'ops'),
+      setImageState(id(6), { featured: true }, 'ops'),
       deleteImage(id(3)),
     ]);
     const again = await featured();
@@ -63,10 +63,10 @@ describe('setImageState under concurrent operators', () => {
     const input = await newImage({ category: 'Minimalist' });
     await storeImage(input);
     const before = await getCategoryMeta('Minimalist', true);
-    const same = await setImageState(input.id, { hidden: false, featured: true, category: 'Minimalist' });
+    const same = await setImageState(input.id, { hidden: false, featured: true, category: 'Minimalist' }, 'ops');
     expect(same.after).toEqual(same.before);
     expect(await getCategoryMeta('Minimalist', true)).toEqual(before);
-    await setImageState(input.id, { hidden: true });
+    await setImageState(input.id, { hidden: true }, 'ops');
     expect(((await getCategoryMeta('Minimalist', true))?.lastUpdated ?? '') > (before?.lastUpdated ?? '')).toBe(true);
   });
 });

@@ -136,7 +136,7 @@ describe('Bedrock Guardrails and Rekognition, configured (local stores, AWS SDK 
     expect(audit[0]).toMatchObject({ actor: 'image-check', action: 'hide' });
     expect(JSON.stringify(audit[0]?.after)).toContain('Violence / Graphic Violence (93%)');
 
-    await setImageState(jobId, { hidden: false });
+    await setImageState(jobId, { hidden: false }, 'ops');
     expect((await lists()).filter((id) => id === jobId)).toHaveLength(2);
     const after = await getImage(jobId, true);
     expect(after?.hidden).toBeUndefined();

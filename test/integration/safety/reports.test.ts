@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getImage, getSlot } from '../../../lambdas/adapters/images-table';
+import { getImage } from '../../../lambdas/adapters/images-table';
 import { listInbox } from '../../../lambdas/adapters/messages-table';
-import { storeImage } from '../../../lambdas/services/image-store';
+import { setImageState, storeImage } from '../../../lambdas/services/image-store';
 import { moderateImage, moderationQueue } from '../../../lambdas/services/moderation';
 import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
 import { IMAGE_REPORT_TYPE } from '../../../shared/safety';
@@ -97,7 +97,9 @@ describe('reporting a picture', () => {
     }
     const record = await getImage(picture.id, true);
     expect(record).toMatchObject({ hidden: true, hiddenBy: 'reports', reportCount: 3 });
-    expect((await getSlot(record?.featuredSeq ?? -1))?.hidden).toBe(true);
+    // Hidden as the console hides: out of the featured sequence and its category, still in the queue.
+    expect(record?.featuredSeq).toBeUndefined();
+    expect(ids(await moderationQueue())).toContain(picture.id);
 
     // The operator keeps it: back in every list, out of the queue, and only new networks count.
     expect(await moderateImage(picture.id, 'keep', 'ops')).toBe(true);
@@ -107,6 +109,15 @@ describe('reporting a picture', () => {
     expect(ids(await moderationQueue())).not.toContain(picture.id);
     expect((await postReport(app, { imageId: picture.id, reason: 'sexual' }, '127.0.0.23')).status).toBe(201);
     expect((await getImage(picture.id, true))?.reportCount).toBe(0);
+  });
+
+  it('keeps a reported picture in the moderation queue through the console’s changes', async () => {
+    const picture = await storeImage(await newImage({ category: 'Space', prompt: 'A pulsar' }));
+    expect((await postReport(app, { imageId: picture.id, reason: 'spam' }, '127.0.0.41')).status).toBe(201);
+    await setImageState(picture.id, { featured: false }, 'ops');
+    await setImageState(picture.id, { category: 'Animals' }, 'ops');
+    expect(ids(await moderationQueue())).toContain(picture.id);
+    expect(await getImage(picture.id, true)).toMatchObject({ reportCount: 1, unfeatured: true, category: 'Animals' });
   });
 
   it('hides a visitor’s picture from the visitor list too, page by page', async () => {

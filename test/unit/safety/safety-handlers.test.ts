@@ -20,7 +20,7 @@ const ddb = mockClient(DynamoDBDocumentClient);
 mockClient(SESv2Client);
 
 const USER = '0b6b5c1e-8d1a-4a57-9a43-0c1d2e3f4a5b';
-const IMAGE = { pk: 'img#pic-1', sk: 'img', id: 'pic-1', prompt: 'A harbour', thumbnailUrl: '/files/t.webp', owner: 'user' };
+const IMAGE = { pk: 'img#pic-1', sk: 'img', id: 'pic-1', prompt: 'A harbour', thumbnailUrl: '/files/t.webp', owner: 'user', userId: 'u-1' };
 const reportEvent = (body: unknown) => apiEvent({ method: 'POST', route: '/api/reports', body, sourceIp: '198.51.100.7' });
 
 beforeEach(() => {
@@ -67,8 +67,9 @@ describe('prompt screening in POST /api/generate (SDK mocked)', () => {
 });
 
 describe('POST /api/reports (SDK mocked)', () => {
-  it('stores the report, counts it, and hides the picture in one transaction once the count reaches the threshold', async () => {
-    ddb.on(GetCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Item: { ...IMAGE, featuredSeq: 4 } });
+  it('stores the report, counts it, and at the threshold hides the picture as the console does: out of its list, still queued', async () => {
+    const stored = { ...IMAGE, category: 'default', reportCount: 3, lastReportedAt: '2026-11-25T10:00:00.000Z' };
+    ddb.on(GetCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Item: stored });
     ddb.on(UpdateCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Attributes: { reportCount: 3 } });
     const result = await report(reportEvent({ imageId: 'pic-1', reason: 'violent' }), lambdaContext());
     expect(result.statusCode).toBe(201);
@@ -77,10 +78,45 @@ describe('POST /api/reports (SDK mocked)', () => {
     expect(String(put?.Item?.pk)).toMatch(/^report#pic-1#[0-9a-f]{24}$/);
     expect(String(put?.Item?.pk)).not.toContain('198.51.100.7');
     const hide = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(hide.map((t) => t.Update?.Key)).toEqual([
-      { pk: 'img#pic-1', sk: 'img' },
-      { pk: 'featured#0000000004', sk: 'slot' },
+    expect(hide).toHaveLength(1);
+    expect(hide[0]?.Put?.Item).toMatchObject({
+      pk: 'img#pic-1',
+      hidden: true,
+      hiddenBy: 'reports',
+      gsi1pk: 'hidden#owner#user#u-1',
+      gsi4pk: 'reported',
+      gsi4sk: '2026-11-25T10:00:00.000Z#pic-1',
+    });
+    // A report counted after the read makes the hide re-read instead of losing that report.
+    expect(hide[0]?.Put?.ConditionExpression).toContain('reportCount = :reports');
+    expect(hide[0]?.Put?.ExpressionAttributeValues).toMatchObject({ ':reports': 3 });
+  });
+
+  it('at the threshold takes a featured operator picture out of the featured sequence', async () => {
+    const stored = {
+      ...IMAGE,
+      owner: 'admin',
+      category: 'Animals',
+      featuredSeq: 4,
+      reportCount: 3,
+      lastReportedAt: '2026-11-25T10:00:00.000Z',
+    };
+    ddb.on(GetCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Item: stored });
+    ddb.on(GetCommand, { Key: { pk: 'featured#count', sk: 'meta' } }).resolves({ Item: { count: 5 } });
+    ddb
+      .on(GetCommand, { Key: { pk: 'cat#Animals', sk: 'meta' } })
+      .resolves({ Item: { count: 2, lastUpdated: '2026-11-24T00:00:00.000Z' } });
+    ddb.on(UpdateCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Attributes: { reportCount: 3 } });
+    expect((await report(reportEvent({ imageId: 'pic-1', reason: 'violent' }), lambdaContext())).statusCode).toBe(201);
+    const hide = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
+    expect(hide.map((t) => t.Delete?.Key).filter(Boolean)).toEqual([{ pk: 'featured#0000000004', sk: 'slot' }]);
+    expect(hide.map((t) => t.Update?.Key).filter(Boolean)).toEqual([
+      { pk: 'featured#count', sk: 'meta' },
+      { pk: 'cat#Animals', sk: 'meta' },
     ]);
+    const image = hide.find((t) => t.Put?.Item?.pk === 'img#pic-1')?.Put?.Item;
+    expect(image).toMatchObject({ hidden: true, gsi1pk: 'hidden#owner#admin' });
+    expect(image).not.toHaveProperty('gsi2pk');
   });
 
   it('does not hide below the threshold', async () => {
