@@ -103,7 +103,7 @@ export default function HomeExtras() {
                     <>
                       {/* The caption says it: an alt text repeating it is read twice. */}
                       <img src={image.thumbnailUrl} alt="" loading="lazy" decoding="async" />
-                      <figcaption>{image.prompt}</figcaption>
+                      <figcaption className="tile-caption">{image.prompt}</figcaption>
                     </>
                   )}
                 </figure>
