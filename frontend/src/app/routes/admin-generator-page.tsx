@@ -69,20 +69,13 @@ export function AdminGeneratorPage({ api, onError }: SectionProps) {
   const start: StartJob = useCallback((body, signal) => api.generate({ ...body, category }, signal), [api, category]);
 
   const onGenerated = useCallback((image: ClientImage) => {
-    // First in the Admin Gallery, opened in the viewer; the record's state comes with the next page.
+    // First in the Admin Gallery, opened in the viewer; the record's state comes with the next page. The
+    // record is toClientImage (shared/schemas/gallery.ts) undone: only the name and the time differ.
+    const { filename, timestamp, ...same } = image;
     const row: Row = {
-      id: image.id,
-      fileName: image.filename,
-      prompt: image.prompt,
-      createdAt: new Date(image.timestamp).toISOString(),
-      url: image.url,
-      thumbnailUrl: image.thumbnailUrl,
-      aspectRatio: image.aspectRatio,
-      modelName: image.modelName,
-      category: image.category,
-      width: image.width,
-      height: image.height,
-      seed: image.seed,
+      ...same,
+      fileName: filename,
+      createdAt: new Date(timestamp).toISOString(),
       owner: 'admin',
       hidden: false,
       featured: true,

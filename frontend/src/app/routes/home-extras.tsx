@@ -1,6 +1,6 @@
 import { CATEGORIES, type Category } from '@shared/category-table';
 import type { ClientImage } from '@shared/schemas/gallery';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type Collection, fetchCollections, fetchNewestFeatured } from '../../features/gallery/api/gallery-api';
 import { PictureTile } from '../../features/gallery/components/picture-tile';
@@ -29,8 +29,10 @@ function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>): T | undefined 
   return value;
 }
 
+type StoryKind = 'showcase' | 'journal';
+
 /** A sample picture with its collection's label, description and prompt (the spec's showcase and blog cards). */
-function StoryCard({ category, image, kind }: { category: Category; image?: ClientImage; kind: 'showcase' | 'journal' }) {
+function StoryCard({ category, image, kind }: { category: Category; image?: ClientImage; kind: StoryKind }) {
   return (
     <li>
       <article className="story-card">
@@ -57,6 +59,78 @@ function StoryCard({ category, image, kind }: { category: Category; image?: Clie
   );
 }
 
+interface Heading {
+  /** The heading's id, which labels the section. */
+  id: string;
+  title: string;
+  lede: string;
+}
+
+/** A home section: its heading and one-line lede, then its content. */
+function HomeSection({ id, title, lede, className, children }: Heading & { className?: string; children: ReactNode }) {
+  return (
+    <section className={`container home-section${className ? ` ${className}` : ''}`} aria-labelledby={id}>
+      <header>
+        <h2 id={id}>{title}</h2>
+        <p className="home-section__lede">{lede}</p>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** The showcase leads to the navbar's collections, the journal to the others: three cards each. */
+const STORIES: Record<StoryKind, Heading & { categories: Category[] }> = {
+  showcase: {
+    id: 'showcase-title',
+    title: 'Showcase',
+    lede: 'Picked from the collections, with the prompt that made each one.',
+    categories: CATEGORIES.filter((c) => c.inNavbar).slice(0, 3),
+  },
+  journal: {
+    id: 'journal-title',
+    title: 'From the journal',
+    lede: "How a collection's pictures were asked for; try one in the studio.",
+    categories: CATEGORIES.filter((c) => !c.inNavbar).slice(0, 3),
+  },
+};
+
+/** The showcase or the journal: a story card per collection, with its first sample. */
+function StorySection({ kind, sample }: { kind: StoryKind; sample: (c: Category) => ClientImage | undefined }) {
+  const { categories, ...heading } = STORIES[kind];
+  return (
+    <HomeSection {...heading}>
+      <ul className="story-cards">
+        {categories.map((c) => (
+          <StoryCard key={c.slug} category={c} image={sample(c)} kind={kind} />
+        ))}
+      </ul>
+    </HomeSection>
+  );
+}
+
+/** `count` list items that hold their place while the pictures load; each is drawn with its picture once it arrives. */
+function ImageBoxes({
+  className,
+  count,
+  images,
+  children,
+}: {
+  className: string;
+  count: number;
+  images: ClientImage[];
+  children: (image: ClientImage | undefined, index: number) => ReactNode;
+}) {
+  return (
+    <ul className={className}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: positional boxes, filled when the list arrives
+        <li key={i}>{children(images[i], i)}</li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Home below the generator (spec section 2 'Home': showcase, blog, big images and AI images sections), fed by the
  * featured gallery: each collection's newest pictures (GET /api/gallery/categories) and the newest featured ones.
@@ -68,84 +142,43 @@ export default function HomeExtras() {
   const [viewer, setViewer] = useState<{ images: ClientImage[]; index: number } | null>(null);
   const byCategory = new Map((collections ?? []).map((c: Collection) => [c.category, c]));
   const sample = (c: Category, n = 0) => byCategory.get(c.apiValue)?.samples[n];
-  const showcase = CATEGORIES.filter((c) => c.inNavbar).slice(0, 3);
-  const journal = CATEGORIES.filter((c) => !c.inNavbar).slice(0, 3);
   const big = newest?.slice(0, BIG) ?? [];
   const ai = newest?.slice(BIG) ?? [];
 
   return (
     <>
-      <section className="container home-section" aria-labelledby="showcase-title">
-        <header>
-          <h2 id="showcase-title">Showcase</h2>
-          <p className="home-section__lede">Picked from the collections, with the prompt that made each one.</p>
-        </header>
-        <ul className="story-cards">
-          {showcase.map((c) => (
-            <StoryCard key={c.slug} category={c} image={sample(c)} kind="showcase" />
-          ))}
-        </ul>
-      </section>
+      <StorySection kind="showcase" sample={sample} />
 
-      <section className="container home-section" aria-labelledby="big-title">
-        <header>
-          <h2 id="big-title">Big pictures</h2>
-          <p className="home-section__lede">The newest of the featured gallery, large.</p>
-        </header>
-        <ul className="big-images">
-          {Array.from({ length: BIG }, (_, i) => {
-            const image = big[i];
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: positional boxes, filled when the list arrives
-              <li key={i}>
-                <figure className="big-image">
-                  {image && (
-                    <>
-                      {/* The caption says it: an alt text repeating it is read twice. */}
-                      <img src={image.thumbnailUrl} alt="" loading="lazy" decoding="async" />
-                      <figcaption>{image.prompt}</figcaption>
-                    </>
-                  )}
-                </figure>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      <HomeSection id="big-title" title="Big pictures" lede="The newest of the featured gallery, large.">
+        <ImageBoxes className="big-images" count={BIG} images={big}>
+          {(image) => (
+            <figure className="big-image">
+              {image && (
+                <>
+                  {/* The caption says it: an alt text repeating it is read twice. */}
+                  <img src={image.thumbnailUrl} alt="" loading="lazy" decoding="async" />
+                  <figcaption className="tile-caption">{image.prompt}</figcaption>
+                </>
+              )}
+            </figure>
+          )}
+        </ImageBoxes>
+      </HomeSection>
 
-      <section className="container home-section" aria-labelledby="journal-title">
-        <header>
-          <h2 id="journal-title">From the journal</h2>
-          <p className="home-section__lede">How a collection's pictures were asked for; try one in the studio.</p>
-        </header>
-        <ul className="story-cards">
-          {journal.map((c) => (
-            <StoryCard key={c.slug} category={c} image={sample(c)} kind="journal" />
-          ))}
-        </ul>
-      </section>
+      <StorySection kind="journal" sample={sample} />
 
-      <section className="container home-section" aria-labelledby="ai-title">
-        <header>
-          <h2 id="ai-title">AI images</h2>
-          <p className="home-section__lede">More from the featured gallery. Open one to see it full screen.</p>
-        </header>
-        <ul className="ai-images">
-          {Array.from({ length: AI_IMAGES }, (_, i) => {
-            const image = ai[i];
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: positional boxes, filled when the list arrives
-              <li key={i}>{image && <PictureTile image={image} onOpen={() => setViewer({ images: ai, index: i })} />}</li>
-            );
-          })}
-        </ul>
-      </section>
+      <HomeSection id="ai-title" title="AI images" lede="More from the featured gallery. Open one to see it full screen.">
+        <ImageBoxes className="ai-images" count={AI_IMAGES} images={ai}>
+          {(image, i) => image && <PictureTile image={image} onOpen={() => setViewer({ images: ai, index: i })} />}
+        </ImageBoxes>
+      </HomeSection>
 
-      <section className="container home-section home-collections" aria-labelledby="collections-title">
-        <header>
-          <h2 id="collections-title">Explore the collections</h2>
-          <p className="home-section__lede">Fourteen themed galleries, curated by the operator.</p>
-        </header>
+      <HomeSection
+        id="collections-title"
+        title="Explore the collections"
+        lede="Fourteen themed galleries, curated by the operator."
+        className="home-collections"
+      >
         <ul className="collection-cards">
           {CATEGORIES.map((c, i) => {
             const cover = sample(c);
@@ -169,7 +202,7 @@ export default function HomeExtras() {
             Open the full studio
           </Link>
         </p>
-      </section>
+      </HomeSection>
 
       {viewer && (
         <LazyLightbox

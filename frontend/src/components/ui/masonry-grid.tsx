@@ -85,7 +85,7 @@ export function MasonryGrid({ images, onOpen, label }: MasonryGridProps) {
                 onLoad={() => setLoaded((prev) => new Set(prev).add(item.id))}
                 onError={() => setLoaded((prev) => new Set(prev).add(item.id))}
               />
-              <span className="tile__caption" aria-hidden="true">
+              <span className="tile-caption tile-caption--hover tile__caption" aria-hidden="true">
                 {item.prompt}
               </span>
             </button>

@@ -37,27 +37,26 @@ export default function ContactPage() {
     }
   }
 
-  const field = (name: (typeof ORDER)[number]) => ({ id: form.idOf(name), error: form.errorOf(name), errorId: form.errorIdOf(name) });
   return (
     <div className="container narrow form-page">
       <Seo title="Contact Us" description="Questions, ideas or partnership requests: write to the team." />
       <PageHero title="Contact Us" tagline="Questions, ideas or partnership requests: we read every message." />
       <form className="card form-card" onSubmit={onSubmit} noValidate aria-busy={busy}>
         <div className="form-row">
-          <FormField label="First Name" {...field('firstName')}>
+          <FormField label="First Name" {...form.fieldOf('firstName')}>
             <input className="input" autoComplete="given-name" required {...form.bind('firstName')} />
           </FormField>
-          <FormField label="Last Name" {...field('lastName')}>
+          <FormField label="Last Name" {...form.fieldOf('lastName')}>
             <input className="input" autoComplete="family-name" required {...form.bind('lastName')} />
           </FormField>
         </div>
-        <FormField label="Email" {...field('email')}>
+        <FormField label="Email" {...form.fieldOf('email')}>
           <input className="input" type="email" autoComplete="email" required {...form.bind('email')} />
         </FormField>
-        <FormField label="Subject" {...field('subject')}>
+        <FormField label="Subject" {...form.fieldOf('subject')}>
           <input className="input" required maxLength={200} {...form.bind('subject')} />
         </FormField>
-        <FormField label="Message" {...field('message')}>
+        <FormField label="Message" {...form.fieldOf('message')}>
           <textarea className="input form-textarea" rows={7} required maxLength={5000} {...form.bind('message')} />
         </FormField>
         <HoneypotField value={honeypot} onChange={setHoneypot} />

@@ -1,15 +1,14 @@
 import { FEEDBACK_MESSAGES, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, feedbackFieldsSchema } from '@shared/schemas/forms';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
 import { notify } from '../../lib/notify';
-import { AttachmentInput } from './components/attachment-input';
+import { AttachmentFormEnd } from './components/attachment-form-end';
 import { FormField } from './components/form-field';
-import { HoneypotField } from './components/honeypot-field';
 import { StarRating } from './components/star-rating';
-import { SubmitButton } from './components/submit-button';
-import { IMAGE_TYPES, useAttachment } from './hooks/use-attachment';
-import { useMultipartSend } from './hooks/use-multipart-send';
+import { TypeSelect } from './components/type-select';
+import { IMAGE_TYPES } from './hooks/use-attachment';
+import { useAttachmentForm } from './hooks/use-attachment-form';
 import { useSchemaForm } from './hooks/use-schema-form';
 import './forms.css';
 
@@ -18,20 +17,15 @@ const ORDER = ['feedbackType', 'rating', 'description', 'email'] as const;
 
 export default function FeedbackPage() {
   const form = useSchemaForm(feedbackFieldsSchema, INITIAL, 'feedback');
-  const screenshot = useAttachment(IMAGE_TYPES, 'The screenshot must be a PNG, JPEG, WebP or GIF image.');
-  const [honeypot, setHoneypot] = useState('');
-  const { busy, sending, send } = useMultipartSend('/Feedback', FEEDBACK_MESSAGES);
+  const sender = useAttachmentForm('/Feedback', FEEDBACK_MESSAGES, IMAGE_TYPES, 'The screenshot must be a PNG, JPEG, WebP or GIF image.');
   const rating = Number(form.values.rating);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sending() || screenshot.uploading || screenshot.tooLarge) return;
+    if (sender.blocked()) return;
     if (rating === 0) notify.error(FEEDBACK_MESSAGES.missingRating);
     if (!form.checkAll(ORDER) || !form.data) return;
-    await send(form.data, honeypot, screenshot.file, () => {
-      form.reset();
-      screenshot.reset();
-    });
+    await sender.submit(form.data, form.reset);
   }
 
   const ratingHintId = form.errorIdOf('rating');
@@ -39,21 +33,9 @@ export default function FeedbackPage() {
     <div className="container narrow form-page">
       <Seo title="Submit Feedback" description="Tell us what works, what does not and what you would like to see next." />
       <PageHero title="Submit Feedback" tagline="Tell us what works, what does not, and what you would like to see next." />
-      <form className="card form-card" onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <FormField
-          id={form.idOf('feedbackType')}
-          label="Feedback type"
-          error={form.errorOf('feedbackType')}
-          errorId={form.errorIdOf('feedbackType')}
-        >
-          <select className="input" required {...form.bind('feedbackType')}>
-            <option value="">Choose a type…</option>
-            {FEEDBACK_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {FEEDBACK_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
+      <form className="card form-card" onSubmit={onSubmit} noValidate aria-busy={sender.busy}>
+        <FormField label="Feedback type" {...form.fieldOf('feedbackType')}>
+          <TypeSelect types={FEEDBACK_TYPES} labels={FEEDBACK_TYPE_LABELS} {...form.bind('feedbackType')} />
         </FormField>
 
         <div className={`form-field${rating === 0 && form.errorOf('rating') ? ' form-field--invalid' : ''}`}>
@@ -73,31 +55,22 @@ export default function FeedbackPage() {
           )}
         </div>
 
-        <FormField
-          id={form.idOf('description')}
-          label="Description"
-          error={form.errorOf('description')}
-          errorId={form.errorIdOf('description')}
-        >
+        <FormField label="Description" {...form.fieldOf('description')}>
           <textarea className="input form-textarea" rows={6} required maxLength={5000} {...form.bind('description')} />
         </FormField>
 
-        <FormField id={form.idOf('email')} label="Email" hint="(optional)" error={form.errorOf('email')} errorId={form.errorIdOf('email')}>
+        <FormField label="Email" hint="(optional)" {...form.fieldOf('email')}>
           <input className="input" type="email" autoComplete="email" {...form.bind('email')} />
         </FormField>
 
-        <AttachmentInput id="feedback-screenshot" label="Screenshot" accept={IMAGE_TYPES} state={screenshot} disabled={busy} />
-        <HoneypotField value={honeypot} onChange={setHoneypot} />
-
-        <div className="form-actions">
-          <SubmitButton
-            label="Submit Feedback"
-            busyLabel="Submitting..."
-            busy={busy}
-            disabled={screenshot.uploading || screenshot.tooLarge}
-            inactive={!form.valid}
-          />
-        </div>
+        <AttachmentFormEnd
+          state={sender}
+          id="feedback-screenshot"
+          label="Screenshot"
+          accept={IMAGE_TYPES}
+          submitLabel="Submit Feedback"
+          inactive={!form.valid}
+        />
       </form>
 
       <section className="card form-next" aria-labelledby="feedback-next">

@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { FILES_HOST } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { AdminTable } from './admin-table';
 import type { SectionProps } from './section';
 
 const readDataUrl = (file: File) =>
@@ -13,6 +14,7 @@ const readDataUrl = (file: File) =>
     reader.readAsDataURL(file);
   });
 const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${FILES_HOST}${url}`);
+const COLUMNS = ['Banner', 'Link and alt text', 'State', 'Actions'];
 
 /** Ads: list, create (banner checked by its bytes on the server), edit, enable/disable, delete. */
 export function AdsManager({ api, onError }: SectionProps) {
@@ -58,50 +60,38 @@ export function AdsManager({ api, onError }: SectionProps) {
       {!ads && <Spinner label="Loading ads…" />}
       {ads && ads.length === 0 && <p className="empty">No ads yet.</p>}
       {ads && ads.length > 0 && (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Banner</th>
-              <th scope="col">Link and alt text</th>
-              <th scope="col">State</th>
-              <th scope="col">Actions</th>
+        <AdminTable columns={COLUMNS}>
+          {ads.map((ad) => (
+            <tr key={ad.id} className="admin-ad">
+              <td>
+                <img src={absolute(ad.imageUrl)} alt={ad.alternateText} />
+              </td>
+              <td>
+                <a href={ad.navigateUrl} rel="noopener noreferrer" target="_blank">
+                  {ad.navigateUrl}
+                </a>
+                <br />
+                {ad.alternateText}
+              </td>
+              <td>{ad.enabled ? 'Enabled' : 'Disabled'}</td>
+              <td className="admin-card__actions">
+                <button type="button" className="btn btn--small" onClick={() => setEditing(ad)}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={() => void run(() => api.updateAd(ad.id, { enabled: !ad.enabled }), ad.enabled ? 'Ad disabled.' : 'Ad enabled.')}
+                >
+                  {ad.enabled ? 'Disable' : 'Enable'}
+                </button>
+                <button type="button" className="btn btn--small" onClick={() => void run(() => api.deleteAd(ad.id), 'Ad deleted.')}>
+                  Delete
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {ads.map((ad) => (
-              <tr key={ad.id} className="admin-ad">
-                <td>
-                  <img src={absolute(ad.imageUrl)} alt={ad.alternateText} />
-                </td>
-                <td>
-                  <a href={ad.navigateUrl} rel="noopener noreferrer" target="_blank">
-                    {ad.navigateUrl}
-                  </a>
-                  <br />
-                  {ad.alternateText}
-                </td>
-                <td>{ad.enabled ? 'Enabled' : 'Disabled'}</td>
-                <td className="admin-card__actions">
-                  <button type="button" className="btn btn--small" onClick={() => setEditing(ad)}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    onClick={() =>
-                      void run(() => api.updateAd(ad.id, { enabled: !ad.enabled }), ad.enabled ? 'Ad disabled.' : 'Ad enabled.')
-                    }
-                  >
-                    {ad.enabled ? 'Disable' : 'Enable'}
-                  </button>
-                  <button type="button" className="btn btn--small" onClick={() => void run(() => api.deleteAd(ad.id), 'Ad deleted.')}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -12,12 +12,12 @@ export function Inbox({ api, onError }: SectionProps) {
   const [kind, setKind] = useState<InboxKind>(INBOX_KINDS[0]);
   const [state, setState] = useState<string>('open');
   const fetchPage = useCallback((from?: string) => api.inbox(kind, state, from), [api, kind, state]);
-  const { items, setItems, loading, hasMore, more } = useCursorList<InboxItem>(fetchPage, onError);
+  const list = useCursorList<InboxItem>(fetchPage, onError);
 
   const toggle = async (item: InboxItem) => {
     try {
       await api.markHandled(item.ref, !item.handled);
-      setItems((prev) => prev.map((i) => (i.ref === item.ref ? { ...i, handled: !i.handled } : i)));
+      list.setItems((prev) => prev.map((i) => (i.ref === item.ref ? { ...i, handled: !i.handled } : i)));
     } catch (err) {
       onError(err);
     }
@@ -75,7 +75,7 @@ export function Inbox({ api, onError }: SectionProps) {
           </button>
         )}
       </div>
-      {items.map((item) => (
+      {list.items.map((item) => (
         <article
           key={item.ref}
           className="admin-message"
@@ -102,14 +102,7 @@ export function Inbox({ api, onError }: SectionProps) {
           </div>
         </article>
       ))}
-      <ListFooter
-        loading={loading}
-        empty={items.length === 0}
-        hasMore={hasMore}
-        loadingLabel="Loading the inbox…"
-        emptyText="Nothing here."
-        onMore={more}
-      />
+      <ListFooter list={list} loadingLabel="Loading the inbox…" emptyText="Nothing here." />
     </section>
   );
 }

@@ -1,21 +1,23 @@
 import { Spinner } from '../../../components/ui/spinner';
+import type { useCursorList } from '../hooks/use-cursor-list';
 
 /** Under a console list: its spinner while a page loads, its empty text, and 'Load More' while there are more. */
-export function ListFooter(props: {
-  loading: boolean;
-  empty: boolean;
-  hasMore: boolean;
+export function ListFooter({
+  list,
+  loadingLabel,
+  emptyText,
+}: {
+  list: Pick<ReturnType<typeof useCursorList>, 'items' | 'loading' | 'hasMore' | 'more'>;
   loadingLabel: string;
   emptyText: string;
-  onMore: () => void;
 }) {
-  if (props.loading) return <Spinner label={props.loadingLabel} />;
+  if (list.loading) return <Spinner label={loadingLabel} />;
   return (
     <>
-      {props.empty && <p className="empty">{props.emptyText}</p>}
-      {props.hasMore && (
+      {list.items.length === 0 && <p className="empty">{emptyText}</p>}
+      {list.hasMore && (
         <div className="load-more">
-          <button type="button" className="btn" onClick={props.onMore}>
+          <button type="button" className="btn" onClick={list.more}>
             Load More
           </button>
         </div>

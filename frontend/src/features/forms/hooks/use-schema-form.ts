@@ -24,6 +24,8 @@ export function useSchemaForm<K extends string, S extends z.ZodType>(schema: S, 
   const errorOf = (name: K): string | undefined => (touched[name] ? errors[name] : undefined);
   const idOf = (name: K) => `${idPrefix}-${name}`;
   const errorIdOf = (name: K) => `${idPrefix}-${name}-error`;
+  /** A field's FormField props: its control's id, its message and the message's id. */
+  const fieldOf = (name: K) => ({ id: idOf(name), error: errorOf(name), errorId: errorIdOf(name) });
 
   function bind(name: K) {
     const error = errorOf(name);
@@ -63,6 +65,7 @@ export function useSchemaForm<K extends string, S extends z.ZodType>(schema: S, 
     errorOf,
     idOf,
     errorIdOf,
+    fieldOf,
     bind,
     checkAll,
     reset,

@@ -12,7 +12,7 @@ export function PictureTile({ image, onOpen, eager = false }: { image: ClientIma
         decoding="async"
         fetchPriority={eager ? 'high' : 'auto'}
       />
-      <span className="wall__caption" aria-hidden="true">
+      <span className="tile-caption tile-caption--hover wall__caption" aria-hidden="true">
         {image.prompt}
       </span>
     </button>
