@@ -103,6 +103,15 @@ describe('operator console', () => {
     await rows.first().waitFor();
     expect(await rows.count()).toBe(2);
 
+    // The ads table lists the seeded ads under its column headers; the inbox opens on its filters.
+    await page.getByRole('tab', { name: 'Ads' }).click();
+    const ads = page.getByRole('region', { name: 'Ads' }).getByRole('table');
+    await ads.getByRole('columnheader', { name: 'State' }).waitFor();
+    await ads.getByRole('row').nth(1).waitFor();
+    expect(await ads.getByRole('button', { name: /^(Disable|Enable)$/ }).count()).toBe((await ads.getByRole('row').count()) - 1);
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    await page.getByRole('region', { name: 'Inbox' }).getByLabel('Kind').waitFor();
+
     // Sign out clears the tokens and ends the provider's session: signing in again asks for the password.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/admin$/);
