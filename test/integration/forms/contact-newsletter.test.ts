@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../../shared/schemas/forms';
-import { errorOf, type FormsTestApp, startFormsApp, validContact } from './support';
+import { errorOf, formsAppForFile, validContact } from './support';
 
-let app: FormsTestApp;
-
-beforeAll(async () => {
-  app = await startFormsApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = formsAppForFile();
 
 describe('contact API', () => {
   it('stores a contact message with client IP and user agent', async () => {

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { FEEDBACK_MESSAGES } from '../../../shared/schemas/forms';
 import {
   errorOf,
-  type FormsTestApp,
   form,
+  formsAppForFile,
   mp4Head,
   pngOfSize,
   rawMultipart,
-  startFormsApp,
   svgWithScript,
   tinyGif,
   tinyJpeg,
@@ -17,14 +16,7 @@ import {
   validFeedback,
 } from './support';
 
-let app: FormsTestApp;
-
-beforeAll(async () => {
-  app = await startFormsApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = formsAppForFile();
 
 async function recordOf(id: string) {
   return (await app.messages()).find((m) => m.id === id);

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, type FormsTestApp, form, mp4Head, startFormsApp, svgWithScript, tinyPng, validIssue, webmHead } from './support';
+import { describe, expect, it } from 'vitest';
+import { errorOf, form, formsAppForFile, mp4Head, svgWithScript, tinyPng, validIssue, webmHead } from './support';
 
-let app: FormsTestApp;
-
-beforeAll(async () => {
-  app = await startFormsApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = formsAppForFile();
 
 async function recordOf(res: Response) {
   const { id } = (await res.json()) as { id: string };

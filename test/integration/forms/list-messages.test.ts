@@ -1,19 +1,12 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FormsTestApp, form, startFormsApp, validContact, validFeedback } from './support';
+import { describe, expect, it } from 'vitest';
+import { form, formsAppForFile, validContact, validFeedback } from './support';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../../..');
-let app: FormsTestApp;
-
-beforeAll(async () => {
-  app = await startFormsApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = formsAppForFile();
 
 describe('messages:list script', () => {
   it('lists one type newest first from the configured table', async () => {

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, type FormsTestApp, form, startFormsApp, validContact, validFeedback } from './support';
+import { describe, expect, it } from 'vitest';
+import { errorOf, form, formsAppForFile, validContact, validFeedback } from './support';
 
-let app: FormsTestApp;
-
-beforeAll(async () => {
-  app = await startFormsApp({ FORMS_RATE_LIMIT_PER_MINUTE: '2', FORMS_RATE_LIMIT_PER_HOUR: '30' });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = formsAppForFile({ FORMS_RATE_LIMIT_PER_MINUTE: '2', FORMS_RATE_LIMIT_PER_HOUR: '30' });
 
 describe('forms rate limit', () => {
   it('answers 429 with Retry-After after the per-minute limit, per form, and stores nothing more', async () => {

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, type FormsTestApp, form, startFormsApp, tinyPng, validContact, validFeedback } from './support';
+import { describe, expect, it } from 'vitest';
+import { errorOf, form, formsAppForFile, tinyPng, validContact, validFeedback } from './support';
 
 // The handlers point at a messages table that does not exist: the attachment is stored, the record
 // write fails, and the attachment must be removed again so no half message remains.
-let app: FormsTestApp;
-
-beforeAll(async () => {
-  app = await startFormsApp({ MESSAGES_TABLE: 'artloom-no-such-table' });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = formsAppForFile({ MESSAGES_TABLE: 'artloom-no-such-table' });
 
 describe('forms API when the record write fails', () => {
   it('answers 503 and deletes the attachment it had stored', async () => {

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, type FormsTestApp, form, startFormsApp, tinyPng, validFeedback, validIssue } from './support';
+import { describe, expect, it } from 'vitest';
+import { errorOf, form, formsAppForFile, tinyPng, validFeedback, validIssue } from './support';
 
 // The handlers point at an attachments bucket that does not exist, so every S3 PUT fails mid-request.
-let app: FormsTestApp;
-
-beforeAll(async () => {
-  app = await startFormsApp({ ATTACHMENTS_BUCKET: 'artloom-no-such-bucket' });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = formsAppForFile({ ATTACHMENTS_BUCKET: 'artloom-no-such-bucket' });
 
 describe('forms API when S3 fails', () => {
   it.each([

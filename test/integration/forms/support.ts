@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/names';
 import { startTestApp, type TestApp } from '../../support/local-app';
 
@@ -18,6 +19,26 @@ export interface FormsTestApp extends TestApp {
   postJson(path: string, body: unknown): Promise<Response>;
   postRaw(path: string, body: Buffer | string, contentType: string): Promise<Response>;
   close(): Promise<void>;
+}
+
+/**
+ * The test file's forms app: started in its `beforeAll`, closed in its `afterAll`. The answer stands
+ * for the app in the tests' bodies (each read goes to the started app), so a file declares it once.
+ */
+export function formsAppForFile(env: Record<string, string> = {}): FormsTestApp {
+  let app: FormsTestApp | undefined;
+  beforeAll(async () => {
+    app = await startFormsApp(env);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return new Proxy({} as FormsTestApp, {
+    get(_, key) {
+      if (!app) throw new Error('the forms app starts in beforeAll: use it inside a test');
+      return Reflect.get(app, key);
+    },
+  });
 }
 
 export async function startFormsApp(env: Record<string, string> = {}): Promise<FormsTestApp> {
