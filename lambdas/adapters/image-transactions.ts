@@ -36,6 +36,22 @@ export async function transact(items: TransactItem[]): Promise<{ ok: true } | { 
 export type WriteOutcome = 'ok' | 'exists' | 'gone' | 'conflict';
 
 /**
+ * An image's own item: its key, the record, and the index keys that put it on its lists in its
+ * current state (gsi1: its owner's; gsi2: its category's, when `inCategory`; gsi3: the operator
+ * console's, for the operator's own). Inserts and state changes both write it this way.
+ */
+function imageItem(record: ImageItem, inCategory: boolean): Record<string, unknown> {
+  return {
+    ...keys.image(record.id),
+    ...record,
+    gsi1pk: ownerListPartition(record),
+    gsi1sk: listSortKey(record),
+    ...(inCategory ? { gsi2pk: categoryPartition(record.category), gsi2sk: listSortKey(record) } : {}),
+    ...(record.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(record) } : {}),
+  };
+}
+
+/**
  * Inserts an image record with, for operator images, its featured slot at `featured.seq` (= the
  * current count n, so the sequence stays dense) and, for a category, the category's metadata — all in
  * one transaction conditioned on what was read, so concurrent writers retry instead of corrupting it.
@@ -50,15 +66,8 @@ export async function insertImage(
     {
       Put: {
         TableName: T,
-        Item: {
-          ...keys.image(record.id),
-          ...record,
-          // A record stored hidden goes on the hidden list, as changeImageState would move it.
-          gsi1pk: ownerListPartition(record),
-          gsi1sk: listSortKey(record),
-          ...(category ? { gsi2pk: categoryPartition(record.category), gsi2sk: listSortKey(record) } : {}),
-          ...(record.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(record) } : {}),
-        },
+        // A record stored hidden goes on the hidden list, as changeImageState would move it.
+        Item: imageItem(record, category !== undefined),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -247,14 +256,7 @@ export async function changeImageState(change: StateChange): Promise<{ outcome: 
   const moved = before.category !== after.category;
   if (wasListed && (!willList || moved)) items.push(categoryChange(before.category, categories, -1));
   if (willList && (!wasListed || moved)) items.push(categoryChange(after.category, categories, 1));
-  const item: Record<string, unknown> = {
-    ...keys.image(after.id),
-    ...after,
-    gsi1pk: ownerListPartition(after),
-    gsi1sk: listSortKey(after),
-    ...(willList ? { gsi2pk: categoryPartition(after.category), gsi2sk: listSortKey(after) } : {}),
-    ...(after.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(after) } : {}),
-  };
+  const item = imageItem(after, willList);
   items.push({
     Put: {
       TableName: T,
