@@ -51,24 +51,6 @@ export function resolveOptions(opts: WorkerOptions): ResolvedOptions {
   };
 }
 
-/** Between two empty short polls of the intake (a few SQS requests a second, only while busy). */
-export const INTAKE_PAUSE_MS = 250;
-
-export function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 export function comfyErrorName(err: ComfyError): string {
   const names = {
     unreachable: WORKER_ERRORS.unreachable,

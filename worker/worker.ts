@@ -6,7 +6,8 @@ import { buildFluxGraph, OUTPUT_NODE, randomSeed } from '../lambdas/services/gen
 import { generatingMessage } from '../lambdas/services/generation-progress';
 import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-flow';
 import { ComfyHealth, type WorkerHealth } from './comfy-health';
-import { abortableDelay, comfyErrorName, INTAKE_PAUSE_MS, type ResolvedOptions, resolveOptions, type WorkerOptions } from './options';
+import { beatTaken, HeldJobs } from './held-jobs';
+import { comfyErrorName, type ResolvedOptions, resolveOptions, type WorkerOptions } from './options';
 import { awsPorts, type WorkerPorts } from './ports';
 
 /**
@@ -37,8 +38,8 @@ export class GpuWorker {
   private loop?: Promise<void>;
   private poll?: AbortController;
   private readonly ports: WorkerPorts;
-  /** Jobs taken off the queue while another runs, in arrival order, heartbeated until their turn. */
-  private readonly held: WorkerMessage[] = [];
+  /** Jobs taken off the queue while another runs, heartbeated until their turn. */
+  private readonly held: HeldJobs;
   /** Jobs finished (for tests and the bench). */
   completed = 0;
 
@@ -46,6 +47,7 @@ export class GpuWorker {
     this.workerId = opts.workerId ?? `w-${randomUUID().slice(0, 8)}`;
     this.ports = opts.ports ?? awsPorts;
     this.opts = resolveOptions(opts);
+    this.held = new HeldJobs(this.ports, this.opts.jobSlots, () => this.running);
     this.comfy = new ComfyHealth({
       comfyUrl: this.opts.comfyUrl,
       warmUpTimeoutMs: this.opts.warmUpTimeoutMs,
@@ -76,7 +78,7 @@ export class GpuWorker {
 
   /** Jobs held for their turn (tests and the bench read it). */
   get heldJobs(): number {
-    return this.held.length;
+    return this.held.size;
   }
 
   /** Graceful stop: takes nothing new, hands held jobs back to the flow, leaves the running job to its heartbeat. */
@@ -84,15 +86,8 @@ export class GpuWorker {
     this.running = false;
     this.poll?.abort();
     await this.loop?.catch(() => {});
-    await Promise.all(this.held.splice(0).map((msg) => this.handBack(msg)));
+    await this.held.handBackAll();
     await this.ports.removeWorker(this.workerId).catch(() => {});
-  }
-
-  /** A held job this worker will not run: the flow's capacity check finds it another worker now. */
-  private async handBack(msg: WorkerMessage): Promise<void> {
-    await this.ports
-      .sendTaskFailure(msg.taskToken, WORKER_ERRORS.unreachable, 'The worker stopped before this job’s turn.')
-      .catch(() => {});
   }
 
   private async run(): Promise<void> {
@@ -123,7 +118,7 @@ export class GpuWorker {
           await this.ports.touchWorker(this.workerId, 'idle');
           lastBeacon = Date.now();
         }
-        const next = this.held.shift();
+        const next = this.held.next();
         if (next) {
           await this.process(next);
           idleSince = Date.now();
@@ -171,18 +166,9 @@ export class GpuWorker {
     const { job, taskToken } = msg;
     const picked = Date.now();
     const pickedAt = new Date(picked).toISOString();
-    // The heartbeat clock has run since the message was sent: beat at once. A token that is already
-    // gone (the attempt timed out while the message waited, or the execution was stopped) means
-    // this message is stale: the job is someone else's now, leave its record alone.
-    try {
-      await this.ports.sendTaskHeartbeat(taskToken);
-    } catch (err) {
-      if (isTokenGone(err)) {
-        logger.warn('stale job message dropped', { jobId: job.jobId });
-        return;
-      }
-      logger.warn('heartbeat failed', { error: err as Error }); // the next beats try again
-    }
+    // The heartbeat clock has run since the message was sent: beat at once. A stale message (its
+    // token already gone) leaves the job's record alone: the job is someone else's now.
+    if (!(await beatTaken(this.ports, msg))) return;
     const taken = await this.ports.updateJob(job.jobId, {
       status: 'generating',
       percent: 0,
@@ -200,7 +186,7 @@ export class GpuWorker {
     const abort = new AbortController();
     const beat = setInterval(() => void this.beat(taskToken, job.jobId, abort), Math.max(200, (msg.heartbeatSeconds * 1000) / 3));
     const intakeDone = new AbortController();
-    const intake = this.intake(intakeDone.signal);
+    const intake = this.held.intake(intakeDone.signal);
     try {
       // A remix ('Make it in another shape') brings the original's seed; otherwise a new one.
       const seed = job.seed ?? randomSeed();
@@ -242,47 +228,6 @@ export class GpuWorker {
     }
   }
 
-  /**
-   * While a job runs: take further dispatched jobs off the queue into the free slots and hold them.
-   * Each is beaten at once (a token already gone is a stale message: dropped) and then with the
-   * running job's beats. It asks without waiting (a short poll every INTAKE_PAUSE_MS), so when the
-   * running job ends the next held one starts at once, and a receive in flight is never cut off
-   * (a message taken then lost would stay invisible in SQS).
-   */
-  private async intake(done: AbortSignal): Promise<void> {
-    while (!done.aborted && this.running && this.held.length < this.opts.jobSlots - 1) {
-      try {
-        const taken = await this.ports.receiveJob(0);
-        if (!taken) {
-          await abortableDelay(INTAKE_PAUSE_MS, done);
-          continue;
-        }
-        await this.ports
-          .deleteJob(taken.receiptHandle)
-          .catch((err: Error) => logger.warn('could not delete a job message', { error: err }));
-        if (await this.beatHeld(taken.message)) this.held.push(taken.message);
-      } catch (err) {
-        logger.warn('job intake failed', { error: err as Error });
-        return;
-      }
-    }
-  }
-
-  /** One heartbeat for a held job; false when its token is gone (stale message or cancelled execution). */
-  private async beatHeld(msg: WorkerMessage): Promise<boolean> {
-    try {
-      await this.ports.sendTaskHeartbeat(msg.taskToken);
-      return true;
-    } catch (err) {
-      if (isTokenGone(err)) {
-        logger.warn('stale job message dropped', { jobId: msg.job.jobId });
-        return false;
-      }
-      logger.warn('heartbeat failed', { error: err as Error }); // the next beats try again
-      return true;
-    }
-  }
-
   private async beat(taskToken: string, jobId: string, abort: AbortController): Promise<void> {
     // A long job keeps its worker fresh: the flow must not think the fleet went cold and start another.
     if (Date.now() - this.lastBusyBeacon >= this.opts.beaconMs) {
@@ -290,12 +235,7 @@ export class GpuWorker {
       void this.ports.touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
     }
     // Held jobs are beaten with the running one: their heartbeat says this worker is alive.
-    for (const msg of [...this.held]) {
-      void this.beatHeld(msg).then((alive) => {
-        const at = this.held.indexOf(msg);
-        if (!alive && at >= 0) this.held.splice(at, 1);
-      });
-    }
+    this.held.beatAll();
     try {
       await this.ports.sendTaskHeartbeat(taskToken);
       const job = await this.ports.getJob(jobId);

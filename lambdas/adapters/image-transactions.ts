@@ -37,6 +37,24 @@ async function transact(items: TransactItem[]): Promise<{ ok: true } | { ok: fal
 export type WriteOutcome = 'ok' | 'exists' | 'gone' | 'conflict';
 
 /**
+ * An image's own item: its key, the record, and the index keys that put it on its lists in its
+ * current state (gsi1: its owner's; gsi2: its category's, when `inCategory`; gsi3: the operator
+ * console's, for the operator's own; gsi4: the moderation queue, while reported). Inserts and state
+ * changes both write it this way.
+ */
+function imageItem(record: ImageItem, inCategory: boolean): Record<string, unknown> {
+  return {
+    ...keys.image(record.id),
+    ...record,
+    gsi1pk: ownerListPartition(record),
+    gsi1sk: listSortKey(record),
+    ...(inCategory ? { gsi2pk: categoryPartition(record.category), gsi2sk: listSortKey(record) } : {}),
+    ...(record.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(record) } : {}),
+    ...reportQueueKeys(record),
+  };
+}
+
+/**
  * Inserts an image record with, for operator images, its featured slot at `featured.seq` (= the
  * current count n, so the sequence stays dense) and, for a category, the category's metadata — all in
  * one transaction conditioned on what was read, so concurrent writers retry instead of corrupting it.
@@ -51,15 +69,8 @@ export async function insertImage(
     {
       Put: {
         TableName: T,
-        Item: {
-          ...keys.image(record.id),
-          ...record,
-          // A record stored hidden goes on the hidden list, as changeImageState would move it.
-          gsi1pk: ownerListPartition(record),
-          gsi1sk: listSortKey(record),
-          ...(category ? { gsi2pk: categoryPartition(record.category), gsi2sk: listSortKey(record) } : {}),
-          ...(record.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(record) } : {}),
-        },
+        // A record stored hidden goes on the hidden list, as changeImageState would move it.
+        Item: imageItem(record, category !== undefined),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -248,15 +259,7 @@ export async function changeImageState(change: StateChange): Promise<{ outcome: 
   const moved = before.category !== after.category;
   if (wasListed && (!willList || moved)) items.push(categoryChange(before.category, categories, -1));
   if (willList && (!wasListed || moved)) items.push(categoryChange(after.category, categories, 1));
-  const item: Record<string, unknown> = {
-    ...keys.image(after.id),
-    ...after,
-    gsi1pk: ownerListPartition(after),
-    gsi1sk: listSortKey(after),
-    ...(willList ? { gsi2pk: categoryPartition(after.category), gsi2sk: listSortKey(after) } : {}),
-    ...(after.owner === 'admin' ? { gsi3pk: CONSOLE_PARTITION, gsi3sk: listSortKey(after) } : {}),
-    ...reportQueueKeys(after),
-  };
+  const item = imageItem(after, willList);
   // A report counted since the read (addReport) makes this a conflict, re-read, rather than a lost report.
   const reports = before.reportCount === undefined ? 'attribute_not_exists(reportCount)' : 'reportCount = :reports';
   items.push({

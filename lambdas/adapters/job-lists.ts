@@ -6,18 +6,17 @@ import { ACTIVE, type JobItem, queueKey, RUNNING, table } from './jobs-table';
 
 /** The jobs table's lists (gsi2: waiting for a GPU, running) and the queue count's repair (see jobs-table.ts). */
 
+/** A Query of one gsi2 group (ACTIVE or RUNNING), oldest first; callers add a projection, limit or count. */
+const gsi2Group = (partition: string) => ({
+  TableName: table(),
+  IndexName: 'gsi2',
+  KeyConditionExpression: 'gsi2pk = :g',
+  ExpressionAttributeValues: { ':g': partition },
+});
+
 /** The first `limit` items of a gsi2 group (oldest first), with only `attributes`. */
 async function group<T>(partition: string, attributes: string, limit: number): Promise<T[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :g',
-      ExpressionAttributeValues: { ':g': partition },
-      ProjectionExpression: attributes,
-      Limit: limit,
-    }),
-  );
+  const out = await dynamo().send(new QueryCommand({ ...gsi2Group(partition), ProjectionExpression: attributes, Limit: limit }));
   return (out.Items ?? []) as T[];
 }
 
@@ -37,13 +36,7 @@ export async function openJobs(limit = 200): Promise<JobItem[]> {
   const out: JobItem[] = [];
   for (const group of [ACTIVE, RUNNING]) {
     if (out.length >= limit) break;
-    const input = {
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :g',
-      ExpressionAttributeValues: { ':g': group },
-    };
-    out.push(...(await queryEvery<JobItem>(input, limit - out.length)));
+    out.push(...(await queryEvery<JobItem>(gsi2Group(group), limit - out.length)));
   }
   return out;
 }
@@ -58,15 +51,7 @@ export async function repairQueueCount(quietSeconds = 60): Promise<{ from: numbe
   const seen = Number(counter.Item?.count ?? 0);
   const seenAt = counter.Item?.updatedAt as string | undefined;
   if (!seenAt || Date.now() - Date.parse(seenAt) < quietSeconds * 1000) return undefined;
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :g',
-      ExpressionAttributeValues: { ':g': ACTIVE },
-      Select: 'COUNT',
-    }),
-  );
+  const out = await dynamo().send(new QueryCommand({ ...gsi2Group(ACTIVE), Select: 'COUNT' }));
   const actual = out.Count ?? 0;
   if (actual === seen) return undefined;
   try {

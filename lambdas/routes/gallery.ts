@@ -4,26 +4,23 @@ import type { RouteDef } from './types';
 /** A 2 MB picture as a base64 data URL (4/3 of its size) plus the JSON fields around it. */
 const IMPORT_MAX_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 16 * 1024;
 
+/** A public gallery read: GET, the handler named within handlers/gallery/, the images table only. */
+const galleryRead = (path: string, handler: string): RouteDef => ({
+  method: 'GET',
+  path,
+  entry: `handlers/gallery/${handler}.ts`,
+  grants: ['table:images:read'],
+});
+
 export const galleryRoutes: RouteDef[] = [
-  // GET /api/gallery/list
-  { method: 'GET', path: '/api/gallery/list', entry: 'handlers/gallery/list-images.ts', grants: ['table:images:read'] },
-  // GET /api/gallery/admin
-  { method: 'GET', path: '/api/gallery/admin', entry: 'handlers/gallery/list-featured.ts', grants: ['table:images:read'] },
-  // GET /api/gallery/admin/random
-  { method: 'GET', path: '/api/gallery/admin/random', entry: 'handlers/gallery/sample-featured.ts', grants: ['table:images:read'] },
-  // GET /api/gallery/category/metadata
-  {
-    method: 'GET',
-    path: '/api/gallery/category/metadata',
-    entry: 'handlers/gallery/get-category-metadata.ts',
-    grants: ['table:images:read'],
-  },
-  // GET /api/gallery/categories
-  { method: 'GET', path: '/api/gallery/categories', entry: 'handlers/gallery/list-collections.ts', grants: ['table:images:read'] },
-  // GET /api/gallery/search?q= (public pictures by the words of their prompts; index in the function's memory)
-  { method: 'GET', path: '/api/gallery/search', entry: 'handlers/gallery/search-images.ts', grants: ['table:images:read'] },
-  // GET /api/gallery/category/all
-  { method: 'GET', path: '/api/gallery/category/all', entry: 'handlers/gallery/list-category.ts', grants: ['table:images:read'] },
+  galleryRead('/api/gallery/list', 'list-images'),
+  galleryRead('/api/gallery/admin', 'list-featured'),
+  galleryRead('/api/gallery/admin/random', 'sample-featured'),
+  galleryRead('/api/gallery/category/metadata', 'get-category-metadata'),
+  galleryRead('/api/gallery/categories', 'list-collections'),
+  // ?q=: public pictures by the words of their prompts; the index lives in the function's memory.
+  galleryRead('/api/gallery/search', 'search-images'),
+  galleryRead('/api/gallery/category/all', 'list-category'),
   // POST /api/gallery/save (operator import; JWT-verified)
   {
     method: 'POST',

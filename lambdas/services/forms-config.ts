@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envSettings } from '../lib/env-settings';
 
 /**
  * Settings of the forms API, read and validated once at cold start (kept beside the forms code so
@@ -26,14 +27,9 @@ export type FormsConfig = z.infer<typeof formsConfigSchema>;
 
 export const FORMS_CONFIG_KEYS: readonly string[] = Object.keys(formsConfigSchema.shape);
 
-let cached: FormsConfig | undefined;
+const settings = envSettings(formsConfigSchema);
 
-export function formsConfig(): FormsConfig {
-  cached ??= formsConfigSchema.parse(process.env);
-  return cached;
-}
+export const formsConfig: () => FormsConfig = settings.read;
 
 /** For tests that change the environment between cases. */
-export function resetFormsConfig(): void {
-  cached = undefined;
-}
+export const resetFormsConfig: () => void = settings.reset;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envSettings } from '../lib/env-settings';
 
 /**
  * Settings of the safety features (prompt screening, picture reports), read and validated once at
@@ -12,14 +13,10 @@ const safetyConfigSchema = z.object({
 });
 
 export type SafetyConfig = z.infer<typeof safetyConfigSchema>;
-let cached: SafetyConfig | undefined;
 
-export function safetyConfig(): SafetyConfig {
-  cached ??= safetyConfigSchema.parse(process.env);
-  return cached;
-}
+const settings = envSettings(safetyConfigSchema);
+
+export const safetyConfig: () => SafetyConfig = settings.read;
 
 /** For tests that change the environment between cases. */
-export function resetSafetyConfig(): void {
-  cached = undefined;
-}
+export const resetSafetyConfig: () => void = settings.reset;

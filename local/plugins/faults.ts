@@ -2,7 +2,7 @@ import { generationRuntime } from './generation';
 import type { LocalPlugin } from './types';
 
 /**
- * Fault switches for `npm run faults` (scripts/faults.ts), only with LOCAL_FAULTS=1 and only for
+ * Fault switches for `npm run faults` (scripts/faults/), only with LOCAL_FAULTS=1 and only for
  * loopback clients: POST /__local/faults/renderer-stop stops the in-process preview renderer (the
  * ComfyUI stand-in) as if its machine died mid-job.
  */

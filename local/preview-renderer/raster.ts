@@ -177,21 +177,14 @@ export function line(r: Raster, x0: number, y0: number, x1: number, y1: number, 
   fillPolygon(r, [x0 + nx, y0 + ny, x1 + nx, y1 + ny, x1 - nx, y1 - ny, x0 - nx, y0 - ny], c, alpha);
 }
 
+/** A round shape's colour: one colour, or one per point (u, v in -1..1 across the shape). */
+type Shade = Rgb | ((u: number, v: number) => Rgb);
+
 /**
  * Ellipse (rotated by `angle`), anti-aliased. `soft` widens the edge (in pixels) for blurred
- * shapes such as bokeh; `shade` lets the colour vary across the shape (u, v in -1..1).
+ * shapes such as bokeh; a Shade function lets the colour vary across the shape.
  */
-export function fillEllipse(
-  r: Raster,
-  cx: number,
-  cy: number,
-  rx: number,
-  ry: number,
-  c: Rgb | ((u: number, v: number) => Rgb),
-  alpha = 1,
-  angle = 0,
-  soft = 1,
-): void {
+export function fillEllipse(r: Raster, cx: number, cy: number, rx: number, ry: number, c: Shade, alpha = 1, angle = 0, soft = 1): void {
   const { px, w, h } = r;
   const ext = Math.max(rx, ry) + soft + 1;
   const cos = Math.cos(angle);
@@ -210,15 +203,7 @@ export function fillEllipse(
   }
 }
 
-export function fillCircle(
-  r: Raster,
-  cx: number,
-  cy: number,
-  rad: number,
-  c: Rgb | ((u: number, v: number) => Rgb),
-  alpha = 1,
-  soft = 1,
-): void {
+export function fillCircle(r: Raster, cx: number, cy: number, rad: number, c: Shade, alpha = 1, soft = 1): void {
   fillEllipse(r, cx, cy, rad, rad, c, alpha, 0, soft);
 }
 

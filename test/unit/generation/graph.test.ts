@@ -26,18 +26,9 @@ describe('FLUX.1-schnell graph builder (spec section 7)', () => {
     expect(graph['33']).toMatchObject({ class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['30', 1] } });
     expect(graph['27']).toMatchObject({ class_type: 'EmptySD3LatentImage', inputs: { width: 1280, height: 720, batch_size: 1 } });
     expect(SAMPLER_NODE).toBe('31');
-    expect(graph['31']?.inputs).toMatchObject({
-      seed: 7,
-      steps: 4,
-      cfg: 1,
-      sampler_name: 'euler',
-      scheduler: 'simple',
-      denoise: 1,
-      model: ['30', 0],
-      positive: ['6', 0],
-      negative: ['33', 0],
-      latent_image: ['27', 0],
-    });
+    // The spec's literal values, not the builder's constants: a changed constant must fail here.
+    expect(graph['31']?.inputs).toMatchObject({ seed: 7, steps: 4, cfg: 1, sampler_name: 'euler', scheduler: 'simple', denoise: 1 });
+    expect(graph['31']?.inputs).toMatchObject({ model: ['30', 0], positive: ['6', 0], negative: ['33', 0], latent_image: ['27', 0] });
     expect(OUTPUT_NODE).toBe('9');
     expect(graph['9']).toMatchObject({ class_type: 'SaveImage', inputs: { images: ['8', 0] } });
     expect(graph['8']).toMatchObject({ class_type: 'VAEDecode', inputs: { samples: ['31', 0], vae: ['30', 2] } });

@@ -1,0 +1,161 @@
+/**
+ * `npm run faults`: a scripted fault run of the local runtime on loopback, then an invariant check.
+ * Faults, in order, on one data folder: kill -9 of the whole process tree mid-burst and restart;
+ * DynamoDB Local paused (SIGSTOP), then killed; s3rver killed; the preview renderer stopped
+ * mid-job; a last clean restart. Prints what each fault cost and a table of invariants; exits 1
+ * when one is broken. Runs local/start.ts (the runtime of `npm start`, without the SPA build).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../local/ports';
+import { checkInvariants, type FaultRecord, type Invariant, TERMINAL_WITHIN_MS } from './invariants';
+import { apiClient, killTree, newJob, sleep, startRuntime, stopTree, waitLog } from './runtime';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const BURST = 25;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'artloom-faults-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const api = apiClient(base);
+const { post, jobStatus, waitTerminal } = api;
+const say = (line: string) => console.info(`[faults] ${line}`);
+
+const contact = (marker: string) => ({
+  firstName: 'Fault',
+  lastName: 'Tester',
+  email: 'fault@example.com',
+  subject: 'Fault run',
+  message: `A message written during the fault run (${marker}).`,
+  website: '',
+});
+
+const faults: { fault: string; observed: string }[] = [];
+const jobs: FaultRecord['jobs'] = [];
+const markers: FaultRecord['markers'] = [];
+const downAnswers: FaultRecord['downAnswers'] = [];
+
+let rt = await startRuntime(port, dataDir);
+say(`runtime up on ${base}, data in ${dataDir}`);
+try {
+  // 1. kill -9 of the whole tree mid-burst, restart on the same data folder.
+  const burst = await Promise.all(
+    Array.from({ length: BURST }, () => newJob()).map((b) => post('/api/generate', b).then((r) => ({ r, b }))),
+  );
+  const burstStatuses: Record<string, number> = {};
+  for (const { r, b } of burst) {
+    const label = `${r.status}${r.status >= 400 ? ` ${String((r.json.error as { code?: string })?.code)}` : ''}`;
+    burstStatuses[label] = (burstStatuses[label] ?? 0) + 1;
+    if (r.status === 202) jobs.push({ jobId: String(r.json.jobId), userId: b.userId });
+  }
+  await sleep(800);
+  await killTree(rt);
+  const restartStarted = Date.now();
+  rt = await startRuntime(port, dataDir);
+  const crash = await waitTerminal(
+    jobs.map((j) => j.jobId),
+    TERMINAL_WITHIN_MS,
+  );
+  faults.push({
+    fault: `kill -9 of the tree mid-burst (${BURST} POSTs: ${JSON.stringify(burstStatuses)}), restart`,
+    observed: `restart ${Date.now() - restartStarted - crash.ms} ms; all jobs terminal ${crash.ms} ms after; ${JSON.stringify(crash.statuses)}`,
+  });
+
+  // 2. DynamoDB Local paused, then killed.
+  process.kill(rt.dynamoPid(), 'SIGSTOP');
+  const pausedKey = randomUUID();
+  markers.push(pausedKey);
+  const paused = await post('/api/contact', contact(pausedKey), pausedKey);
+  const health = await fetch(`${base}/api/health`);
+  const healthBody = (await health.json()) as { dependencies: Record<string, { ok: boolean }> };
+  faults.push({
+    fault: 'DynamoDB Local paused (SIGSTOP): POST /api/contact',
+    observed: `${paused.status} ${String((paused.json.error as { code?: string })?.code ?? '')} in ${paused.ms} ms; health ${health.status}, dynamodb ok=${healthBody.dependencies.dynamodb?.ok}`,
+  });
+  const pausedJob = await post('/api/generate', newJob());
+  downAnswers.push(
+    { what: 'contact (paused)', status: paused.status, ms: paused.ms },
+    { what: 'generate (paused)', status: pausedJob.status, ms: pausedJob.ms },
+  );
+  faults.push({ fault: 'DynamoDB Local paused: POST /api/generate', observed: `${pausedJob.status} in ${pausedJob.ms} ms` });
+  const killedAt = Date.now();
+  process.kill(rt.dynamoPid(), 'SIGKILL');
+  const dead = await post('/api/contact', contact(pausedKey), pausedKey);
+  downAnswers.push({ what: 'contact (killed)', status: dead.status, ms: dead.ms });
+  const back = await waitLog(rt, 'DynamoDB Local is back', 60_000);
+  const retried = await post('/api/contact', contact(pausedKey), pausedKey);
+  faults.push({
+    fault: 'DynamoDB Local killed: same POST, then the retry with the same key',
+    observed: `${dead.status} in ${dead.ms} ms; restarted by npm start in ${back} ms (${Date.now() - killedAt} ms after the kill); retry ${retried.status}`,
+  });
+
+  // 3. s3rver killed.
+  const s3Key = randomUUID();
+  process.kill(rt.s3Pid(), 'SIGKILL');
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    feedbackType: 'bug_report',
+    description: 'The fault run sends this feedback with a screenshot.',
+    email: 'fault@example.com',
+    rating: '4',
+    website: '',
+  }))
+    form.set(k, v);
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  form.set('screenshot', new Blob([png], { type: 'image/png' }), 'shot.png');
+  const s3Started = performance.now();
+  const s3Down = await fetch(`${base}/api/Feedback`, { method: 'POST', headers: { 'idempotency-key': s3Key }, body: form });
+  const s3Ms = Math.round(performance.now() - s3Started);
+  downAnswers.push({ what: 'feedback (s3rver killed)', status: s3Down.status, ms: s3Ms });
+  const s3Back = await waitLog(rt, 's3rver is back', 60_000);
+  faults.push({
+    fault: 's3rver killed: POST /api/Feedback with a screenshot',
+    observed: `${s3Down.status} in ${s3Ms} ms; restarted by npm start in ${s3Back} ms`,
+  });
+
+  // 4. The preview renderer stopped mid-job.
+  const victim = newJob();
+  const accepted = await post('/api/generate', victim);
+  if (accepted.status === 202) {
+    jobs.push({ jobId: String(accepted.json.jobId), userId: victim.userId });
+    const deadline = Date.now() + 20_000;
+    while ((await jobStatus(String(accepted.json.jobId))) !== 'generating' && Date.now() < deadline) await sleep(50);
+    await fetch(`${base}/__local/faults/renderer-stop`, { method: 'POST' });
+    const end = await waitTerminal([String(accepted.json.jobId)], TERMINAL_WITHIN_MS);
+    faults.push({ fault: 'preview renderer stopped mid-job', observed: `job ${JSON.stringify(end.statuses)} after ${end.ms} ms` });
+  } else faults.push({ fault: 'preview renderer stopped mid-job', observed: `could not start a job: ${accepted.status}` });
+
+  // 5. A clean restart, then the invariants once the seed (interrupted by the kill) has finished:
+  // it stores objects before records, so a seed in progress is not an orphan.
+  await stopTree(rt);
+  rt = await startRuntime(port, dataDir);
+  const seeded = Date.now();
+  while (!rt.log.some((l) => /seed: (stored|already seeded)/.test(l)) && Date.now() - seeded < 180_000) await sleep(250);
+} catch (err) {
+  say(`fault run aborted: ${(err as Error).stack}`);
+  process.exitCode = 1;
+}
+
+// The invariants are read once the last restart is up; the runtime and its data go either way.
+let invariants: Invariant[] = [];
+try {
+  invariants = await checkInvariants(rt, api, { jobs, markers, downAnswers });
+} finally {
+  await stopTree(rt).catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const pad = (s: string, n: number) => s.padEnd(n);
+console.info('\n| Fault | Observed |\n|---|---|');
+for (const f of faults) console.info(`| ${f.fault} | ${f.observed} |`);
+console.info('\n| Invariant | Result | Detail |\n|---|---|---|');
+for (const i of invariants) console.info(`| ${pad(i.invariant, 40)} | ${i.ok ? 'PASS' : 'FAIL'} | ${i.detail} |`);
+const failed = invariants.filter((i) => !i.ok).length;
+if (failed || process.exitCode) {
+  console.info(`\n${failed} invariant(s) broken`);
+  process.exit(1);
+}
+console.info('\nall invariants hold');
+process.exit(0);
