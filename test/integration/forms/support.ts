@@ -2,9 +2,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { afterAll, beforeAll } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/names';
 import { startTestApp, type TestApp } from '../../support/local-app';
+import { startedForFile } from '../../support/per-file';
 
 /** Rate limits off (0) unless a test file sets them; logs silenced. */
 export const QUIET_ENV = { FORMS_RATE_LIMIT_PER_MINUTE: '0', FORMS_RATE_LIMIT_PER_HOUR: '0', LOG_LEVEL: 'SILENT', NOTIFY_EMAIL: '' };
@@ -21,24 +21,12 @@ export interface FormsTestApp extends TestApp {
   close(): Promise<void>;
 }
 
-/**
- * The test file's forms app: started in its `beforeAll`, closed in its `afterAll`. The answer stands
- * for the app in the tests' bodies (each read goes to the started app), so a file declares it once.
- */
+/** The test file's forms app, started before its tests and closed after them (see startedForFile). */
 export function formsAppForFile(env: Record<string, string> = {}): FormsTestApp {
-  let app: FormsTestApp | undefined;
-  beforeAll(async () => {
-    app = await startFormsApp(env);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-  return new Proxy({} as FormsTestApp, {
-    get(_, key) {
-      if (!app) throw new Error('the forms app starts in beforeAll: use it inside a test');
-      return Reflect.get(app, key);
-    },
-  });
+  return startedForFile(
+    () => startFormsApp(env),
+    (app) => app.close(),
+  );
 }
 
 export async function startFormsApp(env: Record<string, string> = {}): Promise<FormsTestApp> {

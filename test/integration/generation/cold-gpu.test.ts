@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getJob } from '../../../lambdas/adapters/jobs-table';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { type PreviewRenderer, startPreviewRenderer } from '../../../local/preview-renderer/server';
 import type { WorkerOptions } from '../../../worker/options';
 import type { GpuWorker } from '../../../worker/worker';
-import type { TestApp } from '../../support/local-app';
-import { ended, postJob, startFlowApp, waitFor, waitsOf } from './support';
+import { ended, flowAppForSuite, postJob, waitFor, waitsOf } from './support';
 
 /**
  * The cold GPU, simulated: the preview renderer drops connections while it "starts", spends
@@ -17,18 +16,14 @@ const COLD_LOAD_MS = 2500;
 const cold = { startupMs: 600, modelLoadMs: COLD_LOAD_MS, firstStepDelayMs: 250 };
 
 describe('generation on a cold GPU', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startFlowApp({
-      PREVIEW_STEP_DELAY_MS: '50',
-      PREVIEW_COLD_START_MS: String(cold.startupMs),
-      PREVIEW_COLD_LOAD_MS: String(cold.modelLoadMs),
-      PREVIEW_COLD_FIRST_STEP_MS: String(cold.firstStepDelayMs),
-      GEN_HEARTBEAT_SECONDS: '3',
-      WORKER_BEACON_MS: '200',
-    });
+  const app = flowAppForSuite({
+    PREVIEW_STEP_DELAY_MS: '50',
+    PREVIEW_COLD_START_MS: String(cold.startupMs),
+    PREVIEW_COLD_LOAD_MS: String(cold.modelLoadMs),
+    PREVIEW_COLD_FIRST_STEP_MS: String(cold.firstStepDelayMs),
+    GEN_HEARTBEAT_SECONDS: '3',
+    WORKER_BEACON_MS: '200',
   });
-  afterAll(async () => app?.stop());
 
   /** The instance reboots: its worker goes away, ComfyUI starts again with the model unloaded, a new worker warms up. */
   async function reboot(options: Partial<WorkerOptions> = {}) {

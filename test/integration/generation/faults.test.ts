@@ -1,24 +1,21 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generationRuntime } from '../../../local/plugins/generation';
-import type { TestApp } from '../../support/local-app';
-import { ended, newRequest, postGenerate, startFlowApp, waitFor } from './support';
+import { ended, flowAppForSuite, newRequest, postGenerate, waitFor } from './support';
 
 /** Each fault of issue 4 ends in a clean state the status API shows. */
 describe('generation faults', () => {
-  let app: TestApp;
+  // A short heartbeat keeps the killed-worker case quick; 2 s (beats every ~0.7 s) leaves room for
+  // the pauses of a busy two-core machine, which 1 s did not.
+  const app = flowAppForSuite({
+    PREVIEW_STEP_DELAY_MS: '150',
+    GEN_HEARTBEAT_SECONDS: '2',
+  });
   beforeAll(async () => {
-    // A short heartbeat keeps the killed-worker case quick; 2 s (beats every ~0.7 s) leaves room for
-    // the pauses of a busy two-core machine, which 1 s did not.
-    app = await startFlowApp({
-      PREVIEW_STEP_DELAY_MS: '150',
-      GEN_HEARTBEAT_SECONDS: '2',
-    });
     // One healthy job first: the handlers are imported on first use, a pause no heartbeat should have to absorb.
     const warm = await postGenerate(app, newRequest());
     expect((await waitFor(app, ((await warm.json()) as { jobId: string }).jobId, ended)).last.status).toBe('done');
   });
-  afterAll(async () => app?.stop());
   afterEach(async () => {
     // Back to one healthy worker and a healthy renderer.
     const rt = generationRuntime();

@@ -4,8 +4,17 @@ import { generationRuntime } from '../../../local/plugins/generation';
 import type { JobStatusResponse } from '../../../shared/schemas/generation';
 import { jobStatusResponseSchema } from '../../../shared/schemas/generation';
 import { startTestApp, type TestApp } from '../../support/local-app';
+import { startedForFile } from '../../support/per-file';
 
 export const PROMPT = 'A colorful sunset over the ocean';
+
+/** The describe's flow app (startFlowApp), started before its tests and stopped after them (see startedForFile). */
+export function flowAppForSuite(env: Record<string, string>): TestApp {
+  return startedForFile(
+    () => startFlowApp(env),
+    (app) => app.stop(),
+  );
+}
 
 /**
  * The local site with generation, the flow's retries and waits shortened for tests and no hourly caps

@@ -8,17 +8,22 @@ import { startTestApp, type TestApp } from '../../support/local-app';
 import { clearOfWindowEnd } from '../../support/windows';
 import { newRequest, postGenerate } from '../generation/support';
 
+/** The site with generation but no GPU worker: admitted jobs stay in the queue, so every one counts against the caps. */
+async function startWithoutWorkers(env: Record<string, string>): Promise<TestApp> {
+  const app = await startTestApp({ plugins: ['generation'], env });
+  await Promise.all(
+    generationRuntime()
+      .workers.splice(0)
+      .map((w) => w.stop()),
+  );
+  return app;
+}
+
 /** The queue cap and the hourly caps hold under a burst: they are conditions of one transaction. */
 describe('atomic admission', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ plugins: ['generation'], env: { GEN_QUEUE_CAP: '20', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '0' } });
-    // No worker: admitted jobs stay in the queue, so every one counts against the cap.
-    await Promise.all(
-      generationRuntime()
-        .workers.splice(0)
-        .map((w) => w.stop()),
-    );
+    app = await startWithoutWorkers({ GEN_QUEUE_CAP: '20', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '0' });
   });
   afterAll(async () => app?.stop());
 
@@ -54,12 +59,7 @@ describe('atomic admission', () => {
 describe('atomic hourly caps', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ plugins: ['generation'], env: { GEN_QUEUE_CAP: '50', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '5' } });
-    await Promise.all(
-      generationRuntime()
-        .workers.splice(0)
-        .map((w) => w.stop()),
-    );
+    app = await startWithoutWorkers({ GEN_QUEUE_CAP: '50', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '5' });
   });
   afterAll(async () => app?.stop());
 

@@ -132,33 +132,24 @@ describe('useInfiniteScroll', () => {
     expect(onNearEnd).toHaveBeenCalledTimes(2);
   });
 
-  it('a page that failed lands too: the next approach may ask again', async () => {
-    const { onNearEnd, fail } = mount();
-    scrollTo(nearEnd());
-    advance(DEBOUNCE);
-    page.height += 2000;
-    await fail();
-    advance(10 * DEBOUNCE);
-    expect(onNearEnd).toHaveBeenCalledTimes(1);
-    scrollTo(nearEnd());
-    advance(DEBOUNCE);
-    expect(onNearEnd).toHaveBeenCalledTimes(2);
-  });
+  // A failed page lands too: the list shows its error, and the next approach may ask again.
+  it.each(['land', 'fail'] as const)(
+    'when the page that %ss carried the end out of the zone, waits for the visitor’s next approach',
+    async (how) => {
+      const hook = mount();
+      scrollTo(nearEnd());
+      advance(DEBOUNCE);
+      page.height += 2000;
+      await hook[how]();
+      advance(10 * DEBOUNCE);
+      expect(hook.onNearEnd).toHaveBeenCalledTimes(1);
 
-  it('when the landed page carried the end out of the zone, waits for the visitor’s next approach', async () => {
-    const { onNearEnd, land } = mount();
-    scrollTo(nearEnd());
-    advance(DEBOUNCE);
-    page.height += 2000;
-    await land();
-    advance(10 * DEBOUNCE);
-    expect(onNearEnd).toHaveBeenCalledTimes(1);
-
-    // The look reset the wait: the next approach fires.
-    scrollTo(nearEnd());
-    advance(DEBOUNCE);
-    expect(onNearEnd).toHaveBeenCalledTimes(2);
-  });
+      // The look reset the wait: the next approach fires.
+      scrollTo(nearEnd());
+      advance(DEBOUNCE);
+      expect(hook.onNearEnd).toHaveBeenCalledTimes(2);
+    },
+  );
 
   it('a page that lands after unmount starts no look', async () => {
     const { onNearEnd, land, unmount } = mount();
