@@ -14,6 +14,7 @@ import { keys, listSortKey, PUBLIC_ATTRIBUTES } from '../lambdas/adapters/images
 import { samplePositions } from '../lambdas/services/gallery';
 import { startLocalApp } from '../local/app';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/names';
+import { galleryImage } from '../test/fixtures/gallery-images';
 
 const USER = randomUUID();
 const SIZES = { user: 10_000, category: 2_000, featured: 5_000 };
@@ -23,20 +24,14 @@ function record(i: number, kind: 'user' | 'category' | 'featured') {
   const id = `${kind}-${String(i).padStart(6, '0')}`;
   const createdAt = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
   return {
-    id,
-    fileName: `${id}.png`,
-    prompt: `A benchmark picture of a ${kind} scene number ${i} with a long enough prompt to be realistic`,
-    createdAt,
-    url: `/files/images/${id}.png`,
-    thumbnailUrl: `/files/thumbs/${id}.webp`,
-    aspectRatio: '4:3',
-    modelName: 'flux_schnell',
+    ...galleryImage(id, {
+      prompt: `A benchmark picture of a ${kind} scene number ${i} with a long enough prompt to be realistic`,
+      createdAt,
+      category: kind === 'category' ? CATEGORY : 'default',
+      seed: i,
+    }),
     modelVersion: '1.0',
     steps: 4,
-    category: kind === 'category' ? CATEGORY : 'default',
-    width: 1024,
-    height: 768,
-    seed: i,
     owner: kind === 'user' ? 'user' : 'admin',
     ...(kind === 'user' ? { userId: USER } : {}),
   };

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { SearchIndex } from '../lambdas/services/search';
 import { CATEGORY_PROMPTS, FEATURED_PROMPTS } from '../local/seed/prompts';
 import type { GalleryImage } from '../shared/schemas/gallery';
+import { galleryImage } from '../test/fixtures/gallery-images';
 
 const N = 10_000;
 const EXTRA = ['at dawn', 'in the rain', 'golden hour', 'long exposure', 'watercolor', 'cinematic', 'macro', 'isometric', 'misty', 'neon'];
@@ -19,20 +20,12 @@ function pictures(): GalleryImage[] {
   const categories = Object.keys(CATEGORY_PROMPTS);
   return Array.from({ length: N }, (_, i) => {
     const id = `${i.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`;
-    return {
-      id,
-      fileName: `${id}.png`,
+    return galleryImage(id, {
       prompt: `${prompts[i % prompts.length]}, ${EXTRA[i % EXTRA.length]} ${i % 97 === 0 ? `variant${i}` : ''}`.trim(),
       createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-      url: `/files/images/${id}.png`,
-      thumbnailUrl: `/files/thumbs/${id}.webp`,
-      aspectRatio: '4:3',
-      modelName: 'flux_schnell',
       category: categories[i % categories.length] ?? 'default',
-      width: 1024,
-      height: 768,
       seed: i,
-    };
+    });
   });
 }
 

@@ -14,6 +14,7 @@ import { handler as feedback } from '../../../lambdas/handlers/forms/post-feedba
 import { handler as newsletter } from '../../../lambdas/handlers/forms/post-newsletter-subscribe';
 import { resetFormsConfig } from '../../../lambdas/services/forms-config';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 import { pngLike, rawMultipart } from './multipart-body';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -38,13 +39,9 @@ const jsonEvent = (route: string, body: unknown) => apiEvent({ method: 'POST', r
 
 describe('forms handlers (SDK mocked)', () => {
   beforeEach(() => {
-    ddb.reset();
-    s3.reset();
+    resetAnsweringEmpty(ddb, UpdateCommand, PutCommand);
+    resetAnsweringEmpty(s3, PutObjectCommand, DeleteObjectCommand);
     ses.reset();
-    ddb.on(UpdateCommand).resolves({});
-    ddb.on(PutCommand).resolves({});
-    s3.on(PutObjectCommand).resolves({});
-    s3.on(DeleteObjectCommand).resolves({});
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
     process.env.FORMS_RATE_LIMIT_PER_MINUTE = '5';
     process.env.FORMS_RATE_LIMIT_PER_HOUR = '30';

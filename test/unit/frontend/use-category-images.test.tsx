@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchCategoryImages, fetchCategoryMetadata } from '../../../frontend/src/features/categories/api/category-api';
 import { useCategoryImages } from '../../../frontend/src/features/categories/hooks/use-category-images';
 import { saveConsent } from '../../../frontend/src/lib/consent';
@@ -8,6 +8,7 @@ import { type Category, categoryBySlug } from '../../../shared/category-table';
 import { PAGE_SIZE } from '../../../shared/constants';
 import type { ClientImage } from '../../../shared/schemas/gallery';
 import { clientImage, clientImages } from '../../fixtures/client-images';
+import { withCleanStorage } from './clean-storage';
 
 vi.mock('../../../frontend/src/features/categories/api/category-api', () => ({
   fetchCategoryMetadata: vi.fn(),
@@ -41,16 +42,11 @@ const loadMore = (hook: Awaited<ReturnType<typeof mount>>) =>
     await hook.result.current.loadMore();
   });
 
+withCleanStorage();
 beforeEach(() => {
-  localStorage.clear();
   saveConsent({ functionality: true, analytics: false, advertising: false });
   metadata.mockReset().mockResolvedValue({ lastUpdated: T1 });
   list.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  localStorage.clear();
 });
 
 describe('useCategoryImages', () => {

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { usePagedImages } from '../../../frontend/src/features/gallery/hooks/use-paged-images';
 import { saveConsent } from '../../../frontend/src/lib/consent';
 import { PAGE_SIZE, STORAGE_KEYS } from '../../../shared/constants';
 import type { ClientImage } from '../../../shared/schemas/gallery';
 import { clientImage, clientImages } from '../../fixtures/client-images';
+import { withCleanStorage } from './clean-storage';
 
 const image = (id: string) => clientImage(id);
 
@@ -49,14 +50,7 @@ function fakeFetcher() {
 
 const allowFunctionalityStorage = () => saveConsent({ functionality: true, analytics: false, advertising: false });
 
-beforeEach(() => {
-  localStorage.clear();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
+withCleanStorage();
 
 describe('usePagedImages', () => {
   it('loads page 0 once when enabled, and not while disabled', async () => {

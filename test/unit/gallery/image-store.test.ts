@@ -5,6 +5,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { samplePositions } from '../../../lambdas/services/gallery';
 import { deleteImage, nextLastUpdated, storeImage } from '../../../lambdas/services/image-store';
+import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 import { newImage } from '../../fixtures/images';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -15,9 +16,7 @@ const cancelled = (...codes: string[]) =>
 describe('image store', () => {
   beforeEach(() => {
     ddb.reset();
-    s3.reset();
-    s3.on(PutObjectCommand).resolves({});
-    s3.on(DeleteObjectCommand).resolves({});
+    resetAnsweringEmpty(s3, PutObjectCommand, DeleteObjectCommand);
   });
 
   it('returns the existing record for a known id without writing anything', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { handler } from '../../../lambdas/handlers/gallery/save-image';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 import { testIssuer } from '../../fixtures/jwt';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -44,11 +45,8 @@ const save = (payload: unknown, token?: string) =>
 
 describe('gallery save handler (operator import)', () => {
   beforeEach(() => {
-    ddb.reset();
-    s3.reset();
-    ddb.on(GetCommand).resolves({});
-    ddb.on(TransactWriteCommand).resolves({});
-    s3.on(PutObjectCommand).resolves({});
+    resetAnsweringEmpty(ddb, GetCommand, TransactWriteCommand);
+    resetAnsweringEmpty(s3, PutObjectCommand);
   });
 
   it('answers 401 without a token even when the body claims user: admin, and touches nothing', async () => {

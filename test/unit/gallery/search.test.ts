@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SearchIndex, tokenize } from '../../../lambdas/services/search';
-import type { GalleryImage } from '../../../shared/schemas/gallery';
+import { galleryImage } from '../../fixtures/gallery-images';
 
-const image = (id: string, prompt: string, day: number): GalleryImage => ({
-  id,
-  fileName: `${id}.png`,
-  prompt,
-  createdAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
-  url: `/files/images/${id}.png`,
-  thumbnailUrl: `/files/thumbs/${id}.webp`,
-  aspectRatio: '4:3',
-  modelName: 'flux_schnell',
-  category: 'Space',
-  width: 1024,
-  height: 768,
-  seed: 1,
-});
+const image = (id: string, prompt: string, day: number) =>
+  galleryImage(id, { prompt, createdAt: new Date(Date.UTC(2026, 0, day)).toISOString(), category: 'Space' });
 
 const index = new SearchIndex([
   image('a', 'A red fox in the snow', 1),

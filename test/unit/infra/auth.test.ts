@@ -1,23 +1,14 @@
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appContextSchema } from '../../../infra/lib/context';
-import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
 import { OPERATORS_GROUP } from '../../../shared/admin';
+import { synthStack } from '../../fixtures/stack';
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesized template JSON
 type Json = any;
 let template: Template;
-let stack: ArtloomStack;
 
 beforeAll(() => {
-  // No bundling (like the other stack tests): the assertions read the template, and a fresh clone has no built SPA.
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new ArtloomStack(app, 'AuthTest', {
-    context: appContextSchema.parse({ account: '123456789012' }),
-    env: { account: '123456789012', region: 'us-east-1' },
-  });
-  template = Template.fromStack(stack);
+  ({ template } = synthStack('AuthTest', { account: '123456789012' }));
 }, 120_000);
 
 const distributionDomain = () => {

@@ -4,17 +4,17 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, SecretValue, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE_BINARIES, nativeBundling } from '../../../infra/lib/constructs/project-function';
 import { Web } from '../../../infra/lib/constructs/web';
-import { appContextSchema } from '../../../infra/lib/context';
-import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
+import type { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
 import { CRS_BODY_SIZE_LABEL, integersAbove } from '../../../infra/lib/waf-rules';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/lib/viewer-ip';
 import { ROUTES } from '../../../lambdas/routes';
+import { synthStack } from '../../fixtures/stack';
 
 const require = createRequire(import.meta.url);
 // biome-ignore lint/suspicious/noExplicitAny: synthesized template JSON
@@ -23,9 +23,7 @@ let template: Template;
 let stack: ArtloomStack;
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new ArtloomStack(app, 'Edge', { context: appContextSchema.parse({}), env: { account: '123456789012', region: 'us-east-1' } });
-  template = Template.fromStack(stack);
+  ({ stack, template } = synthStack('Edge'));
 }, 120_000);
 
 const webAcl = (): Json => Object.values(template.findResources('AWS::WAFv2::WebACL'))[0]?.Properties;

@@ -17,14 +17,16 @@ const at = (script: string, needle: string | RegExp) => {
   expect(index, `missing: ${needle}`).toBeGreaterThanOrEqual(0);
   return index;
 };
-
-describe('boot.sh', () => {
-  const boot = read('boot.sh');
-
-  it('parses', () => {
-    expect(() => execFileSync('bash', ['-n', gpu('boot.sh')])).not.toThrow();
+/** The tests of one script: that it parses with `bash -n`, then `tests` given its text. */
+const describeScript = (name: string, tests: (script: string) => void) =>
+  describe(name, () => {
+    it('parses', () => {
+      expect(() => execFileSync('bash', ['-n', gpu(name)])).not.toThrow();
+    });
+    tests(read(name));
   });
 
+describeScript('boot.sh', (boot) => {
   it('stops on any error and abandons the instance instead of holding a GPU', () => {
     expect(boot).toContain('set -euo pipefail');
     expect(boot).toContain('trap abandon ERR');
@@ -68,13 +70,7 @@ describe('boot.sh', () => {
   });
 });
 
-describe('image-build.sh', () => {
-  const build = read('image-build.sh');
-
-  it('parses', () => {
-    expect(() => execFileSync('bash', ['-n', gpu('image-build.sh')])).not.toThrow();
-  });
-
+describeScript('image-build.sh', (build) => {
   it('checks out the exact commit and installs only the lock file', () => {
     expect(build).toContain('fetch -q --depth 1 https://github.com/Comfy-Org/ComfyUI.git "$COMFYUI_COMMIT"');
     expect(build).toContain('test "$(git -C /opt/ComfyUI rev-parse HEAD)" = "$COMFYUI_COMMIT"');

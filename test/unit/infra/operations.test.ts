@@ -1,8 +1,7 @@
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appContextSchema } from '../../../infra/lib/context';
-import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
+import type { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
+import { synthStack } from '../../fixtures/stack';
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesized template JSON
 type Json = any;
@@ -10,12 +9,7 @@ let template: Template;
 let stack: ArtloomStack;
 
 beforeAll(() => {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  stack = new ArtloomStack(app, 'Ops', {
-    context: appContextSchema.parse({ alarmEmail: 'ops@example.com', gpuMaxInServiceMinutes: 120, monthlyBudgetUsd: 900 }),
-    env: { account: '123456789012', region: 'us-east-1' },
-  });
-  template = Template.fromStack(stack);
+  ({ stack, template } = synthStack('Ops', { alarmEmail: 'ops@example.com', gpuMaxInServiceMinutes: 120, monthlyBudgetUsd: 900 }));
 }, 120_000);
 
 const resources = (type: string): [string, Json][] => Object.entries(template.findResources(type));

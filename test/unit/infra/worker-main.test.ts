@@ -10,6 +10,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InstanceMetadata, main, markUnhealthy, readEnv, scaleIn, waitForComfy } from '../../../worker/main';
+import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 
 /** The GPU instance's entry point (worker/main.ts): environment, IMDSv2, ComfyUI readiness, idle scale-in. */
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -101,29 +102,28 @@ describe('waiting for ComfyUI', () => {
 
 describe('idle scale-in', () => {
   const asg = mockClient(AutoScalingClient);
-  beforeEach(() => asg.reset());
+  beforeEach(() => resetAnsweringEmpty(asg, SetDesiredCapacityCommand, TerminateInstanceInAutoScalingGroupCommand));
 
-  it('sets the desired capacity to 0 when this is the only instance (warm pool reuse)', async () => {
-    asg.on(DescribeAutoScalingGroupsCommand).resolves({ AutoScalingGroups: [{ DesiredCapacity: 1 } as never] });
-    asg.on(SetDesiredCapacityCommand).resolves({});
-    expect(await scaleIn('gpu-asg', 'i-0abc')).toBe('desired-zero');
-    expect(asg.commandCalls(SetDesiredCapacityCommand)[0]?.args[0].input).toEqual({
-      AutoScalingGroupName: 'gpu-asg',
-      DesiredCapacity: 0,
-      HonorCooldown: false,
-    });
-    expect(asg.commandCalls(TerminateInstanceInAutoScalingGroupCommand)).toHaveLength(0);
-  });
-
-  it('terminates itself with a decrement when other instances run, so a busy one is never picked', async () => {
-    asg.on(DescribeAutoScalingGroupsCommand).resolves({ AutoScalingGroups: [{ DesiredCapacity: 2 } as never] });
-    asg.on(TerminateInstanceInAutoScalingGroupCommand).resolves({});
-    expect(await scaleIn('gpu-asg', 'i-0abc')).toBe('terminated');
-    expect(asg.commandCalls(TerminateInstanceInAutoScalingGroupCommand)[0]?.args[0].input).toEqual({
-      InstanceId: 'i-0abc',
-      ShouldDecrementDesiredCapacity: true,
-    });
-    expect(asg.commandCalls(SetDesiredCapacityCommand)).toHaveLength(0);
+  // By the group's desired capacity: what scaleIn answers, and the calls it makes of each command.
+  it.each([
+    [
+      'sets the desired capacity to 0 when this is the only instance (warm pool reuse)',
+      {
+        desired: 1,
+        outcome: 'desired-zero',
+        setDesired: [{ AutoScalingGroupName: 'gpu-asg', DesiredCapacity: 0, HonorCooldown: false }],
+        terminate: [],
+      },
+    ],
+    [
+      'terminates itself with a decrement when other instances run, so a busy one is never picked',
+      { desired: 2, outcome: 'terminated', setDesired: [], terminate: [{ InstanceId: 'i-0abc', ShouldDecrementDesiredCapacity: true }] },
+    ],
+  ] as const)('%s', async (_name, { desired, outcome, setDesired, terminate }) => {
+    asg.on(DescribeAutoScalingGroupsCommand).resolves({ AutoScalingGroups: [{ DesiredCapacity: desired } as never] });
+    expect(await scaleIn('gpu-asg', 'i-0abc')).toBe(outcome);
+    expect(asg.commandCalls(SetDesiredCapacityCommand).map((c) => c.args[0].input)).toEqual(setDesired);
+    expect(asg.commandCalls(TerminateInstanceInAutoScalingGroupCommand).map((c) => c.args[0].input)).toEqual(terminate);
   });
 });
 

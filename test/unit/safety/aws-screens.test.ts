@@ -10,7 +10,6 @@ vi.hoisted(() => {
   process.env.LOG_LEVEL = 'SILENT';
 });
 
-import { handler as generate } from '../../../lambdas/handlers/generate/post-generate';
 import { handler as health } from '../../../lambdas/handlers/system/get-health';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { imageCheck, moderationBytes, REKOGNITION_MAX_BYTES } from '../../../lambdas/services/image-check';
@@ -18,6 +17,8 @@ import { promptScreening, resetPromptScreening, screenPrompt } from '../../../la
 import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
 import { PROMPT_REFUSED_PREFIX } from '../../../shared/safety';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
+import { expectRefusedBeforeAnyWrite, postGenerate } from './generate-request';
 
 const bedrock = mockClient(BedrockRuntimeClient);
 const rekognition = mockClient(RekognitionClient);
@@ -50,11 +51,7 @@ function withGuardrail(): void {
 beforeEach(() => {
   bedrock.reset();
   rekognition.reset();
-  ddb.reset();
-  ddb.on(GetCommand).resolves({});
-  ddb.on(UpdateCommand).resolves({});
-  ddb.on(PutCommand).resolves({});
-  ddb.on(TransactWriteCommand).resolves({});
+  resetAnsweringEmpty(ddb, GetCommand, UpdateCommand, PutCommand, TransactWriteCommand);
   for (const key of ENV) delete process.env[key];
   process.env.SCREENING_TERMS_CACHE_SECONDS = '0';
   resetConfig();
@@ -108,7 +105,7 @@ describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
     withGuardrail();
     bedrock.on(ApplyGuardrailCommand).rejects(Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }));
     const body = { prompt: 'a lighthouse at dawn', aspectRatio: '4:3', userId: USER, requestId: 'req-0001-abcd' };
-    const result = await generate(apiEvent({ method: 'POST', route: '/api/generate', body }), lambdaContext());
+    const result = await postGenerate(body);
     expect(result.statusCode).toBe(503);
     expect(bodyOf(result)).toMatchObject({ error: { code: 'screening_unavailable' } });
     expect(result.headers?.['retry-after']).toBe('5');
@@ -119,14 +116,7 @@ describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
     withGuardrail();
     bedrock.on(ApplyGuardrailCommand).resolves(intervened);
     const body = { prompt: 'a knight with a sword', aspectRatio: '4:3', userId: USER, requestId: 'req-0001-abcd' };
-    const result = await generate(apiEvent({ method: 'POST', route: '/api/generate', body }), lambdaContext());
-    expect(result.statusCode).toBe(422);
-    expect(bodyOf(result)).toMatchObject({ error: { code: 'prompt_refused' } });
-    // Only the blocked-terms item was read; no job, request key, lock or counter was written.
-    expect(ddb.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([{ pk: 'settings#blocked-terms', sk: 'settings' }]);
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
-    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
-    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expectRefusedBeforeAnyWrite(await postGenerate(body), ddb);
   });
 });
 

@@ -8,13 +8,14 @@ vi.hoisted(() => {
   process.env.LOG_LEVEL = 'SILENT';
 });
 
-import { handler as generate } from '../../../lambdas/handlers/generate/post-generate';
 import { handler as quota } from '../../../lambdas/handlers/safety/get-quota';
 import { handler as report } from '../../../lambdas/handlers/safety/post-report';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { resetPromptScreening } from '../../../lambdas/services/prompt-screening';
 import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
+import { expectRefusedBeforeAnyWrite, postGenerate } from './generate-request';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 mockClient(SESv2Client);
@@ -24,11 +25,7 @@ const IMAGE = { pk: 'img#pic-1', sk: 'img', id: 'pic-1', prompt: 'A harbour', th
 const reportEvent = (body: unknown) => apiEvent({ method: 'POST', route: '/api/reports', body, sourceIp: '198.51.100.7' });
 
 beforeEach(() => {
-  ddb.reset();
-  ddb.on(GetCommand).resolves({});
-  ddb.on(UpdateCommand).resolves({});
-  ddb.on(PutCommand).resolves({});
-  ddb.on(TransactWriteCommand).resolves({});
+  resetAnsweringEmpty(ddb, GetCommand, UpdateCommand, PutCommand, TransactWriteCommand);
   process.env.REPORT_HIDE_THRESHOLD = '3';
   process.env.SCREENING_TERMS_CACHE_SECONDS = '0';
   process.env.GEN_USER_HOURLY = '30';
@@ -42,26 +39,18 @@ describe('prompt screening in POST /api/generate (SDK mocked)', () => {
   const body = { prompt: 'a p0rn star', aspectRatio: '4:3', userId: USER, requestId: 'req-0001-abcd' };
 
   it('answers 422 prompt_refused having read only the blocked-terms item: no job, no counter', async () => {
-    const result = await generate(apiEvent({ method: 'POST', route: '/api/generate', body }), lambdaContext());
-    expect(result.statusCode).toBe(422);
-    expect(bodyOf(result)).toMatchObject({ error: { code: 'prompt_refused' } });
-    expect(ddb.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([{ pk: 'settings#blocked-terms', sk: 'settings' }]);
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
-    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expectRefusedBeforeAnyWrite(await postGenerate(body), ddb);
   });
 
   it('still screens with the English list when the blocked-terms item cannot be read', async () => {
     ddb.on(GetCommand, { Key: { pk: 'settings#blocked-terms', sk: 'settings' } }).rejects(new Error('throttled'));
-    const result = await generate(apiEvent({ method: 'POST', route: '/api/generate', body }), lambdaContext());
+    const result = await postGenerate(body);
     expect(result.statusCode).toBe(422);
   });
 
   it('uses the operator’s saved list instead of the defaults', async () => {
     ddb.on(GetCommand, { Key: { pk: 'settings#blocked-terms', sk: 'settings' } }).resolves({ Item: { terms: ['lighthouse'] } });
-    const refused = await generate(
-      apiEvent({ method: 'POST', route: '/api/generate', body: { ...body, prompt: 'a l1ghthouse at dusk' } }),
-      lambdaContext(),
-    );
+    const refused = await postGenerate({ ...body, prompt: 'a l1ghthouse at dusk' });
     expect(bodyOf(refused)).toMatchObject({ error: { code: 'prompt_refused', message: expect.stringContaining('“lighthouse”') } });
   });
 });

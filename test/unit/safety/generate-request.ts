@@ -1,0 +1,22 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { AwsClientStub } from 'aws-sdk-client-mock';
+import { expect } from 'vitest';
+import { handler as generate } from '../../../lambdas/handlers/generate/post-generate';
+import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+
+/** POST /api/generate with `body`, through the real handler (the screening tests). */
+export const postGenerate = (body: unknown) => generate(apiEvent({ method: 'POST', route: '/api/generate', body }), lambdaContext());
+
+/**
+ * A refused prompt: 422 prompt_refused, having read only the blocked-terms item and written
+ * nothing to the table (no job, request key, lock or counter).
+ */
+export function expectRefusedBeforeAnyWrite(result: APIGatewayProxyStructuredResultV2, ddb: AwsClientStub<DynamoDBDocumentClient>): void {
+  expect(result.statusCode).toBe(422);
+  expect(bodyOf(result)).toMatchObject({ error: { code: 'prompt_refused' } });
+  expect(ddb.commandCalls(GetCommand).map((c) => c.args[0].input.Key)).toEqual([{ pk: 'settings#blocked-terms', sk: 'settings' }]);
+  expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+  expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+}
