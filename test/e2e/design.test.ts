@@ -1,20 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSENT_KEY } from '../../frontend/src/lib/consent';
 import { STORAGE_KEYS } from '../../shared/constants';
-import { type E2E, SHOTS_DIR, startE2E, waitForFeatured } from './support';
+import { e2eForFile, SHOTS_DIR } from './support';
 
 /* Issue 14: a site that opens on pictures, dialogs that behave, and the cookie banner the policy describes. */
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-  await waitForFeatured(e2e.app, 40);
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+const e2e = e2eForFile({ featured: 40 });
 
 /** Gallery pictures (wall, tiles) that have loaded and lie at least half inside the first viewport. */
 function loadedPicturesInView(page: Page): Promise<number> {

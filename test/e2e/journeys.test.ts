@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../shared/category-table';
 import { SITE_ROUTES, STATIC_PATHS } from '../../shared/site-routes';
-import { allowConsoleErrors, type E2E, startE2E } from './support';
+import { allowConsoleErrors, e2eForFile } from './support';
 
 /*
  * A visitor's journeys: start on home and move by clicking (navbar, mobile menu, footer, in-page links), with Back,
@@ -10,13 +10,7 @@ import { allowConsoleErrors, type E2E, startE2E } from './support';
  * (the click crash of issue 9 showed as 'TypeError: l is not a function' and a blank page).
  */
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+const e2e = e2eForFile();
 
 /** The level-1 heading each page shows: proof the page rendered (the crash left an empty root). */
 const HEADINGS: Record<string, string | RegExp> = {

@@ -1,18 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { fromRecoveryCode } from '../../shared/recovery-code';
-import { type E2E, startE2E } from './support';
+import { e2eForFile } from './support';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+const e2e = e2eForFile();
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 

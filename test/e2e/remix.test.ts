@@ -1,17 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/constants';
-import { type E2E, startE2E, waitForFeatured } from './support';
+import { e2eForFile } from './support';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-  await waitForFeatured(e2e.app, 12);
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+const e2e = e2eForFile({ featured: 12 });
 
 const viewer = (page: Page) => page.getByRole('dialog', { name: 'Image viewer' });
 

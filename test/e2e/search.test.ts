@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FEATURED_PROMPTS } from '../../local/seed/prompts';
-import { type E2E, startE2E, waitForFeatured } from './support';
+import { e2eForFile } from './support';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-  await waitForFeatured(e2e.app, FEATURED_PROMPTS.length);
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+const e2e = e2eForFile({ featured: FEATURED_PROMPTS.length });
 
 describe('Search pictures', () => {
   it('finds a seeded picture by a word of its prompt, opens it, and keeps the search in the URL', async () => {

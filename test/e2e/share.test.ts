@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowConsoleErrors, type E2E, startE2E } from './support';
+import { describe, expect, it } from 'vitest';
+import { allowConsoleErrors, e2eForFile } from './support';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+const e2e = e2eForFile();
 
 describe('A page for one picture', () => {
   it('generate → Share → the page opens in another browser, previews without JavaScript, and “Use this prompt” fills the studio', async () => {

@@ -5,6 +5,7 @@ import { CONSENT_KEY, CONSENT_VERSION } from '../../frontend/src/lib/consent';
 import { type LocalApp, startLocalApp } from '../../local/app';
 import { PLUGINS } from '../../local/plugins';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
+import { startedForFile } from '../support/per-file';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
 export const SHOTS_DIR = 'test-results/e2e';
@@ -26,6 +27,21 @@ export interface E2E {
 }
 
 /** The real local app (its own DynamoDB Local and s3rver, every plugin) serving the built SPA, plus Chromium; `env` overrides handler settings. */
+/**
+ * The file's site and browser: started before its tests (then, with `featured`, until the seed put
+ * that many featured images), stopped after them (see startedForFile).
+ */
+export function e2eForFile(options: { env?: Record<string, string>; featured?: number } = {}): E2E {
+  return startedForFile(
+    async () => {
+      const e2e = await startE2E({ env: options.env });
+      if (options.featured) await waitForFeatured(e2e.app, options.featured);
+      return e2e;
+    },
+    (e2e) => e2e.stop(),
+  );
+}
+
 export async function startE2E(options: { env?: Record<string, string> } = {}): Promise<E2E> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   const app = await startLocalApp({

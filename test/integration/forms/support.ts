@@ -61,22 +61,15 @@ export async function startFormsApp(env: Record<string, string> = {}): Promise<F
   };
 }
 
-export const tinyPng = () =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
-    .png()
+/** An 8x8 picture of one colour, encoded by sharp in `format`: real bytes of that type. */
+const tiny = (format: 'png' | 'jpeg' | 'webp' | 'gif', background: string) => () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background } })
+    .toFormat(format)
     .toBuffer();
-export const tinyJpeg = () =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: '#3c3' } })
-    .jpeg()
-    .toBuffer();
-export const tinyWebp = () =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: '#33c' } })
-    .webp()
-    .toBuffer();
-export const tinyGif = () =>
-  sharp({ create: { width: 8, height: 8, channels: 3, background: '#cc3' } })
-    .gif()
-    .toBuffer();
+export const tinyPng = tiny('png', '#c33');
+export const tinyJpeg = tiny('jpeg', '#3c3');
+export const tinyWebp = tiny('webp', '#33c');
+export const tinyGif = tiny('gif', '#cc3');
 /** The first box of an MP4 (ftyp, brand isom) padded out: the type is decided by these bytes. */
 export const mp4Head = (brand = 'isom') =>
   Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftyp${brand}`, 'latin1'), Buffer.alloc(0x18 - 12 + 200, 1)]);
