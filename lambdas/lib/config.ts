@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OPERATORS_GROUP } from '../../shared/admin';
 import { JOBS_PER_WORKER } from '../../shared/constants';
+import { envSettings } from './env-settings';
 
 /**
  * Configuration of every handler, read and validated once at cold start. Locally the runtime sets
@@ -125,12 +126,10 @@ function guarded(values: Config): Config {
   return values;
 }
 
-let cached: Config | undefined;
+const settings = envSettings(configSchema, guarded);
 
-export function config(): Config {
-  cached ??= guarded(configSchema.parse(process.env));
-  return cached;
-}
+/** The handlers' settings, read once (see envSettings); unset resource names throw where read. */
+export const config: () => Config = settings.read;
 
 /**
  * The tables and buckets every API function gets from the stack (infra/lib/constructs/api.ts sets
@@ -144,7 +143,5 @@ export function assertSettings(keys: readonly (typeof RESOURCE_KEYS)[number][]):
   for (const key of keys) void current[key];
 }
 
-/** For tests that change the environment between cases. */
-export function resetConfig(): void {
-  cached = undefined;
-}
+/** For tests, and a local runtime that restarts on new endpoints, that change the environment. */
+export const resetConfig: () => void = settings.reset;

@@ -1,15 +1,15 @@
 import type { z } from 'zod';
 
 /**
- * An area's settings, parsed from the environment on first use and then kept (a Lambda reads them
- * once per cold start, and a bad value fails that first use). `reset` forgets them, for tests that
- * change the environment between cases.
+ * An area's settings, parsed from the environment on first use (then passed through `finish`, if
+ * given) and kept: a Lambda reads them once per cold start, and a bad value fails that first use.
+ * `reset` forgets them, for tests and a local runtime that change the environment.
  */
-export function envSettings<T>(schema: z.ZodType<T>): { read: () => T; reset: () => void } {
+export function envSettings<T>(schema: z.ZodType<T>, finish: (values: T) => T = (values) => values): { read: () => T; reset: () => void } {
   let cached: T | undefined;
   return {
     read: () => {
-      cached ??= schema.parse(process.env);
+      cached ??= finish(schema.parse(process.env));
       return cached;
     },
     reset: () => {
