@@ -1,20 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localIssuer } from '../../local/plugins/auth';
 import { lastSeedRun } from '../../local/plugins/seed';
-import { type E2E, SHOTS_DIR, startE2E, until, waitForFeatured } from './support';
+import { e2eForFile, SHOTS_DIR, until } from './support';
 
-let e2e: E2E;
-
+const e2e = e2eForFile({ featured: 12 });
+// Seeded images stored after the operator's would be newer: let the seed finish first.
 beforeAll(async () => {
-  e2e = await startE2E();
-  await waitForFeatured(e2e.app, 12);
-  // Seeded images stored after the operator's would be newer: let the seed finish first.
   await lastSeedRun();
-});
-afterAll(async () => {
-  await e2e?.stop();
 });
 
 const PROMPT = 'A lonely lighthouse on a moon of Saturn';

@@ -1,22 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listInbox } from '../../lambdas/adapters/messages-table';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { CONTACT_MESSAGES, CONTACT_SUCCESS, FEEDBACK_MESSAGES, ISSUE_MESSAGES, NEWSLETTER_MESSAGES } from '../../shared/schemas/forms';
-import { type E2E, SHOTS_DIR, startE2E } from './support';
+import { e2eForFile, SHOTS_DIR } from './support';
 
-let e2e: E2E;
+const e2e = e2eForFile();
 let png: Buffer;
 
 beforeAll(async () => {
-  e2e = await startE2E();
   png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#8b6cff' } })
     .png()
     .toBuffer();
-});
-afterAll(async () => {
-  await e2e?.stop();
 });
 
 describe('feedback page', () => {

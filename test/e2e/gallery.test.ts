@@ -1,20 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedImages } from '../../local/plugins/seed';
 import { END_OF_GALLERY_TEXT } from '../../shared/category-table';
 import { ADS, PAGE_SIZE, TIMINGS } from '../../shared/constants';
-import { type E2E, SHOTS_DIR, startE2E, until, waitForFeatured } from './support';
+import { e2eForFile, SHOTS_DIR, until, waitForFeatured } from './support';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-  // Page 2 of the featured list needs more than one page of operator images.
-  await waitForFeatured(e2e.app, PAGE_SIZE.generator * 2 + 1);
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+// Page 2 of the featured list needs more than one page of operator images.
+const e2e = e2eForFile({ featured: PAGE_SIZE.generator * 2 + 1 });
 
 const tiles = (page: Page) => page.getByRole('tabpanel').getByRole('button', { name: /^Open image:/ });
 

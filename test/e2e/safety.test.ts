@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listInbox } from '../../lambdas/adapters/messages-table';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { IMAGE_REPORT_TYPE, PROMPT_REFUSED_PREFIX, REPORT_SUCCESS } from '../../shared/safety';
 import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
 import { clearOfWindowEnd } from '../support/windows';
-import { allowConsoleErrors, type E2E, SHOTS_DIR, startE2E, waitForFeatured } from './support';
+import { allowConsoleErrors, e2eForFile, SHOTS_DIR } from './support';
 
-let e2e: E2E;
 const HOURLY = 3;
-
-beforeAll(async () => {
-  e2e = await startE2E({ env: { GEN_USER_HOURLY: String(HOURLY) } });
-  await waitForFeatured(e2e.app, 12);
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+const e2e = e2eForFile({ env: { GEN_USER_HOURLY: String(HOURLY) }, featured: 12 });
 
 /** This test's console errors, to count the provoked ones exactly (the shared guard allows them, nothing more). */
 function collectErrors(page: Page): string[] {

@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generationRuntime } from '../../local/plugins/generation';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { MEANINGFUL_PROMPT_MESSAGE } from '../../shared/prompt-rule';
 import { GENERATION_SUCCESS, type JobStatusResponse } from '../../shared/schemas/generation';
 import { clearOfWindowEnd } from '../support/windows';
-import { allowConsoleErrors, type E2E, SHOTS_DIR, startE2E, waitForFeatured } from './support';
-
-let e2e: E2E;
+import { allowConsoleErrors, e2eForFile, SHOTS_DIR } from './support';
 
 /** Small caps so the refusals are reached for real; every other test here starts one job per visitor. */
 const HOURLY = '3';
 const QUEUE_CAP = '2';
 
-beforeAll(async () => {
-  e2e = await startE2E({ env: { GEN_USER_HOURLY: HOURLY, GEN_QUEUE_CAP: QUEUE_CAP } });
-  await waitForFeatured(e2e.app, 12);
-});
-afterAll(async () => {
-  await e2e?.stop();
-});
+const e2e = e2eForFile({ env: { GEN_USER_HOURLY: HOURLY, GEN_QUEUE_CAP: QUEUE_CAP }, featured: 12 });
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 const tabTiles = (page: Page) => page.getByRole('tabpanel').getByRole('button', { name: /^Open image:/ });

@@ -42,7 +42,7 @@ export function e2eForFile(options: { env?: Record<string, string>; featured?: n
   );
 }
 
-export async function startE2E(options: { env?: Record<string, string> } = {}): Promise<E2E> {
+async function startE2E(options: { env?: Record<string, string> } = {}): Promise<E2E> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   const app = await startLocalApp({
     port: 0,
