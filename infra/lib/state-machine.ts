@@ -19,6 +19,7 @@ import {
 import { LambdaInvoke, SqsSendMessage } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import { FLOW_ERRORS, WORKER_ERRORS } from '../../shared/schemas/generation-flow';
+import type { StepName } from './lambda-functions';
 
 /**
  * The generation flow, defined once. The deployed state machine and the local interpreter
@@ -39,16 +40,7 @@ import { FLOW_ERRORS, WORKER_ERRORS } from '../../shared/schemas/generation-flow
  * Heartbeat and overall timeouts come from the execution input (`$.limits`), so the API's
  * configuration sets them and tests can use seconds instead of minutes.
  */
-export const STEP_NAMES = ['RecordJob', 'EnsureCapacity', 'StoreImage', 'MarkFailed'] as const;
-export type StepName = (typeof STEP_NAMES)[number];
-
-/** Lambda entry (relative to lambdas/) of each step. */
-export const STEP_ENTRIES: Record<StepName, string> = {
-  RecordJob: 'steps/record-job.ts',
-  EnsureCapacity: 'steps/ensure-capacity.ts',
-  StoreImage: 'steps/store-image.ts',
-  MarkFailed: 'steps/mark-failed.ts',
-};
+export { STEP_ENTRIES, STEP_NAMES, type StepName } from './lambda-functions';
 
 export const DISPATCH_STATE = 'DispatchToWorker';
 /**

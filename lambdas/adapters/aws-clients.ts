@@ -16,6 +16,8 @@ import { traced } from '../lib/tracer';
  * never know which. Each client is created once per configuration: once per process in Lambda;
  * again after `resetConfig()` when a local runtime restarts on new endpoints in the same process.
  */
+// Each factory is marked pure, so a bundle keeps only the clients its functions use (an ads read
+// carries no S3, SES or Bedrock client): see infra/lib/lambda-functions.ts.
 const memo = <T>(make: () => T): (() => T) => {
   let value: T | undefined;
   let madeFor: ReturnType<typeof config> | undefined;
@@ -48,7 +50,7 @@ const failFast = (requestTimeout?: number) => {
   };
 };
 
-export const dynamo = memo(() => {
+export const dynamo = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
   const client = traced(
     new DynamoDBClient({ region: AWS_REGION, ...failFast(), ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) }),
@@ -56,7 +58,7 @@ export const dynamo = memo(() => {
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 });
 
-export const s3 = memo(() => {
+export const s3 = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, S3_ENDPOINT } = config();
   return traced(
     new S3Client({
@@ -70,20 +72,20 @@ export const s3 = memo(() => {
   );
 });
 
-export const sfn = memo(() => {
+export const sfn = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, SFN_ENDPOINT } = config();
   return traced(new SFNClient({ region: AWS_REGION, ...failFast(), ...(SFN_ENDPOINT ? { endpoint: SFN_ENDPOINT } : {}) }));
 });
 
-export const sqs = memo(() => {
+export const sqs = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, SQS_ENDPOINT } = config();
   // The worker long-polls for up to 20 s: silence is normal there.
   return traced(new SQSClient({ region: AWS_REGION, ...failFast(25_000), ...(SQS_ENDPOINT ? { endpoint: SQS_ENDPOINT } : {}) }));
 });
 
-export const ses = memo(() => traced(new SESv2Client({ region: config().AWS_REGION, ...failFast() })));
-export const autoScaling = memo(() => traced(new AutoScalingClient({ region: config().AWS_REGION, ...failFast() })));
+export const ses = /* @__PURE__ */ memo(() => traced(new SESv2Client({ region: config().AWS_REGION, ...failFast() })));
+export const autoScaling = /* @__PURE__ */ memo(() => traced(new AutoScalingClient({ region: config().AWS_REGION, ...failFast() })));
 /** Bedrock Guardrails (ApplyGuardrail) for the optional prompt screen; only made when a guardrail is configured. */
-export const bedrockRuntime = memo(() => traced(new BedrockRuntimeClient({ region: config().AWS_REGION, ...failFast() })));
+export const bedrockRuntime = /* @__PURE__ */ memo(() => traced(new BedrockRuntimeClient({ region: config().AWS_REGION, ...failFast() })));
 // Rekognition receives the whole picture (up to 5 MB) in the request: allow it more silence than a table read.
-export const rekognition = memo(() => traced(new RekognitionClient({ region: config().AWS_REGION, ...failFast(10_000) })));
+export const rekognition = /* @__PURE__ */ memo(() => traced(new RekognitionClient({ region: config().AWS_REGION, ...failFast(10_000) })));

@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { Grant, RouteDef } from './types';
 
 /** An operator route: one line each, the handler named within handlers/admin/. */
@@ -7,6 +8,8 @@ const admin = (method: RouteDef['method'], path: string, handler: string, grants
   entry: `handlers/admin/${handler}.ts`,
   grants,
 });
+/** A 2 MB picture as a base64 data URL (4/3 of its size) plus the JSON fields around it. */
+const IMPORT_MAX_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 16 * 1024;
 /** Changing an ad: its record, its picture, and the audit line. */
 const adWrite: Grant[] = ['table:ads:write', 'bucket:images:write', 'table:messages:write'];
 
@@ -23,6 +26,18 @@ export const adminRoutes: RouteDef[] = [
     'sfn:start',
     'bedrock:guardrail',
   ]),
+  // The operator's import (spec: POST /api/gallery/save; JWT-verified like every operator route): here,
+  // in the admin function, so sharp is installed beside the operator's writes and no gallery read carries it.
+  {
+    method: 'POST',
+    path: '/api/gallery/save',
+    entry: 'handlers/gallery/save-image.ts',
+    memoryMb: 1024,
+    timeoutSeconds: 30,
+    maxBodyBytes: IMPORT_MAX_BYTES,
+    nativeModules: ['sharp'],
+    grants: ['table:images:read', 'table:images:write', 'bucket:images:write', 'table:messages:write'],
+  },
   admin('GET', '/api/admin/images', 'list-images', ['table:images:read']),
   admin('PUT', '/api/admin/images/{id}', 'put-image', ['table:images:write', 'table:messages:write']),
   admin('DELETE', '/api/admin/images/{id}', 'delete-image', ['table:images:write', 'bucket:images:write', 'table:messages:write']),

@@ -17,15 +17,6 @@ export const generationRoutes: RouteDef[] = [
   },
   // GET /api/generate/{jobId}
   { method: 'GET', path: '/api/generate/{jobId}', entry: 'handlers/generate/get-job.ts', grants: ['table:jobs:read', 'table:images:read'] },
-  // GET /api/generate/{jobId}/events (server-sent events until the job ends; a streaming Function URL in AWS)
-  {
-    method: 'GET',
-    path: '/api/generate/{jobId}/events',
-    entry: 'handlers/generate/job-events.ts',
-    stream: true,
-    timeoutSeconds: 900,
-    grants: ['table:jobs:read', 'table:images:read', 'table:counters:read'],
-  },
   // DELETE /api/generate/{jobId}
   {
     method: 'DELETE',

@@ -1,4 +1,6 @@
 import { adminRoutes } from './admin';
+import { adsRoutes } from './ads';
+import { eventsRoutes } from './events';
 import { formsRoutes } from './forms';
 import { galleryRoutes } from './gallery';
 import { generationRoutes } from './generation';
@@ -9,13 +11,33 @@ import type { RouteDef } from './types';
 
 export type { Grant, RouteDef } from './types';
 
-/** Every route of the HTTP API, one table per area. */
-export const ROUTES: readonly RouteDef[] = [
-  ...systemRoutes,
-  ...galleryRoutes,
-  ...shareRoutes,
-  ...safetyRoutes,
-  ...generationRoutes,
-  ...formsRoutes,
-  ...adminRoutes,
-];
+/**
+ * The API areas, as the design card draws them: each area is ONE Lambda (a small router over its
+ * rows, lambdas/lib/router.ts), built once by scripts/build-lambdas.ts and deployed by infra/. The
+ * route stays the unit of tests and docs; an area's grants are the union of its routes' grants.
+ */
+export const API_AREAS = {
+  system: systemRoutes,
+  gallery: galleryRoutes,
+  ads: adsRoutes,
+  share: shareRoutes,
+  safety: safetyRoutes,
+  generate: generationRoutes,
+  events: eventsRoutes,
+  forms: formsRoutes,
+  admin: adminRoutes,
+} as const satisfies Record<string, readonly RouteDef[]>;
+
+export type ApiArea = keyof typeof API_AREAS;
+
+/**
+ * Every route of the HTTP API. Order matters locally only: the local adapter takes the first match,
+ * so GET /api/generate/quota (safety) comes before GET /api/generate/{jobId} (generate).
+ */
+export const ROUTES: readonly RouteDef[] = Object.values(API_AREAS).flat();
+
+/** The area whose function serves `route`. */
+export function areaOf(route: RouteDef): ApiArea {
+  for (const [area, routes] of Object.entries(API_AREAS)) if ((routes as readonly RouteDef[]).includes(route)) return area as ApiArea;
+  throw new Error(`route ${route.method} ${route.path} is in no area`);
+}

@@ -1,6 +1,7 @@
 /**
- * A route of the HTTP API. The same table drives the CDK API construct (one Lambda per entry,
- * one API Gateway route per row) and the local HTTP adapter, so a route exists in both or neither.
+ * A route of the HTTP API. The same table drives the build (one bundle per API area, routes/index.ts),
+ * the CDK API construct (one API Gateway route per row, to its area's function) and the local HTTP
+ * adapter, so a route exists in both or neither.
  */
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -8,7 +9,7 @@ export interface RouteDef {
   path: string;
   /** Handler module, relative to `lambdas/`, exporting `handler`. */
   entry: string;
-  /** Lambda settings where the defaults (256 MB, 10 s) do not fit. */
+  /** Lambda settings where the defaults (256 MB, 10 s) do not fit; an area's function takes its routes' largest. */
   memoryMb?: number;
   timeoutSeconds?: number;
   /**

@@ -1,9 +1,10 @@
 import type { AdminImage, ImagePatch } from '../../shared/schemas/admin';
+import { toGalleryImage } from '../../shared/schemas/gallery';
 import { inFeatured } from '../adapters/image-transactions';
 import { CONSOLE_PARTITION, getImage, type ImageItem, queryPage } from '../adapters/images-table';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { audit } from './audit';
-import { deleteImage, ImageNotFoundError, setImageState, toGalleryImage } from './image-store';
+import { deleteImage, ImageNotFoundError, setImageState } from './image-store';
 
 /** The console's view of an image: the public fields and its state. */
 function toAdminImage(item: ImageItem): AdminImage {

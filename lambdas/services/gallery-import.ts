@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { SaveImageRequest, SaveImageResponse } from '../../shared/schemas/gallery';
 import { ValidationError } from '../lib/errors';
+import { loadSharp } from '../lib/sharp';
 import { storeImage } from './image-store';
 
 /**
@@ -18,6 +18,7 @@ async function decodeImport(dataUrl: string): Promise<{ png: Buffer; width: numb
   const invalid = (message: string) => new ValidationError(message, { base64Image: message }, 'invalid_image');
   if (!match?.[2]) throw invalid('base64Image must be a base64 data URL of an image.');
   const bytes = Buffer.from(match[2], 'base64');
+  const sharp = await loadSharp();
   let format: string | undefined;
   let width = 0;
   let height = 0;

@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { CATEGORIES } from '../../shared/category-table';
-import { type CategoryMetadata, COLLECTION_SAMPLES, type CollectionOverview, type GalleryImage } from '../../shared/schemas/gallery';
+import {
+  type CategoryMetadata,
+  COLLECTION_SAMPLES,
+  type CollectionOverview,
+  type GalleryImage,
+  toGalleryImage,
+} from '../../shared/schemas/gallery';
 import {
   categoryPartition,
   getCategoryMeta,
@@ -10,7 +16,6 @@ import {
   queryAll,
   queryPage,
 } from '../adapters/images-table';
-import { toGalleryImage } from './image-store';
 
 /**
  * Gallery reads. Every one is a GetItem, a BatchGetItem or a Query on an index partition — no Scan

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ratioSize } from '../../shared/ratios';
+import { toGalleryImage } from '../../shared/schemas/gallery';
 import { type GenerateRequest, type JobStatusResponse, TERMINAL_STATUSES } from '../../shared/schemas/generation';
 import type { WindowCount } from '../adapters/counters-table';
 import { recentDurations } from '../adapters/fleet-records';
@@ -20,7 +21,6 @@ import { startExecution, stopExecution } from '../adapters/state-machine';
 import { config } from '../lib/config';
 import { ConflictError, NotFoundError, RateLimitError, ServiceUnavailableError } from '../lib/errors';
 import { estimateEta, FIRST_GUESS, median } from './eta';
-import { toGalleryImage } from './image-store';
 import { screenPrompt } from './prompt-screening';
 import { consume, refund, secondsLeft, tryConsume, windowCount } from './rate-limit';
 

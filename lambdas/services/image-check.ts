@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import { putAuditEntry } from '../adapters/audit-log';
 import { getImage } from '../adapters/images-table';
 import { detectModerationLabels } from '../adapters/rekognition';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
+import { loadSharp } from '../lib/sharp';
 
 /**
  * Checking a finished operator picture before it is listed (issue 15, item 4): Amazon Rekognition
@@ -28,6 +28,7 @@ export const REKOGNITION_MAX_BYTES = 5 * 1024 * 1024;
 /** The picture as Rekognition takes it: the PNG itself, or a JPEG of it when the PNG is over 5 MB. */
 export async function moderationBytes(png: Buffer): Promise<Buffer> {
   if (png.length <= REKOGNITION_MAX_BYTES) return png;
+  const sharp = await loadSharp();
   return sharp(png).resize({ width: 1920, height: 1920, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 90 }).toBuffer();
 }
 

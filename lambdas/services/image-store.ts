@@ -1,10 +1,10 @@
-import sharp from 'sharp';
 import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../shared/constants';
-import type { GalleryImage } from '../../shared/schemas/gallery';
+import { type GalleryImage, toGalleryImage } from '../../shared/schemas/gallery';
 import { deleteObjects, imageKeys, publicUrl, putPublicObject } from '../adapters/image-bucket';
 import { changeImageState, insertImage, removeImage } from '../adapters/image-transactions';
 import { type CategoryMeta, getCategoryMeta, getFeaturedCount, getImage, getSlot, type ImageItem } from '../adapters/images-table';
 import { AGAIN, retry } from '../lib/retry';
+import { loadSharp } from '../lib/sharp';
 import { withProvenance } from './provenance';
 
 /**
@@ -39,25 +39,9 @@ const conflict = (what: string) => (): never => {
   throw new ImageStoreConflictError(`${what}: too many concurrent writers`);
 };
 
-export function toGalleryImage(item: Pick<ImageItem, keyof GalleryImage>): GalleryImage {
-  return {
-    id: item.id,
-    fileName: item.fileName,
-    prompt: item.prompt,
-    createdAt: item.createdAt,
-    url: item.url,
-    thumbnailUrl: item.thumbnailUrl,
-    aspectRatio: item.aspectRatio,
-    modelName: item.modelName,
-    category: item.category,
-    width: item.width,
-    height: item.height,
-    seed: item.seed,
-  };
-}
-
 /** WebP thumbnail at most 512 px wide (never enlarged). */
-function makeThumbnail(png: Buffer): Promise<Buffer> {
+async function makeThumbnail(png: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(png).resize({ width: THUMBNAIL_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
 }
 

@@ -1,7 +1,5 @@
-import type { GalleryImage, SearchResponse } from '../../shared/schemas/gallery';
-import { SEARCH_MAX_RESULTS } from '../../shared/schemas/gallery';
+import { type GalleryImage, SEARCH_MAX_RESULTS, type SearchResponse, toGalleryImage } from '../../shared/schemas/gallery';
 import { ownerListPartition, queryAll } from '../adapters/images-table';
-import { toGalleryImage } from './image-store';
 
 /**
  * Search of the public pictures (featured and collections; never a visitor's own) by the words of

@@ -1,9 +1,8 @@
 import { PRODUCT_NAME } from '../../shared/constants';
-import { type GalleryImage, picturePagePath, type ShareResponse } from '../../shared/schemas/gallery';
+import { type GalleryImage, picturePagePath, type ShareResponse, toGalleryImage } from '../../shared/schemas/gallery';
 import { getImage, type ImageItem, setShared } from '../adapters/images-table';
 import { siteShell } from '../adapters/site-shell';
 import { NotFoundError } from '../lib/errors';
-import { toGalleryImage } from './image-store';
 
 /**
  * One picture's public page and the visitor's 'Share'. Featured and collection pictures are public;

@@ -24,6 +24,28 @@ export const galleryImageSchema = z.object({
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
 
 /**
+ * The API's view of a stored image record (which carries keys and moderation fields besides): the
+ * one mapping every read path uses. It lives beside the schema, not in the write-side image store,
+ * so a read never loads what writing needs (sharp, the transactions).
+ */
+export function toGalleryImage(item: GalleryImage): GalleryImage {
+  return {
+    id: item.id,
+    fileName: item.fileName,
+    prompt: item.prompt,
+    createdAt: item.createdAt,
+    url: item.url,
+    thumbnailUrl: item.thumbnailUrl,
+    aspectRatio: item.aspectRatio,
+    modelName: item.modelName,
+    category: item.category,
+    width: item.width,
+    height: item.height,
+    seed: item.seed,
+  };
+}
+
+/**
  * Moderation state of an image record, for the operator's lists. `hidden` keeps the image out of
  * every public list (reports past REPORT_HIDE_THRESHOLD, or the operator); public answers never
  * carry these fields, since they never hold a hidden image.

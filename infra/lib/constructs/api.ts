@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, type HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -11,14 +8,12 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { Grant, RouteDef } from '../../../lambdas/routes';
+import { API_AREAS, type ApiArea, type Grant, type RouteDef } from '../../../lambdas/routes';
 import { BUCKETS, type BucketDef, TABLES, type TableDef } from '../data-model';
+import { API_FUNCTIONS } from '../lambda-functions';
 import { ProjectFunction } from './project-function';
 
-const LAMBDAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../lambdas');
-
 export interface ApiProps {
-  routes: readonly RouteDef[];
   tables: Record<TableDef['id'], TableV2>;
   buckets: Record<BucketDef['id'], Bucket>;
   /** Environment shared by every handler (auth issuer, limits, renderer…). */
@@ -35,12 +30,13 @@ export interface ApiProps {
 }
 
 /**
- * The HTTP API: one Lambda per handler entry of the route table, each given exactly the grants
- * its row names. The same table drives the local HTTP adapter.
+ * The HTTP API: one Lambda per API area (lambdas/routes/index.ts), each a router over its rows and
+ * given the union of its rows' grants; one API Gateway route per row. The same table drives the
+ * build and the local HTTP adapter.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
-  readonly functions = new Map<string, ProjectFunction>();
+  readonly functions = {} as Record<ApiArea, ProjectFunction>;
   /** Streaming routes (server-sent events): a Function URL each, which CloudFront serves at `pathPattern`. */
   readonly streams: { pathPattern: string; url: FunctionUrl }[] = [];
 
@@ -66,54 +62,55 @@ export class Api extends Construct {
     for (const b of BUCKETS) environment[b.env] = props.buckets[b.id].bucketName;
     if (props.stateMachine) environment.GENERATION_STATE_MACHINE_ARN = props.stateMachine.stateMachineArn;
 
-    for (const route of props.routes) {
-      const fn = this.functionFor(route, environment, props);
-      if (route.stream) {
-        // API Gateway cannot stream: a Function URL in response-streaming mode, signed by CloudFront
-        // (origin access control), so nothing but the distribution can call it.
-        const url = fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM, invokeMode: InvokeMode.RESPONSE_STREAM });
-        this.streams.push({ pathPattern: streamPathPattern(route.path), url });
-        continue;
-      }
-      // e.g. GET /api/gallery/list
-      const routes = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [route.method as HttpMethod],
-        integration: new HttpLambdaIntegration(`${route.method}-${route.path}`, fn),
-      });
-      for (const r of routes) {
-        Validations.of(r).acknowledge({
-          id: 'AwsSolutions::AwsSolutions-APIG4',
-          reason:
-            'A public site without sign-in; operator routes verify the Cognito JWT inside the handler (lambdas/lib/auth.ts), the same code as locally.',
-        });
-      }
+    for (const area of Object.keys(API_AREAS) as ApiArea[]) {
+      const fn = this.functionFor(area, environment, props);
+      for (const route of API_AREAS[area] as readonly RouteDef[]) this.addRoute(route, fn);
     }
   }
 
-  private functionFor(route: RouteDef, environment: Record<string, string>, props: ApiProps): ProjectFunction {
-    const existing = this.functions.get(route.entry);
-    if (existing) return existing;
-    const name = route.entry
-      .replace(/^handlers\//, '')
-      .replace(/\.ts$/, '')
-      .replace(/[^A-Za-z0-9]+/g, '-');
-    const fn = new ProjectFunction(this, name, {
-      entry: join(LAMBDAS_DIR, route.entry),
-      memorySize: route.memoryMb ?? 256,
-      timeout: Duration.seconds(route.timeoutSeconds ?? 10),
+  private addRoute(route: RouteDef, fn: ProjectFunction): void {
+    if (route.stream) {
+      // API Gateway cannot stream: a Function URL in response-streaming mode, signed by CloudFront
+      // (origin access control), so nothing but the distribution can call it.
+      const url = fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM, invokeMode: InvokeMode.RESPONSE_STREAM });
+      this.streams.push({ pathPattern: streamPathPattern(route.path), url });
+      return;
+    }
+    // e.g. GET /api/gallery/list
+    const routes = this.httpApi.addRoutes({
+      path: route.path,
+      methods: [route.method as HttpMethod],
+      integration: new HttpLambdaIntegration(`${route.method}-${route.path}`, fn),
+    });
+    for (const r of routes) {
+      Validations.of(r).acknowledge({
+        id: 'AwsSolutions::AwsSolutions-APIG4',
+        reason:
+          'A public site without sign-in; operator routes verify the Cognito JWT inside the handler (lambdas/lib/auth.ts), the same code as locally.',
+      });
+    }
+  }
+
+  private functionFor(area: ApiArea, environment: Record<string, string>, props: ApiProps): ProjectFunction {
+    const def = API_FUNCTIONS[area];
+    const fn = new ProjectFunction(this, area, {
+      fn: def,
       // A streaming function is an origin of the distribution, and the operators' sign-in client (in
       // AUTH_* and, through its steps, the state machine) names the distribution's address: those
       // values would close a cycle, and the function reads none of them.
-      environment: route.stream ? withoutDistributionRefs(environment) : environment,
-      nativeModules: route.nativeModules,
-      ...(route.siteShell ? { bundling: siteShellBundling() } : {}),
+      environment: def.stream ? withoutDistributionRefs(environment) : environment,
+      // A stream lives for minutes: a cap keeps a flood of open streams from taking the account's
+      // whole Lambda concurrency (the viewer falls back to polling when refused).
+      ...(def.stream ? { reservedConcurrentExecutions: STREAM_RESERVED_CONCURRENCY } : {}),
     });
-    for (const grant of route.grants) applyGrant(grant, fn, props);
-    this.functions.set(route.entry, fn);
+    for (const grant of new Set((API_AREAS[area] as readonly RouteDef[]).flatMap((r) => r.grants))) applyGrant(grant, fn, props);
+    this.functions[area] = fn;
     return fn;
   }
 }
+
+/** Concurrent live-progress streams at most, account-wide (each viewer's stream is one). */
+export const STREAM_RESERVED_CONCURRENCY = 50;
 
 function applyGrant(grant: Grant, fn: ProjectFunction, props: ApiProps): void {
   const [kind, name, mode] = grant.split(':') as [string, string, string | undefined];
@@ -140,22 +137,6 @@ function applyGrant(grant: Grant, fn: ProjectFunction, props: ApiProps): void {
     if (props.guardrailArn)
       fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:ApplyGuardrail'], resources: [props.guardrailArn] }));
   }
-}
-
-/**
- * The picture page's copy of the SPA's index.html (lambdas/adapters/site-shell.ts), put beside the
- * handler at synth, so every deploy of a new site updates it. Without a web build (tests that
- * synthesize only the infrastructure) nothing is copied and the page serves a minimal document.
- */
-function siteShellBundling() {
-  const built = join(LAMBDAS_DIR, '../frontend/dist/index.html');
-  return {
-    commandHooks: {
-      beforeBundling: () => [],
-      beforeInstall: () => [],
-      afterBundling: (_input: string, output: string) => (existsSync(built) ? [`cp "${built}" "${output}/site-shell.html"`] : []),
-    },
-  };
 }
 
 /** `/api/generate/{jobId}/events` → `/api/generate/*\/events`: the CloudFront path pattern of a streaming route. */

@@ -1,5 +1,3 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type CfnResource, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -8,13 +6,12 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct, type IConstruct } from 'constructs';
-import { buildGenerationFlow, STEP_ENTRIES, STEP_NAMES, type StepName } from '../state-machine';
+import { STEP_FUNCTIONS } from '../lambda-functions';
+import { buildGenerationFlow, STEP_NAMES, type StepName } from '../state-machine';
 import { ProjectFunction } from './project-function';
 
 /** How cdk-nag spells a resource's ARN in a finding id. */
 const arnToken = (c: IConstruct) => `<${Stack.of(c).resolve((c.node.defaultChild as CfnResource).logicalId)}.Arn>`;
-
-const LAMBDAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../lambdas');
 
 /** Where the worker hands the PNG over (lambdas/adapters/job-staging.ts) and where public objects live. */
 const STAGING_PREFIX = 'staging/';
@@ -88,19 +85,9 @@ export class Generation extends Construct {
       GPU_ASG_NAME: props.fleet.autoScalingGroupName,
       ...(props.imageModeration ? { MESSAGES_TABLE: props.imageModeration.messagesTable.tableName } : {}),
     };
-    const settings: Partial<Record<StepName, { memorySize: number; timeout: Duration; nativeModules?: string[] }>> = {
-      // sharp decodes a 1920x1080 PNG and encodes the WebP thumbnail: memory is also CPU in Lambda.
-      StoreImage: { memorySize: 1024, timeout: Duration.seconds(30), nativeModules: ['sharp'] },
-    };
     this.steps = {} as Record<StepName, ProjectFunction>;
     for (const name of STEP_NAMES) {
-      this.steps[name] = new ProjectFunction(this, `step-${name}`, {
-        entry: join(LAMBDAS_DIR, STEP_ENTRIES[name]),
-        memorySize: settings[name]?.memorySize ?? 256,
-        timeout: settings[name]?.timeout ?? Duration.seconds(10),
-        nativeModules: settings[name]?.nativeModules,
-        environment,
-      });
+      this.steps[name] = new ProjectFunction(this, `step-${name}`, { fn: STEP_FUNCTIONS[name], environment });
     }
 
     // RecordJob: getJob.

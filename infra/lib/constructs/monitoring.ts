@@ -1,5 +1,3 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { AutoScalingGroup, CfnAutoScalingGroup } from 'aws-cdk-lib/aws-autoscaling';
@@ -30,9 +28,9 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { METRIC, METRICS_NAMESPACE } from '../../../lambdas/lib/metrics';
+import { BACKSTOP_FUNCTION } from '../lambda-functions';
 import { ProjectFunction } from './project-function';
 
-const LAMBDAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../lambdas');
 const FIVE_MINUTES = Duration.minutes(5);
 
 /**
@@ -268,8 +266,7 @@ export class Monitoring extends Construct {
   /** The cost backstop Lambda (lambdas/handlers/system/cost-backstop.ts) every 10 minutes. */
   private costBackstop(props: MonitoringProps): ProjectFunction {
     const fn = new ProjectFunction(this, 'cost-backstop', {
-      entry: join(LAMBDAS_DIR, 'handlers/system/cost-backstop.ts'),
-      timeout: Duration.seconds(30),
+      fn: BACKSTOP_FUNCTION,
       environment: {
         ...props.environment,
         JOBS_TABLE: props.jobsTable.tableName,

@@ -1,88 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import {
+  Architecture,
+  Code,
+  type FunctionProps,
+  Function as LambdaFunction,
+  LoggingFormat,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { FUNCTIONS_DIR, type FunctionDef, functionDir } from '../lambda-functions';
+import { buildInputsHash } from '../lambda-inputs';
 
-/** The Lambda runtime of every project function (supported into 2028) and the esbuild target that matches it. */
+/** The Lambda runtime of every project function (supported into 2028). */
 export const PROJECT_RUNTIME = Runtime.NODEJS_24_X;
-export const BUNDLE_TARGET = 'node24';
 
-/**
- * Functions with native modules run on x86_64 Linux (glibc): npm installs the packages for that
- * platform whatever machine runs synth (a Mac, Windows, an arm64 laptop), from the lockfile's
- * versions. npm skips an optional platform package it cannot fetch without a word, so the bundle
- * is checked for the binaries afterwards.
- */
-const NATIVE_PLATFORM = { os: 'linux', cpu: 'x64', libc: 'glibc' } as const;
-export const NATIVE_BINARIES: Record<string, string[]> = {
-  sharp: ['@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64'],
-};
-
-export interface ProjectFunctionProps extends Omit<NodejsFunctionProps, 'runtime' | 'architecture' | 'logRetention'> {
-  /** Native packages to install into the bundle instead of bundling (e.g. sharp). */
-  nativeModules?: string[];
+export interface ProjectFunctionProps extends Omit<FunctionProps, 'runtime' | 'architecture' | 'code' | 'handler' | 'logRetention'> {
+  /** What to deploy: a function of infra/lib/lambda-functions.ts, built by `npm run build:lambdas`. */
+  fn: FunctionDef;
 }
 
 /**
- * Every Lambda of the project: Node 24, arm64, bundled ESM with esbuild, JSON logs kept 30 days in
- * the function's own log group (no fixed name: a redeploy after a destroy never collides), X-Ray
- * tracing. Functions with native modules run on x86_64 (NATIVE_PLATFORM).
+ * Every Lambda of the project: Node 24, arm64 (x86_64 where a native module is installed), the
+ * folder `npm run build:lambdas` wrote for it deployed as it is — the same folder `npm start` and
+ * the tests load — JSON logs kept 30 days in the function's own log group (no fixed name: a redeploy
+ * after a destroy never collides), X-Ray tracing, memory and timeout from its definition.
+ *
+ * A synth that deploys (bundling required) refuses a missing or stale build; assertion tests, which
+ * synthesize without bundling and need no build, get a placeholder.
  */
-export const BUNDLE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
+export class ProjectFunction extends LambdaFunction {
+  readonly def: FunctionDef;
 
-export class ProjectFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ProjectFunctionProps) {
-    const { nativeModules, bundling, environment, ...rest } = props;
-    const native = nativeModules?.length ? nativeModules : undefined;
+    const { fn, environment, ...rest } = props;
     const logGroup =
       props.logGroup ??
       // Kept after a destroy (the logs of what went wrong); its generated name never blocks a redeploy.
       new LogGroup(scope, `${id}-logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.RETAIN });
     super(scope, id, {
       runtime: PROJECT_RUNTIME,
-      architecture: native ? Architecture.X86_64 : Architecture.ARM_64,
-      memorySize: 256,
-      timeout: Duration.seconds(10),
+      architecture: fn.nativeModules.length ? Architecture.X86_64 : Architecture.ARM_64,
+      memorySize: fn.memoryMb,
+      timeout: Duration.seconds(fn.timeoutSeconds),
       tracing: Tracing.ACTIVE,
       loggingFormat: LoggingFormat.JSON,
       logGroup,
+      handler: 'index.handler',
+      code: Stack.of(scope).bundlingRequired
+        ? Code.fromAsset(builtFolder(fn))
+        : Code.fromInline(`// ${fn.id}: not built in assertion tests`),
       ...rest,
+      // The bundle's source map is a file beside it (index.mjs.map): stack traces name the source.
       environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'artloom', ...environment },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: BUNDLE_TARGET,
-        minify: true,
-        sourceMap: true,
-        mainFields: ['module', 'main'],
-        // ESM bundles need a require shim for CommonJS dependencies.
-        banner: BUNDLE_BANNER,
-        // Nothing external: the AWS SDK is bundled at the lockfile's version, the one the tests ran,
-        // not the runtime's own copy (NodejsFunction leaves @aws-sdk/* out unless told otherwise).
-        externalModules: [],
-        ...(native ? nativeBundling(native) : {}),
-        ...bundling,
-      },
     });
+    this.def = fn;
   }
 }
 
-/** Bundling of functions with native modules: install for NATIVE_PLATFORM, then check the binaries arrived. */
-export function nativeBundling(modules: string[]): NonNullable<NodejsFunctionProps['bundling']> {
-  const binaries = modules.flatMap((m) => NATIVE_BINARIES[m] ?? []);
-  return {
-    nodeModules: modules,
-    // npm reads these for `npm ci` in the bundle folder (npm >= 10.2 honours os/cpu/libc).
-    environment: { npm_config_os: NATIVE_PLATFORM.os, npm_config_cpu: NATIVE_PLATFORM.cpu, npm_config_libc: NATIVE_PLATFORM.libc },
-    commandHooks: {
-      beforeBundling: () => [],
-      beforeInstall: () => [],
-      afterBundling: (_inputDir: string, outputDir: string) =>
-        binaries.map(
-          (pkg) =>
-            `node -e "try{require('fs').accessSync(process.argv[1])}catch{console.error(process.argv[2]);process.exit(1)}" "${join(outputDir, 'node_modules', pkg, 'package.json')}" "Native module ${pkg} (${NATIVE_PLATFORM.os}-${NATIVE_PLATFORM.cpu}) is missing from the Lambda bundle: npm could not fetch it."`,
-        ),
-    },
-  };
+let checkedHash: string | undefined;
+
+/** The function's built folder, refusing one that is missing or was built from another tree. */
+function builtFolder(fn: FunctionDef): string {
+  const dir = functionDir(fn.id);
+  const stamp = join(FUNCTIONS_DIR, 'build.json');
+  if (!existsSync(join(dir, 'index.mjs')) || !existsSync(stamp)) {
+    throw new Error(`The Lambda bundles are not built (${dir}). Run \`npm run build:lambdas\` before \`cdk synth\` or \`cdk deploy\`.`);
+  }
+  checkedHash ??= buildInputsHash();
+  const built = (JSON.parse(readFileSync(stamp, 'utf8')) as { hash: string }).hash;
+  if (built !== checkedHash) {
+    throw new Error(
+      'The Lambda bundles were built from another tree. Run `npm run build:lambdas` again before `cdk synth` or `cdk deploy`.',
+    );
+  }
+  return dir;
 }

@@ -1,5 +1,3 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ArnFormat, type CfnResource, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -8,9 +6,9 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct, type IConstruct } from 'constructs';
+import { RECONCILER_FUNCTION } from '../lambda-functions';
 import { ProjectFunction } from './project-function';
 
-const LAMBDAS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../lambdas');
 /** lambdas/adapters/job-staging.ts writes the worker's PNGs here. */
 const STAGING_PREFIX = 'staging/';
 /** lambdas/adapters/image-bucket.ts imageKeys(): an image's original and thumbnail. */
@@ -40,9 +38,7 @@ export class Reconciler extends Construct {
     super(scope, id);
     const { jobs, images, counters } = props.tables;
     this.fn = new ProjectFunction(this, 'fn', {
-      entry: join(LAMBDAS_DIR, 'handlers/system/reconcile.ts'),
-      // One page of open jobs, a DescribeExecution each: well inside a minute.
-      timeout: Duration.seconds(60),
+      fn: RECONCILER_FUNCTION,
       environment: {
         ...props.environment,
         JOBS_TABLE: jobs.tableName,

@@ -126,7 +126,6 @@ export class ArtloomStack extends Stack {
     });
 
     this.api = new Api(this, 'api', {
-      routes: ROUTES,
       tables: this.data.tables,
       buckets: this.data.buckets,
       environment: {

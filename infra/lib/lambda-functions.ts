@@ -1,0 +1,169 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BuildOptions, Plugin } from 'esbuild';
+import { API_AREAS, type ApiArea, type RouteDef } from '../../lambdas/routes';
+
+/**
+ * Every Lambda function of the stack and how it is built: the one definition that the build
+ * (scripts/build-lambdas.ts), the CDK constructs (which deploy exactly the folders it writes) and
+ * the local runtime (which loads those same folders) share. No aws-cdk-lib import: the build and the
+ * local runtime load this cheaply.
+ */
+export interface FunctionDef {
+  /** Folder name under dist/functions/ and the seed of the construct id. */
+  id: string;
+  /** One handler module (relative to lambdas/, exporting `handler`)… */
+  entry?: string;
+  /** …or the routes of one API area: the bundle is a router over them (lambdas/lib/router.ts). */
+  routes?: readonly RouteDef[];
+  memoryMb: number;
+  timeoutSeconds: number;
+  /** Native packages installed beside the bundle instead of bundled (x86_64 Linux); imported lazily. */
+  nativeModules: readonly string[];
+  /** The built SPA's index.html copied into the bundle as `site-shell.html` (the picture page). */
+  siteShell: boolean;
+  /** A response-streaming handler (a Function URL behind CloudFront). */
+  stream: boolean;
+}
+
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const LAMBDAS_DIR = join(REPO, 'lambdas');
+/** Where `npm run build:lambdas` writes one folder per function: what CDK deploys and `npm start` loads. */
+export const FUNCTIONS_DIR = join(REPO, 'dist/functions');
+export const functionDir = (id: string) => join(FUNCTIONS_DIR, id);
+
+/** The Lambda runtime's major (nodejs24.x) and the esbuild target that matches it. */
+export const BUNDLE_TARGET = 'node24';
+/** ESM bundles need a require shim for the CommonJS dependencies they carry. */
+export const BUNDLE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
+
+export const STEP_NAMES = ['RecordJob', 'EnsureCapacity', 'StoreImage', 'MarkFailed'] as const;
+export type StepName = (typeof STEP_NAMES)[number];
+
+/** Lambda entry (relative to lambdas/) of each step of the generation flow. */
+export const STEP_ENTRIES: Record<StepName, string> = {
+  RecordJob: 'steps/record-job.ts',
+  EnsureCapacity: 'steps/ensure-capacity.ts',
+  StoreImage: 'steps/store-image.ts',
+  MarkFailed: 'steps/mark-failed.ts',
+};
+
+const DEFAULTS = { memoryMb: 256, timeoutSeconds: 10, nativeModules: [], siteShell: false, stream: false } as const;
+
+/** An API area's function: its routes' largest memory and timeout, the union of their native modules. */
+function areaFunction(area: ApiArea): FunctionDef {
+  const routes: readonly RouteDef[] = API_AREAS[area];
+  return {
+    id: apiFunctionId(area),
+    routes,
+    memoryMb: Math.max(DEFAULTS.memoryMb, ...routes.map((r) => r.memoryMb ?? 0)),
+    timeoutSeconds: Math.max(DEFAULTS.timeoutSeconds, ...routes.map((r) => r.timeoutSeconds ?? 0)),
+    nativeModules: [...new Set(routes.flatMap((r) => r.nativeModules ?? []))],
+    siteShell: routes.some((r) => r.siteShell),
+    stream: routes.some((r) => r.stream),
+  };
+}
+
+export const apiFunctionId = (area: ApiArea) => `api-${area}`;
+export const stepFunctionId = (step: StepName) => `step-${step.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}`;
+
+export const API_FUNCTIONS = Object.fromEntries((Object.keys(API_AREAS) as ApiArea[]).map((area) => [area, areaFunction(area)])) as Record<
+  ApiArea,
+  FunctionDef
+>;
+
+const step = (name: StepName, settings: Partial<FunctionDef> = {}): FunctionDef => ({
+  ...DEFAULTS,
+  id: stepFunctionId(name),
+  entry: STEP_ENTRIES[name],
+  ...settings,
+});
+
+export const STEP_FUNCTIONS: Record<StepName, FunctionDef> = {
+  RecordJob: step('RecordJob'),
+  EnsureCapacity: step('EnsureCapacity'),
+  // sharp decodes a 1920x1080 PNG and encodes the WebP thumbnail: memory is also CPU in Lambda.
+  StoreImage: step('StoreImage', { memoryMb: 1024, timeoutSeconds: 30, nativeModules: ['sharp'] }),
+  MarkFailed: step('MarkFailed'),
+};
+
+/** The scheduled functions: the job reconciler (one page of open jobs, a DescribeExecution each) and the cost backstop. */
+export const RECONCILER_FUNCTION: FunctionDef = {
+  ...DEFAULTS,
+  id: 'reconciler',
+  entry: 'handlers/system/reconcile.ts',
+  timeoutSeconds: 60,
+};
+export const BACKSTOP_FUNCTION: FunctionDef = {
+  ...DEFAULTS,
+  id: 'cost-backstop',
+  entry: 'handlers/system/cost-backstop.ts',
+  timeoutSeconds: 30,
+};
+
+export const FUNCTIONS: readonly FunctionDef[] = [
+  ...Object.values(API_FUNCTIONS),
+  ...Object.values(STEP_FUNCTIONS),
+  RECONCILER_FUNCTION,
+  BACKSTOP_FUNCTION,
+];
+
+/**
+ * The esbuild options of every bundle, in one place: ESM for node24, minified, the source map in a
+ * file beside the bundle (linked, not inlined), the AWS SDK bundled at the lockfile's version (the
+ * code the tests ran, not the runtime's copy), native modules left out (installed beside it).
+ */
+export function esbuildOptions(fn: FunctionDef): BuildOptions {
+  const common: BuildOptions = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: BUNDLE_TARGET,
+    minify: true,
+    sourcemap: 'linked',
+    sourcesContent: false,
+    mainFields: ['module', 'main'],
+    banner: { js: BUNDLE_BANNER },
+    external: [...fn.nativeModules],
+    outfile: join(functionDir(fn.id), 'index.mjs'),
+    metafile: true,
+    logLevel: 'warning',
+    legalComments: 'none',
+    plugins: [zodEnglishOnly],
+  };
+  if (fn.entry) return { ...common, entryPoints: [join(LAMBDAS_DIR, fn.entry)] };
+  return {
+    ...common,
+    stdin: { contents: routerSource(fn.routes ?? []), resolveDir: LAMBDAS_DIR, sourcefile: `${fn.id}.ts`, loader: 'ts' },
+  };
+}
+
+/**
+ * The entry of an area's bundle: its routes' handlers behind one router, keyed as API Gateway names
+ * them. A streaming area (one route, a Function URL) exports its handler as it is.
+ */
+export function routerSource(routes: readonly RouteDef[]): string {
+  const entries = [...new Set(routes.map((r) => r.entry))];
+  const imports = entries.map((entry, i) => `import { handler as h${i} } from './${entry.replace(/\.ts$/, '')}';`);
+  if (routes.some((r) => r.stream)) {
+    if (entries.length !== 1) throw new Error('a streaming area has exactly one handler');
+    return [...imports, 'export const handler = h0;'].join('\n');
+  }
+  const table = routes.map((r) => `  ${JSON.stringify(`${r.method} ${r.path}`)}: h${entries.indexOf(r.entry)},`);
+  return ["import { apiRouter } from './lib/router';", ...imports, 'export const handler = apiRouter({', ...table, '});'].join('\n');
+}
+
+/**
+ * zod's classic API re-exports every locale (`z.locales`, 260 KB minified of a 1.2 MB bundle) while
+ * only English is ever configured (zod's default, which it imports directly). The bundles get an
+ * index of locales holding English alone; nothing reads `z.locales`.
+ */
+const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      contents: "export { default as en } from './en.js';",
+      loader: 'js',
+    }));
+  },
+};
