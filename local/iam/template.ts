@@ -289,7 +289,7 @@ export class TemplateModel {
         const [sep, list] = args as [string, unknown];
         const items = this.resolveInner(list);
         if (!Array.isArray(items)) throw new TemplateResolveError(`Fn::Join of a non-list: ${JSON.stringify(list)}`);
-        return items.map(String).join(sep);
+        return this.dynamicReferences(items.map(String).join(sep));
       }
       case 'Fn::Sub':
         return this.sub(arg);
