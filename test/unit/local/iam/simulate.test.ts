@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { checkCall } from '../../../../local/iam/simulate';
+import { t1Model } from './model';
+
+const model = t1Model();
+const fn = (name: string) => {
+  const f = model.functions().find((x) => x.name === name);
+  if (!f?.roleLogicalId) throw new Error(`no function ${name}`);
+  return f;
+};
+const role = (name: string) => ({ kind: 'role' as const, roleLogicalId: fn(name).roleLogicalId as string });
+const IMAGES_TABLE = 'arn:aws:dynamodb:us-east-1:123456789012:table/t1-images';
+
+describe('checkCall', () => {
+  it('allows what a function role is granted', async () => {
+    const verdict = await checkCall(model, {
+      principal: role('artloom-api-gallery-list-images'),
+      action: 'dynamodb:Query',
+      resource: `${IMAGES_TABLE}/index/gsi1`,
+    });
+    expect(verdict).toMatchObject({ allowed: true, result: 'Allowed' });
+  });
+
+  it('names the function, its role, the action and the resource when its policies grant nothing', async () => {
+    const verdict = await checkCall(model, {
+      principal: role('artloom-api-gallery-list-images'),
+      action: 'dynamodb:PutItem',
+      resource: IMAGES_TABLE,
+    });
+    expect(verdict.allowed).toBe(false);
+    expect(verdict.result).toBe('ImplicitlyDenied');
+    expect(verdict.explanation).toBe(
+      `artloom-api-gallery-list-images (role ${fn('artloom-api-gallery-list-images').roleLogicalId}) may not dynamodb:PutItem on ${IMAGES_TABLE}: no statement in its policies allows it`,
+    );
+  });
+
+  it('applies the resource policy: an explicit deny wins over the role', async () => {
+    const verdict = await checkCall(model, {
+      principal: role('artloom-api-gallery-save-image'),
+      action: 's3:PutObject',
+      resource: 'arn:aws:s3:::t1-images/files/a.png',
+      context: { 'aws:SecureTransport': 'false' },
+    });
+    expect(verdict).toMatchObject({ allowed: false, result: 'ExplicitlyDenied' });
+    expect(verdict.explanation).toMatch(/statement #1 of the resource policy of arn:aws:s3:::t1-images\/files\/a.png denies it/);
+  });
+
+  it('lets a service principal in only through the resource policy, with its conditions', async () => {
+    const topic = model.arnOf(model.ofType('AWS::SNS::Topic')[0] as string);
+    const budgets = { kind: 'service' as const, service: 'budgets.amazonaws.com' };
+    expect(
+      await checkCall(model, { principal: { ...budgets, sourceAccount: '123456789012' }, action: 'sns:Publish', resource: topic }),
+    ).toMatchObject({
+      allowed: true,
+    });
+    const other = await checkCall(model, {
+      principal: { ...budgets, sourceAccount: '999999999999' },
+      action: 'sns:Publish',
+      resource: topic,
+    });
+    expect(other.allowed).toBe(false);
+    expect(other.explanation).toMatch(`no statement in the resource policy of ${topic} allows it`);
+  });
+
+  it('checks task callbacks against the state machine of the token', async () => {
+    const machine = model.arnOf(model.ofType('AWS::StepFunctions::StateMachine')[0] as string);
+    const gpu = {
+      kind: 'role' as const,
+      roleLogicalId: model.ofType('AWS::IAM::Role').find((id) => model.cdkPath(id) === 't1/gpu/role/Resource') as string,
+    };
+    expect(await checkCall(model, { principal: gpu, action: 'states:SendTaskSuccess', resource: machine })).toMatchObject({
+      allowed: true,
+    });
+    const list = role('artloom-api-gallery-list-images');
+    expect(await checkCall(model, { principal: list, action: 'states:SendTaskSuccess', resource: machine })).toMatchObject({
+      allowed: false,
+    });
+  });
+});
