@@ -31,6 +31,8 @@ export const LAMBDAS_DIR = join(REPO, 'lambdas');
 /** Where `npm run build:lambdas` writes one folder per function: what CDK deploys and `npm start` loads. */
 export const FUNCTIONS_DIR = join(REPO, 'dist/functions');
 export const functionDir = (id: string) => join(FUNCTIONS_DIR, id);
+/** Template metadata naming a function's id (its AWS::Lambda::Function resource carries it). */
+export const FUNCTION_METADATA_KEY = 'artloom:function';
 
 /** The Lambda runtime's major (nodejs24.x) and the esbuild target that matches it. */
 export const BUNDLE_TARGET = 'node24';

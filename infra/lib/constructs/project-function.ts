@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   Architecture,
+  type CfnFunction,
   Code,
   type FunctionProps,
   Function as LambdaFunction,
@@ -12,7 +13,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { FUNCTIONS_DIR, type FunctionDef, functionDir } from '../lambda-functions';
+import { FUNCTION_METADATA_KEY, FUNCTIONS_DIR, type FunctionDef, functionDir } from '../lambda-functions';
 import { buildInputsHash } from '../lambda-inputs';
 
 /** The Lambda runtime of every project function (supported into 2028). */
@@ -58,6 +59,9 @@ export class ProjectFunction extends LambdaFunction {
       environment: { NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'artloom', ...environment },
     });
     this.def = fn;
+    // Which built function this is: the local runtime finds each function's settings in the
+    // synthesized template by it (local/functions/deployment.ts).
+    (this.node.defaultChild as CfnFunction).addMetadata(FUNCTION_METADATA_KEY, fn.id);
   }
 }
 

@@ -1,0 +1,214 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/**
+ * One deployed function, run locally as Lambda runs it: its folder from the cloud assembly (what
+ * CDK uploads) copied to a folder of its own with no node_modules above it, a process of its own
+ * (local/functions/runtime.mjs) started there on first use, with exactly the environment the
+ * synthesized template gives the function plus the local endpoints and credentials. A process that
+ * dies (a crash, an import error) is started again on the next invocation, as Lambda starts a new
+ * execution environment.
+ */
+export interface FunctionSpec {
+  /** The function's local name (artloom-<construct path>): logs, ARNs, the gateway's principal. */
+  name: string;
+  /** The asset folder (cdk.out/asset.<hash>). */
+  assetDir: string;
+  env: Record<string, string>;
+  memoryMb: number;
+  timeoutSeconds: number;
+  log?: (line: string) => void;
+}
+
+export interface InvokeContext {
+  awsRequestId?: string;
+  /** Milliseconds the invocation may run (the function's timeout by default). */
+  timeoutMs?: number;
+}
+
+export interface StreamSink {
+  head(metadata: { statusCode: number; headers: Record<string, string> }): void;
+  write(chunk: Buffer): void;
+  end(): void;
+  /** Called once by the host with a function that tells the handler the viewer went away. */
+  onAbort(abort: () => void): void;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (err: Error) => void;
+  sink?: StreamSink;
+}
+
+export class FunctionInitError extends Error {
+  override name = 'FunctionInitError';
+}
+
+const RUNTIME = join(import.meta.dirname, 'runtime.mjs');
+const ROOT = join(tmpdir(), 'artloom-functions');
+
+export class FunctionHost {
+  private child?: ChildProcess;
+  private ready?: Promise<ChildProcess>;
+  private readonly pending = new Map<string, Pending>();
+  /** Invocations so far (tests, the bench). */
+  invocations = 0;
+  private closed = false;
+
+  constructor(readonly spec: FunctionSpec) {}
+
+  /** The function's folder as Lambda sees it: a copy of the asset, named after its hash, under the OS temp folder. */
+  get taskDir(): string {
+    return join(ROOT, basename(this.spec.assetDir));
+  }
+
+  async invoke(event: unknown, ctx: InvokeContext = {}): Promise<unknown> {
+    const child = await this.start();
+    return this.call(child, event, ctx);
+  }
+
+  async invokeStream(event: unknown, sink: StreamSink, ctx: InvokeContext = {}): Promise<void> {
+    const child = await this.start();
+    await this.call(child, event, ctx, sink);
+  }
+
+  private call(child: ChildProcess, event: unknown, ctx: InvokeContext, sink?: StreamSink): Promise<unknown> {
+    const id = randomUUID();
+    this.invocations++;
+    const timeoutMs = ctx.timeoutMs ?? this.spec.timeoutSeconds * 1000;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, sink });
+      sink?.onAbort(() => child.connected && child.send({ type: 'abort', id }));
+      child.send({
+        type: 'invoke',
+        id,
+        event,
+        stream: Boolean(sink),
+        context: {
+          functionName: this.spec.name,
+          invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${this.spec.name}`,
+          memoryLimitInMB: this.spec.memoryMb,
+          awsRequestId: ctx.awsRequestId ?? randomUUID(),
+          deadline: Date.now() + timeoutMs,
+        },
+      });
+    });
+  }
+
+  private start(): Promise<ChildProcess> {
+    if (this.closed) return Promise.reject(new Error(`${this.spec.name} is stopped`));
+    this.ready ??= this.spawn().catch((err: Error) => {
+      this.ready = undefined;
+      throw err;
+    });
+    return this.ready;
+  }
+
+  private spawn(): Promise<ChildProcess> {
+    const dir = this.prepare();
+    const child = fork(RUNTIME, [dir], {
+      cwd: dir,
+      env: this.spec.env,
+      execPath: process.execPath,
+      execArgv: [],
+      serialization: 'advanced',
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    this.child = child;
+    for (const stream of [child.stdout, child.stderr]) {
+      if (stream) createInterface({ input: stream }).on('line', (line) => this.spec.log?.(`[${this.spec.name}] ${line}`));
+    }
+    return new Promise((resolve, reject) => {
+      const onMessage = (message: Message) => {
+        if (message.type === 'ready') return resolve(child);
+        if (message.type === 'init-error') return reject(new FunctionInitError(`${this.spec.name}: ${message.error.message}`));
+        this.settle(message);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code, signal) => {
+        if (this.child === child) {
+          this.child = undefined;
+          this.ready = undefined;
+        }
+        const err = new Error(`${this.spec.name} exited (${signal ?? `code ${code}`})`);
+        reject(err);
+        for (const [id, p] of this.pending) {
+          this.pending.delete(id);
+          p.reject(err);
+        }
+      });
+    });
+  }
+
+  private settle(message: Message): void {
+    if (!('id' in message)) return;
+    const p = this.pending.get(message.id);
+    if (!p) return;
+    switch (message.type) {
+      case 'meta':
+        p.sink?.head(message.metadata);
+        return;
+      case 'chunk':
+        p.sink?.write(Buffer.from(message.data));
+        return;
+      case 'end':
+        this.pending.delete(message.id);
+        p.sink?.end();
+        p.resolve(undefined);
+        return;
+      case 'result':
+        this.pending.delete(message.id);
+        p.resolve(message.result);
+        return;
+      case 'error': {
+        this.pending.delete(message.id);
+        p.sink?.end();
+        const err = Object.assign(new Error(message.error.message), { name: message.error.name, stack: message.error.stack });
+        p.reject(err);
+      }
+    }
+  }
+
+  /** Copies the asset once per content hash (its folder name) into a bare folder, atomically. */
+  private prepare(): string {
+    const dir = this.taskDir;
+    if (existsSync(join(dir, 'index.mjs'))) return dir;
+    mkdirSync(ROOT, { recursive: true });
+    const staging = `${dir}.${process.pid}.${randomUUID().slice(0, 8)}`;
+    cpSync(this.spec.assetDir, staging, { recursive: true });
+    try {
+      renameSync(staging, dir);
+    } catch {
+      // Another process prepared it first: same content (same hash).
+      rmSync(staging, { recursive: true, force: true });
+    }
+    return dir;
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  }
+}
+
+type Message =
+  | { type: 'ready' }
+  | { type: 'init-error'; error: { message: string } }
+  | { type: 'meta'; id: string; metadata: { statusCode: number; headers: Record<string, string> } }
+  | { type: 'chunk'; id: string; data: Uint8Array }
+  | { type: 'end'; id: string }
+  | { type: 'result'; id: string; result: unknown }
+  | { type: 'error'; id: string; error: { name: string; message: string; stack?: string } };

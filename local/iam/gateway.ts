@@ -1,0 +1,150 @@
+import { createServer, type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * The front door of the local stand-ins, as AWS's service endpoints are: every SDK call a function
+ * makes arrives here signed with that function's own access key, is described (action, resource)
+ * and, with permission checking on, evaluated against the function's synthesized role policy and
+ * the target's resource policy before it is forwarded unchanged (Host header included, so the
+ * signature still verifies) to DynamoDB Local, s3rver or the local Step Functions/SQS server. A
+ * denial answers as the service would (AccessDenied) and is kept for the run's report.
+ */
+export type AwsService = 'dynamodb' | 's3' | 'states' | 'sqs';
+
+export interface GatewayRequest {
+  service: AwsService;
+  method: string;
+  /** Path and query, as sent. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface Denial {
+  principal: string;
+  action: string;
+  resource: string;
+  explanation: string;
+}
+
+export interface GatewayCheck {
+  /** The principal an access key id stands for (a function's name), or undefined for an unknown key. */
+  principalOf(accessKeyId: string): string | undefined;
+  /** Evaluates the request for the principal: the calls it makes (for counting) and the first denial. */
+  evaluate(principal: string, request: GatewayRequest): Promise<{ calls: number; denial?: Denial }>;
+}
+
+export interface GatewayStats {
+  requests: number;
+  evaluated: number;
+  denied: Denial[];
+}
+
+export interface Gateway {
+  url: string;
+  stats: GatewayStats;
+  setTarget(service: AwsService, url: string): void;
+  stop(): Promise<void>;
+}
+
+const CREDENTIAL = /Credential=([^/,\s]+)\/\d{8}\/[^/]+\/([a-z0-9-]+)\/aws4_request/;
+
+/** The access key id and the signing service of a SigV4 request (header or presigned query). */
+export function signatureOf(headers: IncomingHttpHeaders, url: string): { accessKeyId: string; service: string } | undefined {
+  const auth = String(headers.authorization ?? '');
+  const fromHeader = CREDENTIAL.exec(auth);
+  if (fromHeader?.[1] && fromHeader[2]) return { accessKeyId: fromHeader[1], service: fromHeader[2] };
+  const query = new URL(url, 'http://local').searchParams.get('X-Amz-Credential');
+  const parts = query?.split('/');
+  if (parts && parts.length >= 5 && parts[0] && parts[3]) return { accessKeyId: parts[0], service: parts[3] };
+  return undefined;
+}
+
+export async function startGateway(options: {
+  targets: Partial<Record<AwsService, string>>;
+  check?: GatewayCheck;
+  log?: (line: string) => void;
+}): Promise<Gateway> {
+  const targets = { ...options.targets };
+  const stats: GatewayStats = { requests: 0, evaluated: 0, denied: [] };
+  const server: Server = createServer(async (req, res) => {
+    stats.requests++;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const url = req.url ?? '/';
+    const signature = signatureOf(req.headers, url);
+    const service = (signature?.service === 'execute-api' ? undefined : signature?.service) as AwsService | undefined;
+    const target = service ? targets[service] : undefined;
+    if (!signature || !service || !target) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: `The local gateway cannot route this request (${signature?.service ?? 'unsigned'}).` }));
+      return;
+    }
+    if (options.check) {
+      const principal = options.check.principalOf(signature.accessKeyId);
+      if (!principal) return deny(res, service, { principal: signature.accessKeyId, action: '?', resource: '?', explanation: 'unknown key' });
+      const verdict = await options.check.evaluate(principal, { service, method: req.method ?? 'GET', url, headers: req.headers, body });
+      stats.evaluated += verdict.calls;
+      if (verdict.denial) {
+        stats.denied.push(verdict.denial);
+        options.log?.(`permission denied: ${verdict.denial.explanation}`);
+        return deny(res, service, verdict.denial);
+      }
+    }
+    const upstream = new URL(target);
+    const forward = httpRequest(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: url,
+        // The Host header stays the one the client signed; a fresh connection per call (a kept-alive
+        // one that DynamoDB Local closes just as it is reused would fail the call for nothing).
+        headers: req.headers,
+        agent: false,
+      },
+      (upstreamRes) => {
+        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
+        upstreamRes.pipe(res);
+      },
+    );
+    // A caller that hangs up (a stopped worker's long poll) hangs up upstream too.
+    res.once('close', () => {
+      if (!res.writableFinished) forward.destroy();
+    });
+    forward.on('error', (err) => {
+      if (res.headersSent) return res.destroy();
+      res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: `The stand-in did not answer: ${err.message}` }));
+    });
+    forward.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stats,
+    setTarget: (service, url) => {
+      targets[service] = url;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** AccessDenied as each service answers it, so the SDK in the function raises what it would in AWS. */
+function deny(res: import('node:http').ServerResponse, service: AwsService, d: Denial): void {
+  const message = `User: ${d.principal} is not authorized to perform: ${d.action} on resource: ${d.resource} (${d.explanation})`;
+  if (service === 's3') {
+    res.writeHead(403, { 'content-type': 'application/xml' });
+    res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${escapeXml(message)}</Message></Error>`);
+    return;
+  }
+  res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
+  res.end(JSON.stringify({ __type: 'com.amazon.coral.service#AccessDeniedException', message, Message: message }));
+}
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
