@@ -75,6 +75,8 @@ describe('template resolution', () => {
   const names = { ...localNames(template, { prefix: 'p' }), physicalName: (id: string) => `name-${id}` };
   const m = new TemplateModel(template, names);
 
+  // Fn::Sub's own ${…} syntax, in plain strings on purpose.
+  // biome-ignore-start lint/suspicious/noTemplateCurlyInString: CloudFormation placeholders, not JavaScript ones
   it.each([
     [{ 'Fn::Sub': '${AWS::Region}:${AWS::AccountId}:${T}:${Q.QueueName}:${!Literal}' }, 'us-east-1:000000000000:name-T:name-Q:${Literal}'],
     [
@@ -89,6 +91,7 @@ describe('template resolution', () => {
   ])('resolves %j', (value, expected) => {
     expect(m.resolve(value)).toBe(expected);
   });
+  // biome-ignore-end lint/suspicious/noTemplateCurlyInString: see above
 
   it('names the resource and attribute it cannot resolve', () => {
     expect(() => m.resolve({ 'Fn::GetAtt': ['X', 'Endpoint'] })).toThrow(TemplateResolveError);
