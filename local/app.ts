@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
+import { apiFunctionId } from '../infra/lib/lambda-functions';
 import { resetConfig } from '../lambdas/lib/config';
-import { ROUTES } from '../lambdas/routes';
+import { areaOf, ROUTES } from '../lambdas/routes';
+import { type CloudAssembly, cloudAssembly } from './functions/cloud-assembly';
+import { deployLocally, type LocalDeployment } from './functions/deployment';
 import { createLocalServer, type LocalMiddleware, type LocalServerOptions } from './http-server';
 import { LOCAL_CREDENTIALS, LOCAL_PREFIX, LOCAL_REGION } from './names';
 import { type LocalPlugin, PLUGINS, type PluginHandle } from './plugins';
@@ -26,12 +29,18 @@ export interface LocalAppOptions {
   logRequests?: boolean;
   /** Restart DynamoDB Local or s3rver when one dies or stalls (`npm start`). */
   supervise?: boolean;
+  /** The synthesized stack to run (tests pass the run's); default: the last synth, or a fresh one when the sources changed. */
+  assembly?: CloudAssembly;
+  /** Check every AWS call of every function against its synthesized role (default: IAM_CHECK=1). */
+  checkPermissions?: boolean;
 }
 
 export interface LocalApp {
   url: string;
   port: number;
   env: Record<string, string>;
+  /** The synthesized stack's functions as they run here, and the gateway that checks their calls. */
+  deployment: LocalDeployment;
   stop(): Promise<void>;
 }
 
@@ -59,9 +68,15 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const handles: PluginHandle[] = [];
   let stopStack: () => Promise<void> = async () => {};
   const s3Holder: { client?: S3Client; bucket: string } = { bucket: '' };
+  let deployment: LocalDeployment | undefined;
 
   const server = createLocalServer({
     routes: ROUTES,
+    // Each route runs in its API area's function, as deployed (one bundle per area).
+    functionFor: (route) => {
+      if (!deployment) throw new Error('the local deployment is not up yet');
+      return deployment.fn(apiFunctionId(areaOf(route)));
+    },
     get s3() {
       return s3Holder.client as S3Client;
     },
@@ -90,6 +105,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       server.closeAllConnections();
     });
     for (const handle of handles.reverse()) await handle.stop?.().catch(() => {});
+    await deployment?.stop();
     s3Holder.client?.destroy();
     await stopStack();
   };
@@ -104,7 +120,10 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
         });
     // The picture page (GET /i/{id}) serves the built SPA's index.html, as the bundle's copy does in AWS.
     const shell: Record<string, string> = options.staticDir ? { SITE_SHELL_FILE: resolve(options.staticDir, 'index.html') } : {};
-    const env: Record<string, string> = { ...resources.env, RENDERER: 'preview', ...LOCAL_TIMEOUTS(), ...shell, ...options.env };
+    // The local runtime's own settings start empty (no CloudFront secret, no GPU group, no sign-in until the
+    // auth plugin sets one): the functions take these from here, not from the template (functions/deployment.ts).
+    const localOwned = { ORIGIN_SECRET: '', GPU_ASG_NAME: '', AUTH_ISSUER: '', AUTH_JWKS_URL: '', AUTH_AUDIENCE: '', AUTH_LOGOUT_URL: '' };
+    const env: Record<string, string> = { ...resources.env, ...localOwned, RENDERER: 'preview', ...LOCAL_TIMEOUTS(), ...shell, ...options.env };
     Object.assign(process.env, env);
     // A second app in the same process (benchmarks, tests) must not reuse clients of the first's endpoints.
     resetConfig();
@@ -115,8 +134,18 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       credentials: LOCAL_CREDENTIALS,
     });
     s3Holder.bucket = resources.bucketNames.images ?? '';
+    const assembly = options.assembly ?? (await cloudAssembly({ log }));
+    deployment = await deployLocally({
+      assembly,
+      prefix,
+      endpoints: resources,
+      localEnv: () => env,
+      checkPermissions: options.checkPermissions ?? process.env.IAM_CHECK === '1',
+      log,
+    });
+    const deployed = deployment;
     for (const plugin of options.plugins ?? PLUGINS) {
-      const handle = await plugin.start({ env, publicUrl: url, dataDir: options.dataDir, log });
+      const handle = await plugin.start({ env, publicUrl: url, dataDir: options.dataDir, log, deployment: deployed });
       if (!handle) continue;
       handles.push(handle);
       if (handle.env) {
@@ -128,7 +157,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     }
     ready = true;
     for (const handle of handles) await handle.afterReady?.();
-    return { url, port, env, stop };
+    return { url, port, env, deployment: deployed, stop };
   } catch (err) {
     await stop();
     throw err;

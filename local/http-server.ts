@@ -1,26 +1,22 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { PUBLIC_PREFIX } from '../infra/lib/data-model';
-import type { StreamingHandler } from '../lambdas/lib/stream';
 import type { RouteDef } from '../lambdas/routes';
 import { isSiteRoute } from '../shared/site-routes';
-import { fromApiGatewayResult, lambdaContext, toApiGatewayEvent } from './apigw-event';
-import { installLambdaStreaming, responseStreamFor } from './lambda-stream';
-
-installLambdaStreaming();
-
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | undefined>;
+import { fromApiGatewayResult, toApiGatewayEvent } from './apigw-event';
+import type { FunctionHost, StreamSink } from './functions/host';
 
 /** A local-only route (auth issuer, stand-in endpoints); returns true when it answered. */
 export type LocalMiddleware = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
 export interface LocalServerOptions {
   routes: readonly RouteDef[];
+  /** The deployed function that serves a route (its API area's). */
+  functionFor: (route: RouteDef) => FunctionHost;
   /** S3 client and bucket behind /files/*. */
   s3: S3Client;
   imagesBucket: string;
@@ -36,7 +32,6 @@ export interface LocalServerOptions {
 
 /** API Gateway's payload limit; bigger requests never reach a Lambda. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
-const LAMBDAS_ROOT = resolve(import.meta.dirname, '../lambdas');
 /** Longest path segment accepted (API Gateway refuses far shorter whole URLs than Node would take). */
 const MAX_SEGMENT_LENGTH = 1024;
 const COMPRESSIBLE = /^(application\/(json|javascript)|text\/|image\/svg)/;
@@ -58,15 +53,6 @@ function compile(def: RouteDef): CompiledRoute {
 
 export function createLocalServer(options: LocalServerOptions): Server {
   const routes = options.routes.map(compile);
-  const modules = new Map<string, Promise<Handler>>();
-  const load = (entry: string) => {
-    let mod = modules.get(entry);
-    if (!mod) {
-      mod = import(pathToFileURL(join(LAMBDAS_ROOT, entry)).href).then((m: { handler: Handler }) => m.handler);
-      modules.set(entry, mod);
-    }
-    return mod;
-  };
 
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
@@ -113,20 +99,27 @@ export function createLocalServer(options: LocalServerOptions): Server {
     }
     const pathParameters = Object.fromEntries(route.params.map((name, i) => [name, decoded[i] ?? '']));
     const event = toApiGatewayEvent(req, body, route.def, pathParameters);
-    const handler = await load(route.def.entry);
+    const fn = options.functionFor(route.def);
     const started = performance.now();
     if (route.def.stream) {
-      // A response-streaming function (a Function URL in AWS): the handler writes the answer itself.
-      const stream = handler as unknown as StreamingHandler;
-      await stream(
-        event,
-        responseStreamFor(res) as awslambda.HttpResponseStream,
-        lambdaContext(route.def.entry, (route.def.timeoutSeconds ?? 10) * 1000),
-      );
+      // A response-streaming function (a Function URL in AWS): its chunks go out as they come.
+      await fn.invokeStream(event, streamSink(res)).catch((err: Error) => {
+        options.log?.(`local server error on ${req.method} ${url.pathname}: ${err.stack ?? err}`);
+        if (!res.headersSent) internalError(res);
+        else res.end();
+      });
       options.log?.(`${req.method} ${url.pathname} stream ${(performance.now() - started).toFixed(1)} ms`);
       return;
     }
-    const result = fromApiGatewayResult(await handler(event, lambdaContext(route.def.entry, (route.def.timeoutSeconds ?? 10) * 1000)));
+    let answer: APIGatewayProxyStructuredResultV2 | string | undefined;
+    try {
+      answer = (await fn.invoke(event)) as typeof answer;
+    } catch (err) {
+      // A function that throws (or dies) is API Gateway's 500 with its own body, as in AWS.
+      options.log?.(`local server error on ${req.method} ${url.pathname}: ${(err as Error).stack ?? err}`);
+      return internalError(res);
+    }
+    const result = fromApiGatewayResult(answer);
     options.log?.(`${req.method} ${url.pathname} ${result.status} ${(performance.now() - started).toFixed(1)} ms`);
     send(req, res, result.status, result.headers, result.body);
   }
@@ -170,6 +163,32 @@ export function createLocalServer(options: LocalServerOptions): Server {
       throw err;
     }
   }
+}
+
+/** What API Gateway answers when the integration fails. */
+function internalError(res: ServerResponse) {
+  sendJson(res, 500, { message: 'Internal Server Error' });
+}
+
+/** A streaming invocation's answer onto a Node response; a viewer that goes away aborts the function's stream. */
+function streamSink(res: ServerResponse): StreamSink {
+  return {
+    head: (m) => {
+      if (!res.headersSent) res.writeHead(m.statusCode, m.headers);
+    },
+    write: (chunk) => {
+      if (!res.headersSent) res.writeHead(200);
+      res.write(chunk);
+    },
+    end: () => {
+      if (!res.headersSent) res.writeHead(200);
+      res.end();
+    },
+    onAbort: (abort) =>
+      res.once('close', () => {
+        if (!res.writableFinished) abort();
+      }),
+  };
 }
 
 function safeDecode(segment: string): string | undefined {

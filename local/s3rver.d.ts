@@ -12,3 +12,11 @@ declare module 's3rver' {
     close(): Promise<void>;
   }
 }
+
+declare module 's3rver/lib/models/account.js' {
+  interface AWSAccount {
+    createKeyPair(accessKeyId: string, secretAccessKey: string): void;
+  }
+  const Account: { registry: Map<string, AWSAccount>; DUMMY_ACCOUNT: AWSAccount };
+  export default Account;
+}

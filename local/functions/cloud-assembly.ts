@@ -78,6 +78,8 @@ function run(command: string, args: string[]): Promise<void> {
       stderr += d.toString();
     });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${stderr.slice(-4000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${code}):\n${stderr.slice(-4000)}`)),
+    );
   });
 }

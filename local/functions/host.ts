@@ -18,7 +18,8 @@ export interface FunctionSpec {
   name: string;
   /** The asset folder (cdk.out/asset.<hash>). */
   assetDir: string;
-  env: Record<string, string>;
+  /** Read when the process starts (plugins complete the local settings before the first invocation). */
+  env: () => Record<string, string>;
   memoryMb: number;
   timeoutSeconds: number;
   log?: (line: string) => void;
@@ -112,7 +113,7 @@ export class FunctionHost {
     const dir = this.prepare();
     const child = fork(RUNTIME, [dir], {
       cwd: dir,
-      env: this.spec.env,
+      env: this.spec.env(),
       execPath: process.execPath,
       execArgv: [],
       serialization: 'advanced',
@@ -120,7 +121,7 @@ export class FunctionHost {
     });
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => this.spec.log?.(`[${this.spec.name}] ${line}`));
+      if (stream) createInterface({ input: stream }).on('line', (line) => worthLogging(line) && this.spec.log?.(`[${this.spec.name}] ${line}`));
     }
     return new Promise((resolve, reject) => {
       const onMessage = (message: Message) => {
@@ -212,3 +213,19 @@ type Message =
   | { type: 'end'; id: string }
   | { type: 'result'; id: string; result: unknown }
   | { type: 'error'; id: string; error: { name: string; message: string; stack?: string } };
+
+/**
+ * What of a function's output reaches the local log: warnings, errors and anything that is not a
+ * structured line; metrics (EMF) and info/debug lines stay in the function, as they would stay in
+ * CloudWatch.
+ */
+function worthLogging(line: string): boolean {
+  if (!line.startsWith('{')) return line.trim() !== '';
+  try {
+    const entry = JSON.parse(line) as { _aws?: unknown; level?: string };
+    if (entry._aws) return false;
+    return !['INFO', 'DEBUG', 'TRACE'].includes(String(entry.level ?? '').toUpperCase());
+  } catch {
+    return true;
+  }
+}

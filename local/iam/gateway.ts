@@ -1,5 +1,6 @@
-import { createServer, type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { principalFromAuthorization } from './describe-request';
 
 /**
  * The front door of the local stand-ins, as AWS's service endpoints are: every SDK call a function
@@ -47,19 +48,6 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-const CREDENTIAL = /Credential=([^/,\s]+)\/\d{8}\/[^/]+\/([a-z0-9-]+)\/aws4_request/;
-
-/** The access key id and the signing service of a SigV4 request (header or presigned query). */
-export function signatureOf(headers: IncomingHttpHeaders, url: string): { accessKeyId: string; service: string } | undefined {
-  const auth = String(headers.authorization ?? '');
-  const fromHeader = CREDENTIAL.exec(auth);
-  if (fromHeader?.[1] && fromHeader[2]) return { accessKeyId: fromHeader[1], service: fromHeader[2] };
-  const query = new URL(url, 'http://local').searchParams.get('X-Amz-Credential');
-  const parts = query?.split('/');
-  if (parts && parts.length >= 5 && parts[0] && parts[3]) return { accessKeyId: parts[0], service: parts[3] };
-  return undefined;
-}
-
 export async function startGateway(options: {
   targets: Partial<Record<AwsService, string>>;
   check?: GatewayCheck;
@@ -73,7 +61,7 @@ export async function startGateway(options: {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     const url = req.url ?? '/';
-    const signature = signatureOf(req.headers, url);
+    const signature = principalFromAuthorization(req.headers) ?? principalFromAuthorization(url);
     const service = (signature?.service === 'execute-api' ? undefined : signature?.service) as AwsService | undefined;
     const target = service ? targets[service] : undefined;
     if (!signature || !service || !target) {
@@ -83,7 +71,8 @@ export async function startGateway(options: {
     }
     if (options.check) {
       const principal = options.check.principalOf(signature.accessKeyId);
-      if (!principal) return deny(res, service, { principal: signature.accessKeyId, action: '?', resource: '?', explanation: 'unknown key' });
+      if (!principal)
+        return deny(res, service, { principal: signature.accessKeyId, action: '?', resource: '?', explanation: 'unknown key' });
       const verdict = await options.check.evaluate(principal, { service, method: req.method ?? 'GET', url, headers: req.headers, body });
       stats.evaluated += verdict.calls;
       if (verdict.denial) {

@@ -4,9 +4,9 @@ import { config, resetConfig } from '../../lambdas/lib/config';
 import type { WorkerOptions } from '../../worker/options';
 import { awsPorts, type WorkerPorts } from '../../worker/ports';
 import { GpuWorker } from '../../worker/worker';
-import { LOCAL_REGION } from '../names';
+import { STATE_MACHINE_ARN } from '../functions/deployment';
 import { coldStartFromEnv, type PreviewRenderer, startPreviewRenderer } from '../preview-renderer/server';
-import { generationDefinition, LOCAL_ACCOUNT, LOCAL_QUEUE_NAME, localFunctionArn } from '../sfn/definition';
+import type { AslDefinition } from '../sfn/definition';
 import { LocalQueues } from '../sfn/queue';
 import { LocalStepFunctions } from '../sfn/runner';
 import { sfnOperations, sqsOperations, startAwsJsonServer } from '../sfn/server';
@@ -64,24 +64,29 @@ export function generationRuntime(): GenerationRuntime {
   return current;
 }
 
-const STATE_MACHINE_ARN = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:artloom-generation`;
 const num = (value: string | undefined, fallback: number) => (value && Number.isFinite(Number(value)) ? Number(value) : fallback);
 
 export const generationPlugin: LocalPlugin = {
   name: 'generation',
   async start(ctx) {
     const env = { ...process.env, ...ctx.env };
-    const { handler: recordJob } = await import('../../lambdas/steps/record-job');
-    const { handler: ensureCapacity } = await import('../../lambdas/steps/ensure-capacity');
-    const { handler: storeImage } = await import('../../lambdas/steps/store-image');
-    const { handler: markFailed } = await import('../../lambdas/steps/mark-failed');
-    const steps = { RecordJob: recordJob, EnsureCapacity: ensureCapacity, StoreImage: storeImage, MarkFailed: markFailed };
-    const functions = Object.fromEntries(Object.entries(steps).map(([name, fn]) => [localFunctionArn(name).split(':').pop() ?? name, fn]));
+    // The state machine as synthesized with the stack; its Task states invoke the deployed step functions.
+    const definition = ctx.deployment.stateMachineDefinition() as AslDefinition;
+    const functions: Record<string, (input: unknown) => Promise<unknown>> = {};
+    for (const state of Object.values(definition.States)) {
+      const resource = String(state.Resource ?? '');
+      if (!resource.startsWith('arn:aws:lambda:')) continue;
+      const name = resource.split(':').pop() ?? resource;
+      const host = ctx.deployment.byName(name);
+      if (!host) throw new Error(`the state machine invokes ${resource}, which is not a function of the stack`);
+      functions[name] = (input) => host.invoke(input);
+    }
+    const queueUrl = definitionQueueUrl(definition);
 
     const queues = new LocalQueues();
     const runner = new LocalStepFunctions({
       stateMachineArn: STATE_MACHINE_ARN,
-      definition: await generationDefinition(),
+      definition,
       functions,
       queues,
       retryIntervalMs: env.LOCAL_SFN_RETRY_MS ? num(env.LOCAL_SFN_RETRY_MS, 1000) : undefined,
@@ -90,6 +95,9 @@ export const generationPlugin: LocalPlugin = {
       trace: env.LOCAL_SFN_TRACE === '1',
     });
     const { server, url } = await startAwsJsonServer({ AWSStepFunctions: sfnOperations(runner), AmazonSQS: sqsOperations(queues) });
+    // The functions reach Step Functions and SQS through the gateway (their calls are checked); the worker directly.
+    ctx.deployment.gateway.setTarget('states', url);
+    ctx.deployment.gateway.setTarget('sqs', url);
 
     const cold = coldStartFromEnv(env);
     const renderer = env.COMFYUI_URL ? undefined : await startPreviewRenderer({ stepDelayMs: num(env.PREVIEW_STEP_DELAY_MS, 100), cold });
@@ -99,7 +107,7 @@ export const generationPlugin: LocalPlugin = {
     const handleEnv: Record<string, string> = {
       SFN_ENDPOINT: url,
       SQS_ENDPOINT: url,
-      JOB_QUEUE_URL: `${url}/${LOCAL_ACCOUNT}/${LOCAL_QUEUE_NAME}`,
+      JOB_QUEUE_URL: `${url}/${new URL(queueUrl).pathname.replace(/^\/+/, '')}`,
       GENERATION_STATE_MACHINE_ARN: STATE_MACHINE_ARN,
       RENDERER: env.COMFYUI_URL ? 'comfyui' : 'preview',
     };
@@ -157,4 +165,13 @@ function closeServer(server: Server): Promise<void> {
     server.close(() => resolve());
     server.closeAllConnections();
   });
+}
+
+/** The job queue the flow's dispatch state sends to (its QueueUrl, resolved from the template). */
+function definitionQueueUrl(definition: AslDefinition): string {
+  for (const state of Object.values(definition.States)) {
+    const queueUrl = (state.Parameters as { QueueUrl?: unknown } | undefined)?.QueueUrl;
+    if (typeof queueUrl === 'string') return queueUrl;
+  }
+  throw new Error('the state machine sends to no queue');
 }

@@ -1,5 +1,5 @@
-import { config } from '../../lambdas/lib/config';
-import { type ReconcileReport, reconcile } from '../../lambdas/services/reconcile';
+import { RECONCILER_FUNCTION } from '../../infra/lib/lambda-functions';
+import type { ReconcileReport } from '../../lambdas/services/reconcile';
 import type { LocalPlugin } from './types';
 
 /**
@@ -19,9 +19,13 @@ export const reconcilerPlugin: LocalPlugin = {
     const interval = Number(process.env.RECONCILE_INTERVAL_MS ?? 10_000);
     let running: Promise<void> | undefined;
     let timer: NodeJS.Timeout | undefined;
-    const run = (changedBefore: Date) => {
-      running ??= reconcile({ changedBefore })
-        .then((report) => {
+    // As EventBridge Scheduler invokes it (the function's own grace period); at start-up with every job of an earlier run.
+    const run = (changedBefore?: Date) => {
+      running ??= ctx.deployment
+        .fn(RECONCILER_FUNCTION.id)
+        .invoke(changedBefore ? { changedBefore: changedBefore.toISOString() } : {})
+        .then((answer) => {
+          const report = answer as ReconcileReport;
           lastReport = report;
           if (report.done.length || report.failed.length || report.stagingRemoved)
             ctx.log(
@@ -37,8 +41,7 @@ export const reconcilerPlugin: LocalPlugin = {
     return {
       afterReady: async () => {
         await run(startedAt);
-        if (interval > 0)
-          timer = setInterval(() => void run(new Date(Date.now() - config().RECONCILE_GRACE_SECONDS * 1000)), interval).unref();
+        if (interval > 0) timer = setInterval(() => void run(), interval).unref();
       },
       stop: async () => {
         clearInterval(timer);

@@ -1,3 +1,4 @@
+import type { LocalDeployment } from '../functions/deployment';
 import type { LocalMiddleware } from '../http-server';
 
 /**
@@ -18,6 +19,8 @@ export interface PluginContext {
   /** Persistent data folder, or null in tests. */
   dataDir: string | null;
   log: (line: string) => void;
+  /** The synthesized stack's functions, running locally (the flow's steps, the reconciler). */
+  deployment: LocalDeployment;
 }
 
 export interface PluginHandle {
