@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 /** The frontend's `@shared/…` imports (frontend/vite.config.ts, frontend/tsconfig.json): the unit tests load frontend modules. */
 const resolve = { alias: { '@shared': join(import.meta.dirname, 'shared') } };
 
-// Local tooling runs on Node 20; the Lambdas deploy on nodejs22.x (see README).
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+/** Where each local app of a run leaves its permission checks (test/support/iam-report.ts). */
+const IAM_REPORT_DIR = join(import.meta.dirname, 'test-results/iam');
 
 export default defineConfig({
   resolve,
@@ -44,6 +44,8 @@ export default defineConfig({
         resolve,
         test: {
           name: 'integration',
+          // Every AWS call of every function is checked against its synthesized role (test/support/iam-report.ts).
+          env: { IAM_CHECK: '1', IAM_REPORT_DIR },
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
@@ -57,6 +59,8 @@ export default defineConfig({
         resolve,
         test: {
           name: 'e2e',
+          globalSetup: ['test/support/e2e-setup.ts'],
+          env: { IAM_CHECK: '1', IAM_REPORT_DIR },
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { apiFunctionId } from '../infra/lib/lambda-functions';
 import { resetConfig } from '../lambdas/lib/config';
@@ -105,6 +107,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       server.closeAllConnections();
     });
     for (const handle of handles.reverse()) await handle.stop?.().catch(() => {});
+    if (deployment) reportPermissionChecks(deployment);
     await deployment?.stop();
     s3Holder.client?.destroy();
     await stopStack();
@@ -162,6 +165,18 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     await stop();
     throw err;
   }
+}
+
+/**
+ * With IAM_REPORT_DIR set (the test runs), each app leaves its permission checks there: how many
+ * calls were evaluated and every denial; the run's teardown adds them up (test/support/iam-report.ts).
+ */
+function reportPermissionChecks(deployment: LocalDeployment): void {
+  const dir = process.env.IAM_REPORT_DIR;
+  if (!dir) return;
+  const { evaluated, denied, requests } = deployment.gateway.stats;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${process.pid}-${randomUUID()}.json`), JSON.stringify({ requests, evaluated, denied }));
 }
 
 async function runMiddlewares(list: LocalMiddleware[], ...args: Parameters<LocalMiddleware>): Promise<boolean> {

@@ -1,27 +1,41 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { ProjectFunction } from '../../../infra/lib/constructs/project-function';
+import { API_FUNCTIONS, esbuildOptions, FUNCTIONS, routerSource, STEP_FUNCTIONS } from '../../../infra/lib/lambda-functions';
+import { API_AREAS, ROUTES } from '../../../lambdas/routes';
 
 /**
- * Production runs the code the tests ran: the AWS SDK is bundled into each Lambda at the lockfile's
- * version, not taken from the runtime. Bundles one real handler the way `cdk deploy` does (local
- * esbuild) and looks for the SDK inside.
+ * What `npm run build:lambdas` makes of the function table (infra/lib/lambda-functions.ts): one
+ * bundle per API area (a router over its routes), the AWS SDK inside at the lockfile's version,
+ * sharp outside and only where declared. Loading every built bundle from a bare folder is
+ * `npm run check:bundles` (CI), with the real folders.
  */
-describe('Lambda bundling', () => {
-  it('bundles the AWS SDK into the function instead of leaving it to the runtime', () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'artloom-bundling-'));
-    const app = new App({ outdir });
-    const stack = new Stack(app, 'bundling');
-    new ProjectFunction(stack, 'list', { entry: join(import.meta.dirname, '../../../lambdas/handlers/gallery/list-images.ts') });
-    const assembly = app.synth();
-    const assets = readdirSync(assembly.directory).filter((d) => d.startsWith('asset.'));
-    const code = assets.map((d) => readFileSync(join(assembly.directory, d, 'index.mjs'), 'utf8')).join('\n');
+describe('Lambda functions and their bundles', () => {
+  it('puts every route in exactly one API area function, and keeps the stack far from 500 resources', () => {
+    expect(Object.values(API_AREAS).flat()).toHaveLength(ROUTES.length);
+    expect(new Set(ROUTES.map((r) => `${r.method} ${r.path}`)).size).toBe(ROUTES.length);
+    expect(FUNCTIONS.length).toBeLessThanOrEqual(20);
+  });
+
+  it('installs sharp only beside the functions that write pictures', () => {
+    const withSharp = FUNCTIONS.filter((f) => f.nativeModules.includes('sharp')).map((f) => f.id);
+    expect(withSharp.sort()).toEqual([API_FUNCTIONS.admin.id, STEP_FUNCTIONS.StoreImage.id].sort());
+  });
+
+  it('bundles the AWS SDK into an area function and routes by API Gateway route key', async () => {
+    const fn = API_FUNCTIONS.ads;
+    const out = await build({ ...esbuildOptions(fn), write: false, sourcemap: false, metafile: false });
+    const code = out.outputFiles.map((f) => f.text).join('\n');
     // The DynamoDB client's JSON protocol target prefix: present only if the SDK is inside the bundle.
     expect(code).toContain('DynamoDB_20120810');
     expect(code).not.toMatch(/from\s*"@aws-sdk\//);
-    rmSync(outdir, { recursive: true, force: true });
+    expect(routerSource(fn.routes ?? [])).toContain('"GET /api/ads/random"');
   }, 60_000);
+
+  it('leaves no static import of sharp anywhere a read path could reach', () => {
+    // The one door to sharp is lambdas/lib/sharp.ts (a dynamic import); check:layers enforces it tree-wide.
+    const door = readFileSync(join(import.meta.dirname, '../../../lambdas/lib/sharp.ts'), 'utf8');
+    expect(door).toContain("import('sharp')");
+  });
 });

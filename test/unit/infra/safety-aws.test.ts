@@ -72,19 +72,20 @@ describe('optional AWS safety checks in the stack', () => {
     for (const name of SAFETY_ENV) expect(text).not.toContain(name);
   });
 
-  it('with bedrockGuardrailId/Version: the variables on the API functions, ApplyGuardrail on that guardrail for both generate routes only', () => {
+  it('with bedrockGuardrailId/Version: the variables on the API functions, ApplyGuardrail on that guardrail for the two generating areas only', () => {
     const arn = `arn:aws:bedrock:${REGION}:${ACCOUNT}:guardrail/${GUARDRAIL}`;
     const { functions } = configured.stack.api;
     const granted: string[] = [];
-    for (const [entry, fn] of functions) {
+    for (const [area, fn] of Object.entries(functions)) {
       const found = withAction(statementsOf(configured, fn), 'bedrock:ApplyGuardrail');
       if (!found.length) continue;
-      granted.push(entry);
+      granted.push(area);
       expect(found).toEqual([{ Effect: 'Allow', Action: 'bedrock:ApplyGuardrail', Resource: arn }]);
     }
-    expect(granted.sort()).toEqual(['handlers/admin/post-generate.ts', 'handlers/generate/post-generate.ts']);
-    for (const entry of ['handlers/generate/post-generate.ts', 'handlers/system/get-health.ts']) {
-      const fn = functions.get(entry) as IConstruct;
+    // POST /api/generate (generate) and POST /api/admin/generate (admin).
+    expect(granted.sort()).toEqual(['admin', 'generate']);
+    for (const area of ['generate', 'system'] as const) {
+      const fn = functions[area] as IConstruct;
       const vars = configured.template.toJSON().Resources[logicalId(configured, fn)].Properties.Environment.Variables;
       expect(vars).toMatchObject({ BEDROCK_GUARDRAIL_ID: GUARDRAIL, BEDROCK_GUARDRAIL_VERSION: '2' });
     }
@@ -103,7 +104,7 @@ describe('optional AWS safety checks in the stack', () => {
 
     const others = [
       ...Object.entries(configured.stack.generation.steps).filter(([name]) => name !== 'StoreImage'),
-      ...configured.stack.api.functions.entries(),
+      ...Object.entries(configured.stack.api.functions),
     ];
     for (const [, fn] of others) expect(withAction(statementsOf(configured, fn), 'rekognition:DetectModerationLabels')).toEqual([]);
   });

@@ -19,7 +19,7 @@ import {
   type StepName,
 } from '../../../infra/lib/state-machine';
 import { CONFIG_KEYS } from '../../../lambdas/lib/config';
-import { ROUTES } from '../../../lambdas/routes';
+import { areaOf, ROUTES } from '../../../lambdas/routes';
 import { FORMS_CONFIG_KEYS } from '../../../lambdas/services/forms-config';
 
 type AslValidator = (definition: unknown) => { isValid: boolean; errors: { message: string }[] };
@@ -77,9 +77,11 @@ const only = (resources: Record<string, Resource>): [string, Resource] => {
 const logicalId = (c: IConstruct) => stack.resolve((c.node.defaultChild as CfnResource).logicalId) as string;
 
 /** The logical id of an API handler's Lambda (by its entry) or of a flow step's Lambda (`step-<Name>`). */
+/** The function that runs `entry`: a step's own, or the API area function of the route with that handler. */
 function functionIdFor(entry: string): string {
   const step = /^step-(\w+)$/.exec(entry)?.[1] as StepName | undefined;
-  const fn = step ? stack.generation.steps[step] : stack.api.functions.get(`handlers/${entry}.ts`);
+  const route = ROUTES.find((r) => r.entry === `handlers/${entry}.ts`);
+  const fn = step ? stack.generation.steps[step] : route ? stack.api.functions[areaOf(route)] : undefined;
   if (!fn) throw new Error(`no function for ${entry}`);
   return logicalId(fn);
 }
@@ -260,9 +262,11 @@ describe('Artloom stack', () => {
     const stop = statementsOfFunction(functionIdFor('generate/delete-job')).find((s) => actionsOf([s]).includes('states:StopExecution'));
     expect(JSON.stringify(stop?.Resource)).toContain(':execution:');
     expect(JSON.stringify(stop?.Resource)).toContain(machineId);
-    // warm may scale the fleet; no other handler may.
+    // warm (the generate area) may scale the fleet; no other API area may.
     expect(actionsOf(statementsOfFunction(functionIdFor('generate/post-warm')))).toContain('autoscaling:SetDesiredCapacity');
-    expect(actionsOf(statementsOfFunction(functionIdFor('generate/get-job')))).not.toContain('autoscaling:SetDesiredCapacity');
+    for (const entry of ['gallery/list-images', 'share/get-image', 'safety/post-report', 'admin/post-generate', 'system/get-health']) {
+      expect(actionsOf(statementsOfFunction(functionIdFor(entry))), entry).not.toContain('autoscaling:SetDesiredCapacity');
+    }
   });
 
   describe('generation state machine', () => {
