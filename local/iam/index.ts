@@ -4,6 +4,7 @@
  * (describeAwsRequest) and each authorization checked by policy simulation (checkCall). checkCall
  * loads @cloud-copilot/iam-simulate (AGPL-3.0) lazily; only tests and the local runtime load this.
  */
+export { authorizeRequest, type RequestVerdict } from './authorize';
 export {
   type AwsWireRequest,
   type DescribeNames,

@@ -1,3 +1,4 @@
+import { BUCKETS, TABLES } from '../../infra/lib/data-model';
 import { localName } from '../names';
 import type { CfnResource, CfnTemplate, LocalNames } from './template';
 
@@ -11,7 +12,7 @@ export interface LocalNamesOptions {
   stateMachineArn?: string;
   /** Queue URLs are `<queueUrlBase>/<name>` (default https://sqs.<region>.amazonaws.com/<account>). */
   queueUrlBase?: string;
-  /** Must match the account the template was synthesized for where it writes it literally (default 000000000000). */
+  /** Default: the account the template was synthesized for when it writes one (synthesizedAccount), else 000000000000. */
   account?: string;
   region?: string;
   stackName?: string;
@@ -27,7 +28,7 @@ export interface LocalNamesOptions {
  */
 export function localNames(template: CfnTemplate, options: LocalNamesOptions): LocalNames {
   const region = options.region ?? 'us-east-1';
-  const account = options.account ?? LOCAL_ACCOUNT;
+  const account = options.account ?? synthesizedAccount(template) ?? LOCAL_ACCOUNT;
   const stateMachineName = (options.stateMachineArn ?? 'stateMachine:artloom-generation').split(':').pop() ?? 'artloom-generation';
   const stackName = options.stackName ?? stackNameOf(template) ?? 'local';
   return {
@@ -43,17 +44,17 @@ export function localNames(template: CfnTemplate, options: LocalNamesOptions): L
       switch (resource.Type) {
         case 'AWS::DynamoDB::GlobalTable':
         case 'AWS::DynamoDB::Table': {
-          const id = /^data\/([^/]+)-table$/.exec(path ?? '')?.[1];
+          const id = /^data\/([^/]+)-table$/.exec(path ?? '')?.[1] ?? dataIdOf(logicalId, TABLES, 'table');
           return id ? localName(options.prefix, id) : `${options.prefix}-${slug}`;
         }
         case 'AWS::S3::Bucket': {
-          const id = /^data\/([^/]+)-bucket$/.exec(path ?? '')?.[1];
+          const id = /^data\/([^/]+)-bucket$/.exec(path ?? '')?.[1] ?? dataIdOf(logicalId, BUCKETS, 'bucket');
           return localName(options.prefix, id ?? slug);
         }
         case 'AWS::StepFunctions::StateMachine':
           return stateMachineName;
         case 'AWS::SQS::Queue':
-          return path?.includes('gpu-jobs/queue') ? 'artloom-gpu-jobs' : slug;
+          return (path ?? logicalId).replace(/[/-]/g, '').includes('gpujobsqueue') ? 'artloom-gpu-jobs' : slug;
         case 'AWS::Lambda::Function':
           return `artloom-${slug}`;
         default:
@@ -61,6 +62,24 @@ export function localNames(template: CfnTemplate, options: LocalNamesOptions): L
       }
     },
   };
+}
+
+/**
+ * A table or bucket id read off a logical id (`data<id>table<hash>`), for templates synthesized
+ * without construct paths (an in-process App leaves them out unless asked).
+ */
+function dataIdOf(logicalId: string, defs: readonly { id: string }[], kind: string): string | undefined {
+  return defs.find((d) => new RegExp(`^data${d.id}${kind}[0-9A-F]{8}$`).test(logicalId))?.id;
+}
+
+/**
+ * The account a template was synthesized for, when the stack had a concrete env: CDK then writes
+ * it literally into ARNs and conditions (execute-api source ARNs, aws:SourceAccount), so local
+ * ARNs must use the same one for those statements to match. Undefined for an env-agnostic synth.
+ */
+export function synthesizedAccount(template: CfnTemplate): string | undefined {
+  // `:<service>:<region or nothing>:<account>:` — in whole ARNs and in Fn::Join pieces of them alike.
+  return /:[a-z0-9-]+:(?:[a-z]{2}(?:-[a-z]+)+-\d)?:(\d{12}):/.exec(JSON.stringify(template.Resources))?.[1];
 }
 
 /** The construct path below the stack, without CloudFormation's `/Resource` leaf. */

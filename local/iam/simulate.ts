@@ -1,4 +1,4 @@
-import type { PolicyDocument, TemplateModel } from './template';
+import type { NamedPolicy, PolicyDocument, TemplateModel } from './template';
 
 /**
  * One AWS call checked as AWS would: the caller's identity policies (a role of the template) or a
@@ -9,7 +9,9 @@ import type { PolicyDocument, TemplateModel } from './template';
 
 export type CallPrincipal =
   | { kind: 'role'; roleLogicalId: string }
-  | { kind: 'service'; service: string; sourceArn?: string; sourceAccount?: string };
+  | { kind: 'service'; service: string; sourceArn?: string; sourceAccount?: string }
+  /** A principal outside the template (a service-linked role, say), with the policies it holds. */
+  | { kind: 'arn'; arn: string; identityPolicies: NamedPolicy[] };
 
 export interface CallCheck {
   principal: CallPrincipal;
@@ -56,6 +58,9 @@ export async function checkCall(model: TemplateModel, call: CallCheck): Promise<
     // Lambda (and EC2, Step Functions, Scheduler) call as a session of the role.
     principal = `arn:${partition}:sts::${account}:assumed-role/${roleName}/local`;
     identityPolicies = model.identityPolicies(call.principal.roleLogicalId);
+  } else if (call.principal.kind === 'arn') {
+    principal = call.principal.arn;
+    identityPolicies = call.principal.identityPolicies;
   } else {
     principal = call.principal.service;
     if (call.principal.sourceArn) context['aws:SourceArn'] = call.principal.sourceArn;
@@ -104,7 +109,7 @@ export async function checkCall(model: TemplateModel, call: CallCheck): Promise<
         ? `the resource policy of ${call.resource}`
         : `${explicit.policyType} policy ${explicit.policyIdentifier ?? ''}`.trim();
     why = `${statement} of ${policy} denies it`;
-  } else if (call.principal.kind === 'role') {
+  } else if (call.principal.kind !== 'service') {
     why = resourcePolicy ? 'no statement in its policies or in the resource policy allows it' : 'no statement in its policies allows it';
   } else {
     why = resourcePolicy
@@ -118,6 +123,7 @@ const functionsByRole = new WeakMap<TemplateModel, Map<string, string[]>>();
 
 /** "artloom-api-gallery-list-images (role apigallerylistimagesServiceRole…)" or "cloudwatch.amazonaws.com (from arn:…)". */
 export function describePrincipal(model: TemplateModel, principal: CallPrincipal): string {
+  if (principal.kind === 'arn') return principal.arn;
   if (principal.kind === 'service') return principal.sourceArn ? `${principal.service} (from ${principal.sourceArn})` : principal.service;
   let byRole = functionsByRole.get(model);
   if (!byRole) {

@@ -80,6 +80,9 @@ const NO_VALUE = Symbol('AWS::NoValue');
 
 export class TemplateModel {
   private readonly physical = new Map<string, string>();
+  // The template does not change under a model: policies are resolved once, then asked per call.
+  private readonly identityCache = new Map<string, NamedPolicy[]>();
+  private readonly resourceCache = new Map<string, PolicyDocument | undefined>();
 
   constructor(
     readonly template: CfnTemplate,
@@ -178,15 +181,20 @@ export class TemplateModel {
 
   /**
    * The role's identity policies, resolved: every AWS::IAM::Policy attached to it, its inline
-   * Policies and the AWS-managed policies this model knows (local/iam/policies.ts).
+   * Policies and the AWS-managed policies this model knows (local/iam/policies.ts). Shared: do not mutate.
    */
   identityPolicies(roleLogicalId: string): NamedPolicy[] {
-    return identityPolicies(this, roleLogicalId);
+    let policies = this.identityCache.get(roleLogicalId);
+    if (!policies) this.identityCache.set(roleLogicalId, (policies = identityPolicies(this, roleLogicalId)));
+    return policies;
   }
 
-  /** The resource policy AWS would hold for `resourceArn` (topic, bucket or object, queue, function); undefined when none. */
+  /** The resource policy AWS would hold for `resourceArn` (topic, bucket or object, queue, function); undefined when none. Shared: do not mutate. */
   resourcePolicy(resourceArn: string): PolicyDocument | undefined {
-    return resourcePolicy(this, resourceArn);
+    // A bucket's policy is its objects' policy: one entry per bucket, not per key.
+    const key = resourceArn.split(':')[2] === 's3' ? (resourceArn.split('/')[0] as string) : resourceArn;
+    if (!this.resourceCache.has(key)) this.resourceCache.set(key, resourcePolicy(this, key));
+    return this.resourceCache.get(key);
   }
 
   /** The logical id of the function whose physical name (or ARN) is `nameOrArn`. */

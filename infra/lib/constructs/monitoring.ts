@@ -44,14 +44,27 @@ export class AlarmTopic extends Construct {
     super(scope, id);
     this.topic = new Topic(this, 'topic', { displayName: 'Artloom alarms', enforceSSL: true });
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
-    // AWS Budgets and Cost Anomaly Detection publish as services, for this account only.
-    for (const service of ['budgets.amazonaws.com', 'costalerts.amazonaws.com']) {
+    // A topic policy replaces SNS's default one, so every service that publishes is named here, for
+    // this account only: AWS Budgets and Cost Anomaly Detection, and CloudWatch for this stack's
+    // region's alarms (without it no alarm reaches the operator). Auto Scaling notifications need no
+    // statement: they publish with Auto Scaling's service-linked role, an identity in this account.
+    // test/unit/infra/principals.test.ts simulates every publisher the template names.
+    const stack = Stack.of(this);
+    const publishers: [string, Record<string, Record<string, string>>][] = [
+      ['budgets.amazonaws.com', {}],
+      ['costalerts.amazonaws.com', {}],
+      [
+        'cloudwatch.amazonaws.com',
+        { ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:cloudwatch:${stack.region}:${stack.account}:alarm:*` } },
+      ],
+    ];
+    for (const [service, conditions] of publishers) {
       this.topic.addToResourcePolicy(
         new PolicyStatement({
           actions: ['sns:Publish'],
           principals: [new ServicePrincipal(service)],
           resources: [this.topic.topicArn],
-          conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+          conditions: { StringEquals: { 'aws:SourceAccount': stack.account }, ...conditions },
         }),
       );
     }

@@ -53,8 +53,8 @@ async function wire(client: { send(c: never): Promise<unknown> }, command: unkno
   return captured;
 }
 
-/** A table row with its command's name first, for the test title. */
-const named = <R extends [object, ...unknown[]]>(row: R): [string, ...R] => [row[0].constructor.name, ...row];
+/** Table rows with each command's name first, for the test titles. */
+const cases = <E>(rows: [object, E][]): [string, object, E][] => rows.map(([c, e]) => [c.constructor.name, c, e]);
 
 const local = { region: 'us-east-1', credentials, endpoint: 'http://127.0.0.1:8000' };
 const dynamo = new DynamoDBClient(local);
@@ -64,7 +64,7 @@ const sqs = new SQSClient({ ...local, endpoint: 'http://127.0.0.1:9324' });
 
 describe('describeAwsRequest', () => {
   it.each(
-    [
+    cases<string[][]>([
       [new GetItemCommand({ TableName: 't1-images', Key: { pk: { S: 'a' } } }), [['dynamodb:GetItem', `${T}/t1-images`]]],
       [
         new QueryCommand({ TableName: 't1-images', IndexName: 'gsi1', KeyConditionExpression: 'x' }),
@@ -91,14 +91,14 @@ describe('describeAwsRequest', () => {
           ['dynamodb:DeleteItem', `${T}/t1-jobs`],
         ],
       ],
-    ].map(named),
+    ]),
   )('maps DynamoDB %s', async (_name, command, expected) => {
     const auths = describeAwsRequest(await wire(dynamo, command), names);
     expect(auths.map((a) => [a.action, a.resource])).toEqual(expected);
   });
 
   it.each(
-    [
+    cases<string[][]>([
       [new GetObjectCommand({ Bucket: 't1-images', Key: 'files/a b.png' }), [['s3:GetObject', 'arn:aws:s3:::t1-images/files/a b.png']]],
       [
         new PutObjectCommand({ Bucket: 't1-images', Key: 'staging/j1.png', Body: 'x' }),
@@ -121,7 +121,7 @@ describe('describeAwsRequest', () => {
       ],
       [new ListObjectsV2Command({ Bucket: 't1-images', Prefix: 'staging/' }), [['s3:ListBucket', 'arn:aws:s3:::t1-images']]],
       [new HeadBucketCommand({ Bucket: 't1-images' }), [['s3:ListBucket', 'arn:aws:s3:::t1-images']]],
-    ].map(named),
+    ]),
   )('maps S3 %s', async (_name, command, expected) => {
     const auths = describeAwsRequest(await wire(s3, command), names);
     expect(auths.map((a) => [a.action, a.resource])).toEqual(expected);
@@ -156,14 +156,14 @@ describe('describeAwsRequest', () => {
   });
 
   it.each(
-    [
+    cases<string>([
       [new ReceiveMessageCommand({ QueueUrl: QUEUE_URL, WaitTimeSeconds: 1 }), 'sqs:ReceiveMessage'],
       [new DeleteMessageCommand({ QueueUrl: QUEUE_URL, ReceiptHandle: 'r' }), 'sqs:DeleteMessage'],
       [
         new ChangeMessageVisibilityCommand({ QueueUrl: QUEUE_URL, ReceiptHandle: 'r', VisibilityTimeout: 0 }),
         'sqs:ChangeMessageVisibility',
       ],
-    ].map(named),
+    ]),
   )('maps SQS %s to the queue ARN', async (_name, command, action) => {
     expect(describeAwsRequest(await wire(sqs, command), names)).toEqual([
       { action, resource: 'arn:aws:sqs:us-east-1:000000000000:artloom-gpu-jobs' },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { authorizeRequest } from '../../../../local/iam/authorize';
 import { checkCall } from '../../../../local/iam/simulate';
 import { t1Model } from './model';
 
@@ -75,5 +76,32 @@ describe('checkCall', () => {
     expect(await checkCall(model, { principal: list, action: 'states:SendTaskSuccess', resource: machine })).toMatchObject({
       allowed: false,
     });
+  });
+});
+
+describe('authorizeRequest', () => {
+  const wire = (target: string, body: unknown) => ({
+    service: 'dynamodb',
+    method: 'POST',
+    url: '/',
+    headers: { 'x-amz-target': `DynamoDB_20120810.${target}` },
+    body: Buffer.from(JSON.stringify(body)),
+  });
+
+  it('allows a request only when every authorization it needs is allowed', async () => {
+    const principal = role('artloom-api-gallery-list-images');
+    const read = await authorizeRequest(model, principal, wire('GetItem', { TableName: 't1-images', Key: {} }));
+    expect(read).toMatchObject({ allowed: true, checks: [{ action: 'dynamodb:GetItem', resource: IMAGES_TABLE, allowed: true }] });
+    const transaction = await authorizeRequest(
+      model,
+      principal,
+      wire('TransactWriteItems', { TransactItems: [{ ConditionCheck: { TableName: 't1-images' } }, { Put: { TableName: 't1-images' } }] }),
+    );
+    expect(transaction.allowed).toBe(false);
+    expect(transaction.checks.map((c) => [c.action, c.allowed])).toEqual([
+      ['dynamodb:ConditionCheckItem', true],
+      ['dynamodb:PutItem', false],
+    ]);
+    expect(transaction.explanation).toMatch(/may not dynamodb:PutItem on .*table\/t1-images: no statement in its policies allows it$/);
   });
 });

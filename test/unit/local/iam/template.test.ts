@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localNames } from '../../../../local/iam/local-names';
+import { localNames, synthesizedAccount } from '../../../../local/iam/local-names';
 import { type CfnTemplate, TemplateModel, TemplateResolveError } from '../../../../local/iam/template';
 import { t1Model } from './model';
 
@@ -97,5 +97,37 @@ describe('template resolution', () => {
     expect(() => m.resolve({ 'Fn::GetAtt': ['X', 'Endpoint'] })).toThrow(TemplateResolveError);
     expect(() => m.resolve({ 'Fn::GetAtt': ['X', 'Endpoint'] })).toThrow(/X\.Endpoint/);
     expect(() => m.resolve({ Ref: 'Missing' })).toThrow(/Missing/);
+  });
+});
+
+describe('local names', () => {
+  it('reads the account a template was synthesized for, and none from an env-agnostic one', () => {
+    expect(synthesizedAccount(model.template)).toBe('123456789012');
+    const agnostic: CfnTemplate = {
+      Resources: {
+        R: {
+          Type: 'AWS::IAM::Role',
+          Properties: { Arn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::', { Ref: 'AWS::AccountId' }, ':role/x']] } },
+        },
+      },
+    };
+    expect(synthesizedAccount(agnostic)).toBeUndefined();
+    expect(localNames(agnostic, { prefix: 'p' }).account).toBe('000000000000');
+  });
+
+  it('names tables, buckets and the job queue from their logical ids when the synth wrote no paths', () => {
+    const template: CfnTemplate = {
+      Resources: {
+        datajobstableAF7E5D92: { Type: 'AWS::DynamoDB::GlobalTable' },
+        dataattachmentsbucket3BFEAFDE: { Type: 'AWS::S3::Bucket' },
+        gpujobsqueue2C4557B9: { Type: 'AWS::SQS::Queue' },
+      },
+    };
+    const m = new TemplateModel(template, localNames(template, { prefix: 'artloom' }));
+    expect(['datajobstableAF7E5D92', 'dataattachmentsbucket3BFEAFDE', 'gpujobsqueue2C4557B9'].map((id) => m.physicalName(id))).toEqual([
+      'artloom-jobs',
+      'artloom-attachments',
+      'artloom-gpu-jobs',
+    ]);
   });
 });
