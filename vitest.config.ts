@@ -45,7 +45,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           // Every AWS call of every function is checked against its synthesized role (test/support/iam-report.ts).
-          env: { IAM_CHECK: '1', IAM_REPORT_DIR },
+          env: { IAM_CHECK: '1', IAM_REPORT_DIR, ARTLOOM_REUSE_CLOUD_ASSEMBLY: '1' },
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
@@ -60,7 +60,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           globalSetup: ['test/support/e2e-setup.ts'],
-          env: { IAM_CHECK: '1', IAM_REPORT_DIR },
+          env: { IAM_CHECK: '1', IAM_REPORT_DIR, ARTLOOM_REUSE_CLOUD_ASSEMBLY: '1' },
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,

@@ -126,7 +126,14 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     // The local runtime's own settings start empty (no CloudFront secret, no GPU group, no sign-in until the
     // auth plugin sets one): the functions take these from here, not from the template (functions/deployment.ts).
     const localOwned = { ORIGIN_SECRET: '', GPU_ASG_NAME: '', AUTH_ISSUER: '', AUTH_JWKS_URL: '', AUTH_AUDIENCE: '', AUTH_LOGOUT_URL: '' };
-    const env: Record<string, string> = { ...resources.env, ...localOwned, RENDERER: 'preview', ...LOCAL_TIMEOUTS(), ...shell, ...options.env };
+    const env: Record<string, string> = {
+      ...resources.env,
+      ...localOwned,
+      RENDERER: 'preview',
+      ...LOCAL_TIMEOUTS(),
+      ...shell,
+      ...options.env,
+    };
     Object.assign(process.env, env);
     // A second app in the same process (benchmarks, tests) must not reuse clients of the first's endpoints.
     resetConfig();

@@ -86,6 +86,16 @@ export const sqs = /* @__PURE__ */ memo(() => {
 export const ses = /* @__PURE__ */ memo(() => traced(new SESv2Client({ region: config().AWS_REGION, ...failFast() })));
 export const autoScaling = /* @__PURE__ */ memo(() => traced(new AutoScalingClient({ region: config().AWS_REGION, ...failFast() })));
 /** Bedrock Guardrails (ApplyGuardrail) for the optional prompt screen; only made when a guardrail is configured. */
-export const bedrockRuntime = /* @__PURE__ */ memo(() => traced(new BedrockRuntimeClient({ region: config().AWS_REGION, ...failFast() })));
+export const bedrockRuntime = /* @__PURE__ */ memo(() => {
+  const { AWS_REGION, BEDROCK_ENDPOINT } = config();
+  return traced(
+    new BedrockRuntimeClient({ region: AWS_REGION, ...failFast(), ...(BEDROCK_ENDPOINT ? { endpoint: BEDROCK_ENDPOINT } : {}) }),
+  );
+});
 // Rekognition receives the whole picture (up to 5 MB) in the request: allow it more silence than a table read.
-export const rekognition = /* @__PURE__ */ memo(() => traced(new RekognitionClient({ region: config().AWS_REGION, ...failFast(10_000) })));
+export const rekognition = /* @__PURE__ */ memo(() => {
+  const { AWS_REGION, REKOGNITION_ENDPOINT } = config();
+  return traced(
+    new RekognitionClient({ region: AWS_REGION, ...failFast(10_000), ...(REKOGNITION_ENDPOINT ? { endpoint: REKOGNITION_ENDPOINT } : {}) }),
+  );
+});

@@ -28,6 +28,9 @@ const configSchema = z.object({
   S3_ENDPOINT: optionalUrl,
   SFN_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
+  /** The local gateway in front of the stand-ins for the optional AWS checks (tests put a Bedrock or Rekognition stand-in behind it). */
+  BEDROCK_ENDPOINT: optionalUrl,
+  REKOGNITION_ENDPOINT: optionalUrl,
   /** Fail fast (lambdas/adapters/aws-clients.ts): connect and silence timeouts, tries per call. */
   AWS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
   AWS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(1500),

@@ -33,7 +33,11 @@ export async function cloudAssembly(options: { force?: boolean; log?: (line: str
   const hash = inputsHash();
   const stamp = readStamp();
   let synthesized = false;
-  if (options.force || stamp?.hash !== hash || !existsSync(join(CLOUD_ASSEMBLY_DIR, `${stamp.stackName}.template.json`))) {
+  // Test workers run what the run's global setup synthesized: a source edited during a run must not
+  // start a second synth (two CLIs cannot share cdk.out) in the middle of it.
+  const reuse = process.env.ARTLOOM_REUSE_CLOUD_ASSEMBLY === '1' && stamp !== undefined;
+  const missing = !stamp || !existsSync(join(CLOUD_ASSEMBLY_DIR, `${stamp.stackName}.template.json`));
+  if (missing || (!reuse && (options.force || stamp.hash !== hash))) {
     if (!existsSync(SITE_SHELL_SOURCE)) {
       log('building the web app first (the stack deploys it)…');
       await run('npm', ['run', 'build:web', '--silent']);

@@ -116,8 +116,14 @@ export async function deployLocally(options: DeployOptions): Promise<LocalDeploy
           ),
       }
     : undefined;
+  // Behind the gateway: the stand-ins, or whatever the local settings point DynamoDB or S3 at (the
+  // fail-fast tests point them at a stalled or a dead port).
+  const local = options.localEnv();
   const gateway = await startGateway({
-    targets: { dynamodb: options.endpoints.dynamoEndpoint, s3: options.endpoints.s3Endpoint },
+    targets: {
+      dynamodb: local.DYNAMODB_ENDPOINT ?? options.endpoints.dynamoEndpoint,
+      s3: local.S3_ENDPOINT ?? options.endpoints.s3Endpoint,
+    },
     check,
     log: options.log,
   });
@@ -166,6 +172,8 @@ function functionEnv(fn: FunctionModel, accessKeyId: string, gatewayUrl: string,
     S3_ENDPOINT: gatewayUrl,
     SFN_ENDPOINT: gatewayUrl,
     SQS_ENDPOINT: gatewayUrl,
+    BEDROCK_ENDPOINT: gatewayUrl,
+    REKOGNITION_ENDPOINT: gatewayUrl,
     TZ: 'UTC',
   });
   return env;

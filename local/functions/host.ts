@@ -58,6 +58,8 @@ export class FunctionHost {
   private readonly pending = new Map<string, Pending>();
   /** Invocations so far (tests, the bench). */
   invocations = 0;
+  /** Everything the function prints, line by line, as CloudWatch Logs would get it (tests read its metrics here). */
+  readonly output = new Set<(line: string) => void>();
   private closed = false;
 
   constructor(readonly spec: FunctionSpec) {}
@@ -65,6 +67,11 @@ export class FunctionHost {
   /** The function's folder as Lambda sees it: a copy of the asset, named after its hash, under the OS temp folder. */
   get taskDir(): string {
     return join(ROOT, basename(this.spec.assetDir));
+  }
+
+  /** Starts the function's process and imports its bundle (a cold start without an invocation); resolves once it is ready. */
+  async load(): Promise<void> {
+    await this.start();
   }
 
   async invoke(event: unknown, ctx: InvokeContext = {}): Promise<unknown> {
@@ -121,7 +128,11 @@ export class FunctionHost {
     });
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => worthLogging(line) && this.spec.log?.(`[${this.spec.name}] ${line}`));
+      if (!stream) continue;
+      createInterface({ input: stream }).on('line', (line) => {
+        for (const listener of this.output) listener(line);
+        if (worthLogging(line)) this.spec.log?.(`[${this.spec.name}] ${line}`);
+      });
     }
     return new Promise((resolve, reject) => {
       const onMessage = (message: Message) => {

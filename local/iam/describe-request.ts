@@ -73,6 +73,11 @@ export function describeAwsRequest(req: AwsWireRequest, names: DescribeNames): R
       return sqs(req, target, names, arn);
     case 'autoscaling':
       return autoScaling(formOf(req), names, arn);
+    case 'bedrock':
+      return bedrock(req, arn);
+    case 'rekognition':
+      // DetectModerationLabels takes the picture's bytes and no resource (`*` in the Service Authorization Reference).
+      return [{ action: `rekognition:${operation(target)}`, resource: '*' }];
     default:
       throw new Error(`describeAwsRequest: no mapping for service ${service ?? '(unknown)'} (${req.method} ${req.url})`);
   }
@@ -250,6 +255,15 @@ function sqs(req: AwsWireRequest, target: string | undefined, names: DescribeNam
     return [{ action, resource: `arn:${names.partition ?? 'aws'}:sqs:${names.region}:${account}:${name}` }];
   }
   return [{ action, resource: queueName ? arn('sqs', queueName) : '*' }];
+}
+
+// ---- Bedrock runtime (REST JSON): ApplyGuardrail on the guardrail the path names
+
+function bedrock(req: AwsWireRequest, arn: Arn): RequestAuthorization[] {
+  const path = new URL(req.url, 'http://local').pathname;
+  const guardrail = /^\/guardrail\/([^/]+)\/version\/[^/]+\/apply$/.exec(path)?.[1];
+  if (guardrail) return [{ action: 'bedrock:ApplyGuardrail', resource: arn('bedrock', `guardrail/${decodeURIComponent(guardrail)}`) }];
+  throw new Error(`describeAwsRequest: no Bedrock mapping for ${req.method} ${req.url}`);
 }
 
 // ---- Auto Scaling (query protocol, what the GPU worker and the backstop send)

@@ -10,7 +10,8 @@ import { principalFromAuthorization } from './describe-request';
  * signature still verifies) to DynamoDB Local, s3rver or the local Step Functions/SQS server. A
  * denial answers as the service would (AccessDenied) and is kept for the run's report.
  */
-export type AwsService = 'dynamodb' | 's3' | 'states' | 'sqs';
+/** The services the functions call; Bedrock and Rekognition have no stand-in unless a test puts one behind the gateway. */
+export type AwsService = 'dynamodb' | 's3' | 'states' | 'sqs' | 'bedrock' | 'rekognition';
 
 export interface GatewayRequest {
   service: AwsService;
@@ -41,10 +42,22 @@ export interface GatewayStats {
   denied: Denial[];
 }
 
+/**
+ * A failing stand-in, for the fault tests: requests that `match` get `answer` (an AWS-shaped error
+ * status and body) instead of reaching the stand-in, `times` times (default: every time).
+ */
+export interface GatewayFault {
+  match: (request: GatewayRequest) => boolean;
+  answer: { status: number; body: string; contentType?: string };
+  times?: number;
+}
+
 export interface Gateway {
   url: string;
   stats: GatewayStats;
   setTarget(service: AwsService, url: string): void;
+  /** Fails matching requests (the fault tests); returns how many it failed so far and a way to lift it. */
+  inject(fault: GatewayFault): { failed(): number; lift(): void };
   stop(): Promise<void>;
 }
 
@@ -55,6 +68,7 @@ export async function startGateway(options: {
 }): Promise<Gateway> {
   const targets = { ...options.targets };
   const stats: GatewayStats = { requests: 0, evaluated: 0, denied: [] };
+  const faults: { fault: GatewayFault; failed: number }[] = [];
   const server: Server = createServer(async (req, res) => {
     stats.requests++;
     const chunks: Buffer[] = [];
@@ -81,6 +95,14 @@ export async function startGateway(options: {
         return deny(res, service, verdict.denial);
       }
     }
+    const request = { service, method: req.method ?? 'GET', url, headers: req.headers, body };
+    const fault = faults.find((f) => (f.fault.times === undefined || f.failed < f.fault.times) && f.fault.match(request));
+    if (fault) {
+      fault.failed++;
+      res.writeHead(fault.fault.answer.status, { 'content-type': fault.fault.answer.contentType ?? 'application/x-amz-json-1.0' });
+      res.end(fault.fault.answer.body);
+      return;
+    }
     const upstream = new URL(target);
     const forward = httpRequest(
       {
@@ -102,11 +124,8 @@ export async function startGateway(options: {
     res.once('close', () => {
       if (!res.writableFinished) forward.destroy();
     });
-    forward.on('error', (err) => {
-      if (res.headersSent) return res.destroy();
-      res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: `The stand-in did not answer: ${err.message}` }));
-    });
+    // A stand-in that is down looks down to the caller too: its connection drops, as a dead endpoint's would.
+    forward.on('error', () => res.destroy());
     forward.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -115,6 +134,17 @@ export async function startGateway(options: {
     stats,
     setTarget: (service, url) => {
       targets[service] = url;
+    },
+    inject(fault) {
+      const entry = { fault, failed: 0 };
+      faults.push(entry);
+      return {
+        failed: () => entry.failed,
+        lift: () => {
+          const at = faults.indexOf(entry);
+          if (at >= 0) faults.splice(at, 1);
+        },
+      };
     },
     stop: () =>
       new Promise((resolve) => {

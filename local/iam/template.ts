@@ -184,8 +184,10 @@ export class TemplateModel {
    * Policies and the AWS-managed policies this model knows (local/iam/policies.ts). Shared: do not mutate.
    */
   identityPolicies(roleLogicalId: string): NamedPolicy[] {
-    let policies = this.identityCache.get(roleLogicalId);
-    if (!policies) this.identityCache.set(roleLogicalId, (policies = identityPolicies(this, roleLogicalId)));
+    const cached = this.identityCache.get(roleLogicalId);
+    if (cached) return cached;
+    const policies = identityPolicies(this, roleLogicalId);
+    this.identityCache.set(roleLogicalId, policies);
     return policies;
   }
 

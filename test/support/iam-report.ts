@@ -19,7 +19,11 @@ export function summarizeIamReport(label: string): void {
   let requests = 0;
   const denied: Denial[] = [];
   for (const file of files) {
-    const report = JSON.parse(readFileSync(join(IAM_REPORT_DIR, file), 'utf8')) as { evaluated: number; requests: number; denied: Denial[] };
+    const report = JSON.parse(readFileSync(join(IAM_REPORT_DIR, file), 'utf8')) as {
+      evaluated: number;
+      requests: number;
+      denied: Denial[];
+    };
     evaluated += report.evaluated;
     requests += report.requests;
     denied.push(...report.denied);

@@ -24,7 +24,9 @@ const TEST_TIMEOUTS = { AWS_REQUEST_TIMEOUT_MS: '15000', AWS_MAX_ATTEMPTS: '2' }
  * with fresh tables and buckets under a random prefix, on a free port.
  * `plugins` names the local plugins to start (none by default, so a test gets exactly what it asks for).
  */
-export async function startTestApp(options: { plugins?: string[]; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { plugins?: string[]; env?: Record<string, string>; checkPermissions?: boolean } = {},
+): Promise<TestApp> {
   const prefix = `t${randomBytes(4).toString('hex')}`;
   const wanted = new Set(options.plugins ?? []);
   const plugins: LocalPlugin[] = PLUGINS.filter((p) => wanted.has(p.name));
@@ -35,6 +37,7 @@ export async function startTestApp(options: { plugins?: string[]; env?: Record<s
     prefix,
     plugins,
     env: { ...TEST_TIMEOUTS, ...options.env },
+    ...(options.checkPermissions === undefined ? {} : { checkPermissions: options.checkPermissions }),
   });
   return { ...app, prefix, api: (path, init) => fetch(`${app.url}${path}`, init) };
 }

@@ -6,29 +6,29 @@ vi.hoisted(() => {
   process.env.POWERTOOLS_DEV = 'true';
 });
 
+import { apiFunctionId } from '../../../infra/lib/lambda-functions';
 import { startTestApp, type TestApp } from '../../support/local-app';
 
-/** The twin of test/unit/lambdas/telemetry.test.ts: real handlers, DynamoDB Local, the EMF lines they print. */
+/**
+ * The twin of test/unit/lambdas/telemetry.test.ts: the deployed forms function, DynamoDB Local, the
+ * EMF lines it prints (its process's output, as CloudWatch Logs would receive it).
+ */
 describe('metrics printed by the local runtime', () => {
   let app: TestApp;
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  const lines: string[] = [];
   beforeAll(async () => {
     app = await startTestApp({
       env: { FORMS_RATE_LIMIT_PER_MINUTE: '0', FORMS_RATE_LIMIT_PER_HOUR: '0', NOTIFY_EMAIL: '', LOG_LEVEL: 'SILENT' },
     });
+    app.deployment.fn(apiFunctionId('forms')).output.add((line) => lines.push(line));
   });
   afterAll(async () => {
-    log.mockRestore();
     // Back to the test config's quiet setting for later files in this worker.
     process.env.POWERTOOLS_METRICS_DISABLED = 'true';
     delete process.env.POWERTOOLS_DEV;
     await app?.stop();
   });
-  const emf = () =>
-    log.mock.calls
-      .map((c) => String(c[0]))
-      .filter((l) => l.includes('CloudWatchMetrics'))
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const emf = () => lines.filter((l) => l.includes('CloudWatchMetrics')).map((l) => JSON.parse(l) as Record<string, unknown>);
   const post = (body: unknown) =>
     app.api('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tableGone } from '../../support/store-faults';
 import { errorOf, form, formsAppForFile, tinyPng, validContact, validFeedback } from './support';
 
-// The handlers point at a messages table that does not exist: the attachment is stored, the record
-// write fails, and the attachment must be removed again so no half message remains.
-const app = formsAppForFile({ MESSAGES_TABLE: 'artloom-no-such-table' });
+// The messages table is gone (the gateway answers ResourceNotFoundException): the attachment is
+// stored, the record write fails, and the attachment must be removed again so no half message remains.
+const app = formsAppForFile();
+beforeAll(() => {
+  tableGone(app, 'messages');
+});
 
 describe('forms API when the record write fails', () => {
   it('answers 503 and deletes the attachment it had stored', async () => {

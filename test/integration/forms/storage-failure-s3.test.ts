@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bucketGone } from '../../support/store-faults';
 import { errorOf, form, formsAppForFile, tinyPng, validFeedback, validIssue } from './support';
 
-// The handlers point at an attachments bucket that does not exist, so every S3 PUT fails mid-request.
-const app = formsAppForFile({ ATTACHMENTS_BUCKET: 'artloom-no-such-bucket' });
+// The attachments bucket is gone (the gateway answers NoSuchBucket), so every S3 PUT fails mid-request.
+const app = formsAppForFile();
+beforeAll(() => {
+  bucketGone(app, 'attachments');
+});
 
 describe('forms API when S3 fails', () => {
   it.each([

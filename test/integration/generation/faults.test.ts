@@ -1,6 +1,6 @@
-import { S3Client } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generationRuntime } from '../../../local/plugins/generation';
+import { s3PutFails } from '../../support/store-faults';
 import { ended, flowAppForSuite, newRequest, postGenerate, waitFor } from './support';
 
 /** Each fault of issue 4 ends in a clean state the status API shows. */
@@ -85,23 +85,15 @@ describe('generation faults', () => {
   });
 
   it('retries a failed S3 write and still finishes', async () => {
-    const original = S3Client.prototype.send;
-    let failures = 0;
-    const spy = vi.spyOn(S3Client.prototype, 'send').mockImplementation(function (this: S3Client, command: unknown, ...rest: unknown[]) {
-      const input = (command as { input?: { Key?: string } }).input;
-      if (failures < 1 && command?.constructor?.name === 'PutObjectCommand' && input?.Key?.startsWith('files/images/')) {
-        failures++;
-        return Promise.reject(Object.assign(new Error('simulated S3 outage'), { name: 'InternalError' }));
-      }
-      return (original as (...a: unknown[]) => Promise<unknown>).call(this, command, ...rest);
-    } as never);
+    // StoreImage (the deployed step) meets one S3 InternalError on the original's PUT; its SDK tries again.
+    const fault = s3PutFails(app, 'files/images/', 1);
     try {
       const { status } = await run();
-      expect(failures).toBe(1);
+      expect(fault.failed()).toBe(1);
       expect(status.last.status).toBe('done');
       expect(status.last.image).toBeDefined();
     } finally {
-      spy.mockRestore();
+      fault.lift();
     }
   });
 

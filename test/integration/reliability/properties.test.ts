@@ -101,6 +101,9 @@ describe('every route, any input: no 5xx', () => {
   });
   afterAll(async () => app?.stop());
 
+  // The handlers run in this process here (the property is about their answers): give them the Lambda
+  // runtime's streaming global before any is imported, as local/functions/runtime.mjs does for a bundle.
+  installLambdaStreaming();
   it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
     `%s: ${RUNS} generated requests, none answered ≥ 500`,
     async (_name, route) => {
@@ -143,7 +146,6 @@ describe('every route, any input: no 5xx', () => {
 
 /** A response-streaming handler (the job events) run to its end: the status and body it streamed. */
 async function streamed(handler: StreamingHandler, event: Parameters<Handler>[0]): Promise<{ statusCode: number; body: string }> {
-  installLambdaStreaming();
   let statusCode = 200;
   const chunks: string[] = [];
   const stream = Object.assign(

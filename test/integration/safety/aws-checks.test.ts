@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ApplyGuardrailCommand, BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { DetectModerationLabelsCommand, RekognitionClient } from '@aws-sdk/client-rekognition';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
@@ -15,15 +14,16 @@ import { storeJobImage } from '../../../lambdas/services/jobs';
 import { resetPromptScreening } from '../../../lambdas/services/prompt-screening';
 import { windowOf } from '../../../lambdas/services/rate-limit';
 import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
+import { type BedrockStandIn, startBedrockStandIn } from '../../support/bedrock-stand-in';
 import { startTestApp, type TestApp } from '../../support/local-app';
 import { newRequest, postGenerate } from '../generation/support';
 
 /**
- * The optional AWS checks over the real local DynamoDB and s3rver: only the two AWS services that
- * have no local stand-in (Bedrock, Rekognition) are mocked at the SDK boundary; the twin of
- * test/unit/safety/aws-screens.test.ts and image-check-store.test.ts.
+ * The optional AWS checks over the real local DynamoDB and s3rver; the twin of
+ * test/unit/safety/aws-screens.test.ts and image-check-store.test.ts. The deployed generate function
+ * calls a Bedrock stand-in behind the local gateway; StoreImage's image check runs in this process
+ * with Rekognition mocked at the SDK boundary (it has no stand-in).
  */
-const bedrock = mockClient(BedrockRuntimeClient);
 const rekognition = mockClient(RekognitionClient);
 const SAFETY_ENV = {
   BEDROCK_GUARDRAIL_ID: 'abc123def456',
@@ -37,18 +37,24 @@ type ErrorBody = { error: { code: string; message: string } };
 
 describe('Bedrock Guardrails and Rekognition, configured (local stores, AWS SDK mocked)', () => {
   let app: TestApp;
+  let bedrock: BedrockStandIn;
   beforeAll(async () => {
-    app = await startTestApp({ plugins: ['generation'], env: { PREVIEW_STEP_DELAY_MS: '20', ...SAFETY_ENV } });
+    bedrock = await startBedrockStandIn();
+    // This run's stack was synthesized without a guardrail (the context keys that add its grant are
+    // unset), so its policies cannot allow ApplyGuardrail: the grant is test/unit/infra/safety-aws.test.ts's.
+    app = await startTestApp({ plugins: ['generation'], env: { PREVIEW_STEP_DELAY_MS: '20', ...SAFETY_ENV }, checkPermissions: false });
+    app.deployment.gateway.setTarget('bedrock', bedrock.url);
     resetSafetyConfig();
     resetPromptScreening();
   });
   afterAll(async () => {
     await app?.stop();
+    await bedrock?.stop();
     for (const key of Object.keys(SAFETY_ENV)) delete process.env[key];
     resetConfig();
   });
   beforeEach(() => {
-    bedrock.reset();
+    bedrock.calls.length = 0;
     rekognition.reset();
   });
 
@@ -67,11 +73,13 @@ describe('Bedrock Guardrails and Rekognition, configured (local stores, AWS SDK 
   });
 
   it('refuses a prompt the guardrail intervenes on: 422 with the policy names, no job, no quota', async () => {
-    bedrock.on(ApplyGuardrailCommand).resolves({
-      action: 'GUARDRAIL_INTERVENED',
-      outputs: [],
-      usage: undefined,
-      assessments: [{ contentPolicy: { filters: [{ type: 'SEXUAL', confidence: 'HIGH', action: 'BLOCKED', detected: true }] } }],
+    bedrock.answerWith({
+      status: 200,
+      body: {
+        action: 'GUARDRAIL_INTERVENED',
+        outputs: [],
+        assessments: [{ contentPolicy: { filters: [{ type: 'SEXUAL', confidence: 'HIGH', action: 'BLOCKED', detected: true }] } }],
+      },
     });
     const body = newRequest({ prompt: 'a swimsuit model posing suggestively' });
     const res = await postGenerate(app, body);
@@ -84,7 +92,7 @@ describe('Bedrock Guardrails and Rekognition, configured (local stores, AWS SDK 
   });
 
   it('answers 503 screening_unavailable and spends nothing when Bedrock fails', async () => {
-    bedrock.on(ApplyGuardrailCommand).rejects(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
+    bedrock.answerWith({ status: 429, errorType: 'ThrottlingException', body: { message: 'throttled' } });
     const body = newRequest();
     const res = await postGenerate(app, body);
     expect(res.status).toBe(503);
@@ -94,10 +102,10 @@ describe('Bedrock Guardrails and Rekognition, configured (local stores, AWS SDK 
   });
 
   it('accepts a prompt the guardrail lets through', async () => {
-    bedrock.on(ApplyGuardrailCommand).resolves({ action: 'NONE', outputs: [], usage: undefined, assessments: [] });
+    bedrock.answerWith({ status: 200, body: { action: 'NONE', outputs: [], assessments: [] } });
     const body = newRequest();
     expect((await postGenerate(app, body)).status).toBe(202);
-    expect(bedrock.commandCalls(ApplyGuardrailCommand)).toHaveLength(1);
+    expect(bedrock.calls).toEqual(['abc123def456']);
   });
 
   it('stores a flagged operator image hidden from every public list, audits why, and the console can unhide it', async () => {
