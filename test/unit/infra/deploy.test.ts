@@ -1,5 +1,4 @@
-import { execSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,5 +159,4 @@ describe('repeatable deploys', () => {
       if (flag !== '@aws-cdk/core:target-partitions') expect(context[flag], flag).toEqual(value);
     }
   });
-
 });
