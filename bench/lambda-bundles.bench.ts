@@ -1,61 +1,34 @@
 /**
- * What each Lambda deploys: its handler bundled as the CDK does it (infra/lib/constructs/
- * project-function.ts: ESM, node24, minified, the AWS SDK inside at the lockfile's version, native
- * packages such as sharp installed beside it and left out here), so the figures are the code the
- * tests ran. Prints every function's bundle, raw and gzip, and the total.
+ * What each Lambda deploys and how fast it starts: every function's folder as `npm run build:lambdas`
+ * wrote it (the folder CDK uploads), its bundle raw and gzip, and the time a fresh Node 24 process
+ * takes to import it from a bare copy of its cloud-assembly folder (scripts/check-bundles.ts). The
+ * import time is this machine's, not Lambda's: a cold start in AWS adds the runtime's own init.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
-import { BUNDLE_BANNER, BUNDLE_TARGET } from '../infra/lib/constructs/project-function';
-import { STEP_ENTRIES } from '../infra/lib/state-machine';
-import { ROUTES } from '../lambdas/routes';
-
-const LAMBDAS = join(import.meta.dirname, '../lambdas');
+import { FUNCTIONS_DIR } from '../infra/lib/lambda-functions';
+import { loadEveryBundle } from '../scripts/check-bundles';
+import type { BuiltFunction } from '../scripts/build-lambdas';
 
 export async function run(): Promise<void> {
-  const entries = new Map<string, string[]>();
-  for (const route of ROUTES) entries.set(route.entry, route.nativeModules ?? []);
-  for (const entry of Object.values(STEP_ENTRIES)) entries.set(entry, entries.get(entry) ?? ['sharp']);
-  entries.set('handlers/system/reconcile.ts', []);
-  entries.set('handlers/system/cost-backstop.ts', []);
-  const rows: { function: string; 'kB raw': string; 'kB gzip': string; 'AWS SDK share': string }[] = [];
-  let total = 0;
-  let totalGz = 0;
-  const started = performance.now();
-  for (const [entry, native] of [...entries].sort(([a], [b]) => a.localeCompare(b))) {
-    const out = await build({
-      entryPoints: [join(LAMBDAS, entry)],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: BUNDLE_TARGET,
-      minify: true,
-      mainFields: ['module', 'main'],
-      banner: { js: BUNDLE_BANNER },
-      external: native,
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const code = out.outputFiles[0]?.contents ?? new Uint8Array();
-    const gz = gzipSync(code).length;
-    const inputs = Object.values(out.metafile.outputs)[0]?.inputs ?? {};
-    const sdk = Object.entries(inputs)
-      .filter(([path]) => /node_modules\/@(aws-sdk|smithy)\//.test(path))
-      .reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
-    total += code.length;
-    totalGz += gz;
-    rows.push({
-      function: entry.replace(/^handlers\//, '').replace(/\.ts$/, ''),
-      'kB raw': (code.length / 1024).toFixed(0),
-      'kB gzip': (gz / 1024).toFixed(0),
-      'AWS SDK share': `${((100 * sdk) / Math.max(1, code.length)).toFixed(0)} %`,
-    });
-  }
+  const loads = await loadEveryBundle();
+  const built = (JSON.parse(readFileSync(join(FUNCTIONS_DIR, 'build.json'), 'utf8')) as { functions: BuiltFunction[] }).functions;
+  const rows = built
+    .map((b) => ({ b, load: loads.find((l) => l.id === b.id) }))
+    .sort((x, y) => y.b.bytes - x.b.bytes)
+    .map(({ b, load }) => ({
+      function: b.id,
+      'kB raw': Math.round(b.bytes / 1024),
+      'kB gzip': Math.round(b.gzipBytes / 1024),
+      native: b.native.join(', ') || '-',
+      'import ms': load?.error ? `FAIL ${load.error}` : (load?.ms ?? '-'),
+    }));
   console.table(rows);
+  const sizes = built.map((b) => b.bytes).sort((a, b) => a - b);
+  const median = sizes[Math.floor((sizes.length - 1) / 2)] ?? 0;
+  const imports = loads.map((l) => l.ms).sort((a, b) => a - b);
   console.info(
-    `${rows.length} functions: ${(total / 1024 / 1024).toFixed(1)} MB raw, ${(totalGz / 1024 / 1024).toFixed(1)} MB gzip in all; ` +
-      `bundled in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `${built.length} functions on Node ${process.versions.node}: median bundle ${Math.round(median / 1024)} kB, largest ${Math.round((sizes.at(-1) ?? 0) / 1024)} kB; ` +
+      `import from a bare folder median ${imports[Math.floor((imports.length - 1) / 2)]} ms, slowest ${imports.at(-1)} ms`,
   );
 }
