@@ -11,7 +11,7 @@ import { ModelStore } from '../constructs/model-store';
 import { AlarmTopic, Monitoring } from '../constructs/monitoring';
 import { Reconciler } from '../constructs/reconciler';
 import { Web } from '../constructs/web';
-import type { AppContext } from '../context';
+import { type AppContext, noWafMessage } from '../context';
 import { acknowledgeKnownFindings } from '../nag';
 
 export interface ArtloomStackProps extends StackProps {
@@ -36,6 +36,7 @@ export class ArtloomStack extends Stack {
   constructor(scope: Construct, id: string, props: ArtloomStackProps) {
     super(scope, id, props);
     const ctx = props.context;
+    if (this.region !== 'us-east-1' && !ctx.allowNoWaf) throw new Error(noWafMessage(this.region));
     const ephemeral = ctx.stage !== 'prod';
     this.data = new Data(this, 'data', { ephemeral });
     this.auth = new Auth(this, 'auth', { ephemeral, stage: ctx.stage, domainPrefix: ctx.authDomainPrefix });
@@ -181,6 +182,8 @@ export class ArtloomStack extends Stack {
       alarmEmail: ctx.alarmEmail,
       gpuMaxInServiceMinutes: ctx.gpuMaxInServiceMinutes,
       gpuBackstopIdleMinutes: ctx.gpuBackstopIdleMinutes,
+      gpuBackstopFailedLaunches: ctx.gpuBackstopFailedLaunches,
+      gpuBackstopLaunchWindowMinutes: ctx.gpuBackstopLaunchWindowMinutes,
       wafBlockedAlarm: ctx.wafBlockedAlarm,
     });
     new CfnOutput(this, 'AlarmTopic', { value: this.alarmTopic.topic.topicArn });
