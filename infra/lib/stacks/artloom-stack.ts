@@ -12,7 +12,7 @@ import { AlarmTopic, Monitoring } from '../constructs/monitoring';
 import { Reconciler } from '../constructs/reconciler';
 import { Web } from '../constructs/web';
 import { type AppContext, noWafMessage } from '../context';
-import { acknowledgeKnownFindings } from '../nag';
+import { acknowledgeKnownFindings, type KnownFindings } from '../nag';
 
 export interface ArtloomStackProps extends StackProps {
   context: AppContext;
@@ -32,6 +32,8 @@ export class ArtloomStack extends Stack {
   readonly alarmTopic: AlarmTopic;
   readonly monitoring: Monitoring;
   readonly reconciler: Reconciler;
+  /** The cdk-nag acknowledgements applied, and every candidate finding seen (infra/lib/nag-acknowledgements.ts). */
+  readonly knownFindings: KnownFindings;
 
   constructor(scope: Construct, id: string, props: ArtloomStackProps) {
     super(scope, id, props);
@@ -191,6 +193,6 @@ export class ArtloomStack extends Stack {
       value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home#dashboards/dashboard/${this.monitoring.dashboard.dashboardName}`,
     });
 
-    acknowledgeKnownFindings(this);
+    this.knownFindings = acknowledgeKnownFindings(this);
   }
 }
