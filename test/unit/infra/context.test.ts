@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
@@ -35,5 +36,15 @@ describe('deploy context', () => {
     template.resourceCountIs('AWS::CE::AnomalyMonitor', 0);
     template.resourceCountIs('AWS::CE::AnomalySubscription', 0);
     expect(read({ costAnomalyMonitor: 'true' }).costAnomalyMonitor).toBe(true);
+  });
+
+  it("lists every context key with its default in the README's deploy section", () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const deploy = readme.slice(readme.indexOf('## Deploy'), readme.indexOf('\n## ', readme.indexOf('## Deploy') + 1));
+    const rows = deploy.split('\n').filter((l) => l.startsWith('| `'));
+    const missing = Object.keys(appContextSchema.shape).filter((key) => !rows.some((r) => r.split('|')[1]?.includes(`\`${key}\``)));
+    expect(missing).toEqual([]);
+    // Each row names a default (second column), `unset` included.
+    for (const row of rows) expect(row.split('|')[2]?.trim(), row).not.toBe('');
   });
 });
