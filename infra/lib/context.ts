@@ -32,7 +32,7 @@ export const appContextSchema = z.object({
   gpuInstanceType: z.string().default('g6.2xlarge'),
   /** Upper bound of GPU instances running at once (bill guard). */
   gpuMaxInstances: z.coerce.number().int().min(1).max(20).default(2),
-  /** Stopped GPU instances kept ready (EBS cost only); a start from the pool is the ≤ 90 s path. 0 = every start launches. */
+  /** Stopped GPU instances kept ready (their volumes, and a replacement launch per use); a start from the pool is the faster cold path (docs/deploy.md). 0 = every start launches. */
   gpuWarmPoolSize: z.coerce.number().int().min(0).max(20).default(1),
   /** A worker scales its instance in after this many seconds without a job. */
   gpuIdleShutdownSeconds: z.coerce.number().int().min(60).default(600),
