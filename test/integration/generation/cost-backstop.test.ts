@@ -87,11 +87,9 @@ describe('cost backstop against DynamoDB Local', () => {
       Description: `Launching a new EC2 instance: i-${minutes}`,
       StatusCode,
     });
-    asg
-      .on(DescribeScalingActivitiesCommand)
-      .resolves({
-        Activities: [launch(1, 'InProgress'), launch(5, 'Cancelled'), launch(10, 'Cancelled'), launch(15, 'Failed')] as never[],
-      });
+    asg.on(DescribeScalingActivitiesCommand).resolves({
+      Activities: [launch(1, 'InProgress'), launch(5, 'Cancelled'), launch(10, 'Cancelled'), launch(15, 'Failed')] as never[],
+    });
     await expect(runCostBackstop(now)).resolves.toEqual({ action: 'stopped', reason: 'launch-loop', failedLaunches: 3, desired: 1 });
     expect(asg.commandCalls(SetDesiredCapacityCommand)[0]?.args[0].input).toMatchObject({ DesiredCapacity: 0 });
   });
