@@ -7,8 +7,13 @@ export const appContextSchema = z.object({
     .string()
     .regex(/^\d{12}$/)
     .optional(),
-  /** CloudFront-scope WAF must live in us-east-1, so the stack defaults there. */
+  /** CloudFront-scope WAF must live in us-east-1, so the stack defaults there (another region needs allowNoWaf). */
   region: z.string().default('us-east-1'),
+  /**
+   * Deploy outside us-east-1 without the WAF (a CLOUDFRONT-scope web ACL can only be created in
+   * us-east-1, so the stack elsewhere has none): synth refuses such a region unless this is true.
+   */
+  allowNoWaf: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
   /** Cognito managed-login domain prefix (<prefix>.auth.<region>.amazoncognito.com); default artloom-<stage>-<account>. */
   authDomainPrefix: z
     .string()
@@ -27,7 +32,7 @@ export const appContextSchema = z.object({
   gpuInstanceType: z.string().default('g6.2xlarge'),
   /** Upper bound of GPU instances running at once (bill guard). */
   gpuMaxInstances: z.coerce.number().int().min(1).max(20).default(2),
-  /** Stopped GPU instances kept ready (EBS cost only); a start from the pool is the ≤ 90 s path. 0 = every start launches. */
+  /** Stopped GPU instances kept ready (their volumes, and a replacement launch per use); a start from the pool is the faster cold path (docs/deploy.md). 0 = every start launches. */
   gpuWarmPoolSize: z.coerce.number().int().min(0).max(20).default(1),
   /** A worker scales its instance in after this many seconds without a job. */
   gpuIdleShutdownSeconds: z.coerce.number().int().min(60).default(600),
@@ -54,16 +59,22 @@ export const appContextSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .optional(),
-  /** Who gets the alarms, the budget and the Auto Scaling failures (SNS email; confirm the subscription mail). */
+  /** Who gets the alarms, the budget and the Auto Scaling failures (SNS email; confirm the subscription mail). Required for stage=prod. */
   alarmEmail: z.email().optional(),
   /** Monthly AWS Budget (USD): mail at 80 % actual and 100 % forecast. One g6.xlarge all month is about 590. */
   monthlyBudgetUsd: z.coerce.number().positive().default(800),
-  /** Cost Anomaly Detection monitor; AWS allows one per account for services, so a second stage there sets false. */
-  costAnomalyMonitor: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(true),
+  /**
+   * Cost Anomaly Detection monitor (SERVICE dimension). Off by default: AWS allows one such monitor per
+   * account, and an account that already has one (AWS creates a default for many) fails the deploy.
+   */
+  costAnomalyMonitor: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
   /** Alarm when GPU instances have been in service this long without a break (minutes). */
   gpuMaxInServiceMinutes: z.coerce.number().int().min(10).max(1440).default(180),
   /** The cost backstop returns the GPU group to 0 after this long without a job or a scaling change (minutes). */
   gpuBackstopIdleMinutes: z.coerce.number().int().min(5).default(60),
+  /** The cost backstop returns the GPU group to 0 after this many failed launches (boot.sh abandoned them) within gpuBackstopLaunchWindowMinutes. */
+  gpuBackstopFailedLaunches: z.coerce.number().int().min(1).default(3),
+  gpuBackstopLaunchWindowMinutes: z.coerce.number().int().min(10).max(1440).default(60),
   /** Alarm when the WAF blocks more than this many requests in 5 minutes. */
   wafBlockedAlarm: z.coerce.number().int().min(1).default(500),
   /**
@@ -95,5 +106,15 @@ export function readContext(get: (key: string) => unknown): AppContext {
   if (Boolean(ctx.bedrockGuardrailId) !== Boolean(ctx.bedrockGuardrailVersion)) {
     throw new Error('bedrockGuardrailId and bedrockGuardrailVersion go together: set both, or neither');
   }
+  if (ctx.stage === 'prod' && !ctx.alarmEmail) {
+    throw new Error(
+      'alarmEmail is required for stage=prod: pass -c alarmEmail=you@example.com (alarms, the budget and GPU launch failures are mailed there).',
+    );
+  }
+  if (ctx.region !== 'us-east-1' && !ctx.allowNoWaf) throw new Error(noWafMessage(ctx.region));
   return ctx;
 }
+
+/** Why synth refuses a region other than us-east-1 (also checked by the stack, whatever built its context). */
+export const noWafMessage = (region: string) =>
+  `region=${region}: the WAF cannot attach there (a CloudFront web ACL is created in us-east-1 only), so the site would run without it. Deploy to us-east-1, or pass -c allowNoWaf=true to deploy without the WAF.`;

@@ -31,14 +31,33 @@ const visibility = (name: string): CfnWebACL.VisibilityConfigProperty => ({
   sampledRequestsEnabled: true,
 });
 
-const pathIs = (path: string): CfnWebACL.StatementProperty => ({
-  byteMatchStatement: {
-    fieldToMatch: { uriPath: {} },
-    positionalConstraint: 'EXACTLY',
-    searchString: path,
-    textTransformations: [{ priority: 0, type: 'NONE' }],
-  },
-});
+/**
+ * A route path as a regular expression over the URI path: each `{param}` one path segment, the
+ * rest literal. `/api/admin/ads/{id}` → `^/api/admin/ads/[^/]+$`.
+ */
+export function pathPattern(path: string): string {
+  const parts = path.split(/\{[^/{}]+\}/).map((p) => p.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
+  return `^${parts.join('[^/]+')}$`;
+}
+
+/** A route's path: an exact byte match, or for a route with `{param}` segments the pattern of pathPattern. */
+const pathIs = (path: string): CfnWebACL.StatementProperty =>
+  path.includes('{')
+    ? {
+        regexMatchStatement: {
+          fieldToMatch: { uriPath: {} },
+          regexString: pathPattern(path),
+          textTransformations: [{ priority: 0, type: 'NONE' }],
+        },
+      }
+    : {
+        byteMatchStatement: {
+          fieldToMatch: { uriPath: {} },
+          positionalConstraint: 'EXACTLY',
+          searchString: path,
+          textTransformations: [{ priority: 0, type: 'NONE' }],
+        },
+      };
 
 const anyOf = (statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty => {
   if (statements.length === 0) throw new Error('anyOf: no statement');
@@ -56,7 +75,13 @@ export interface UploadRoute {
  * route's request is blocked when its Content-Length is over that route's limit. Priorities start
  * at `firstPriority`, which must come after the common rule set's.
  */
-export function bodySizeRules(uploads: readonly UploadRoute[], firstPriority: number): CfnWebACL.RuleProperty[] {
+export function bodySizeRules(routes: readonly UploadRoute[], firstPriority: number): CfnWebACL.RuleProperty[] {
+  // One entry per path (two methods on one path share it); one cap per path.
+  const uploads = [...new Map(routes.map((u) => [u.path, u])).values()];
+  for (const u of routes) {
+    const first = uploads.find((x) => x.path === u.path);
+    if (first && first.maxBodyBytes !== u.maxBodyBytes) throw new Error(`bodySizeRules: ${u.path} has two body limits`);
+  }
   const rules: CfnWebACL.RuleProperty[] = [
     {
       name: 'body-over-8kb-outside-uploads',

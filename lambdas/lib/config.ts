@@ -72,6 +72,9 @@ const configSchema = z.object({
   GEN_WORKER_FRESH_SECONDS: z.coerce.number().int().min(1).default(60),
   /** The cost backstop sets the GPU group to 0 after this long without a job or a scaling change. */
   GPU_BACKSTOP_IDLE_MINUTES: z.coerce.number().int().min(5).default(60),
+  /** ... and after this many failed or abandoned launches within GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES (a launch loop). */
+  GPU_BACKSTOP_FAILED_LAUNCHES: z.coerce.number().int().min(1).default(3),
+  GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES: z.coerce.number().int().min(10).default(60),
   /** The value CloudFront puts in the origin-secret header (viewer-ip.ts); '' = no edge (local): no check. */
   ORIGIN_SECRET: z.string().default(''),
   /** The reconciler checks jobs unchanged for this long (a younger one may be between its record and its execution). */

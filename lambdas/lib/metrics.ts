@@ -9,7 +9,11 @@ export const METRIC = {
   coldStartMs: 'ColdStartMs',
   refusals: 'Refusals',
   formSubmissions: 'FormSubmissions',
+  /** The cost backstop set the GPU group to 0 (dimension reason: BACKSTOP_REASON); alarmed in monitoring.ts. */
+  backstopStops: 'BackstopStops',
 } as const;
+/** Why the cost backstop stopped the GPU group: one alarm, and so one mail text, per value. */
+export const BACKSTOP_REASON = { launchLoop: 'launch-loop', idle: 'idle' } as const;
 /** The one dimension besides `service`, kept to a handful of values (an error code, a form type). */
 export const METRIC_DIMENSION = { reason: 'reason', form: 'form' } as const;
 
@@ -24,7 +28,11 @@ export function recordDurationMetric(name: (typeof METRIC)['generationMs' | 'que
 }
 
 /** A count with its own one-value dimension (its own EMF blob, so other metrics keep theirs). */
-export function countMetric(name: (typeof METRIC)['refusals' | 'formSubmissions'], dimension: string, value: string): void {
+export function countMetric(
+  name: (typeof METRIC)['refusals' | 'formSubmissions' | 'backstopStops'],
+  dimension: string,
+  value: string,
+): void {
   const single = metrics.singleMetric();
   single.addDimension(dimension, value);
   single.addMetric(name, MetricUnit.Count, 1);

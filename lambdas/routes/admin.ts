@@ -1,4 +1,5 @@
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { AD_BODY_MAX_BYTES } from '../../shared/schemas/admin';
 import type { Grant, RouteDef } from './types';
 
 /** An operator route: one line each, the handler named within handlers/admin/. */
@@ -43,8 +44,9 @@ export const adminRoutes: RouteDef[] = [
   admin('DELETE', '/api/admin/images/{id}', 'delete-image', ['table:images:write', 'bucket:images:write', 'table:messages:write']),
   admin('GET', '/api/admin/audit', 'list-audit', ['table:messages:read']),
   admin('GET', '/api/admin/ads', 'list-ads', ['table:ads:read']),
-  admin('POST', '/api/admin/ads', 'post-ad', adWrite),
-  admin('PUT', '/api/admin/ads/{id}', 'put-ad', adWrite),
+  // A banner travels as a base64 data URL in the JSON body (up to 4 MB): exempt from the WAF's 8 KB rule, capped at the schema's size.
+  { ...admin('POST', '/api/admin/ads', 'post-ad', adWrite), maxBodyBytes: AD_BODY_MAX_BYTES },
+  { ...admin('PUT', '/api/admin/ads/{id}', 'put-ad', adWrite), maxBodyBytes: AD_BODY_MAX_BYTES },
   admin('DELETE', '/api/admin/ads/{id}', 'delete-ad', adWrite),
   admin('GET', '/api/admin/inbox', 'list-inbox', ['table:messages:read']),
   admin('POST', '/api/admin/inbox/handled', 'post-inbox-handled', ['table:messages:write']),

@@ -91,9 +91,14 @@ const adLinkSchema = z
     error: 'The link must be an absolute http(s) url.',
   });
 
+/** An ad banner's data URL, in characters (= bytes: base64 is ASCII): a 3 MB image in base64. */
+export const AD_IMAGE_MAX_CHARS = 4 * 1024 * 1024;
+/** The largest ad create/update body: the banner plus the link, the alt text and JSON (the WAF's cap on those routes). */
+export const AD_BODY_MAX_BYTES = AD_IMAGE_MAX_CHARS + 16 * 1024;
+
 const imageDataUrl = z
   .string()
-  .max(4 * 1024 * 1024, { error: 'The image is too large (3 MB at most).' })
+  .max(AD_IMAGE_MAX_CHARS, { error: 'The image is too large (3 MB at most).' })
   .regex(/^data:[a-z/+.-]*;base64,[A-Za-z0-9+/=]+$/, { error: 'image must be a base64 data URL.' });
 
 export const adCreateSchema = z.object({

@@ -1,13 +1,13 @@
 import { Aws, Duration, Lazy, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccountRecovery,
-  AdvancedSecurityMode,
   CfnManagedLoginBranding,
   CfnUserPoolGroup,
   FeaturePlan,
   ManagedLoginVersion,
   Mfa,
   OAuthScope,
+  StandardThreatProtectionMode,
   UserPool,
   type UserPoolClient,
   UserPoolClientIdentityProvider,
@@ -42,7 +42,8 @@ export class Auth extends Construct {
       mfa: Mfa.REQUIRED,
       mfaSecondFactor: { sms: false, otp: true },
       featurePlan: FeaturePlan.PLUS,
-      advancedSecurityMode: AdvancedSecurityMode.ENFORCED,
+      // Threat protection enforced (compromised credentials, adaptive authentication): the Plus plan's feature, what cdk-nag COG3 asks.
+      standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       removalPolicy: props.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     });

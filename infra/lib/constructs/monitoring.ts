@@ -27,7 +27,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { METRIC, METRICS_NAMESPACE } from '../../../lambdas/lib/metrics';
+import { BACKSTOP_REASON, METRIC, METRIC_DIMENSION, METRICS_NAMESPACE } from '../../../lambdas/lib/metrics';
 import { BACKSTOP_FUNCTION } from '../lambda-functions';
 import { ProjectFunction } from './project-function';
 
@@ -92,6 +92,9 @@ export interface MonitoringProps {
   alarmEmail?: string;
   gpuMaxInServiceMinutes: number;
   gpuBackstopIdleMinutes: number;
+  /** The backstop stops the group after this many failed launches within gpuBackstopLaunchWindowMinutes. */
+  gpuBackstopFailedLaunches: number;
+  gpuBackstopLaunchWindowMinutes: number;
   wafBlockedAlarm: number;
 }
 
@@ -136,7 +139,17 @@ export class Monitoring extends Construct {
         period: FIVE_MINUTES,
       });
 
-    const cf5xx = props.distribution.metric5xxErrorRate({ period: FIVE_MINUTES, statistic: 'Average' });
+    // CloudFront publishes in us-east-1 only, with Region=Global: a metric without that dimension never has data.
+    const cloudFrontMetric = (metricName: string, statistic: string, label?: string) =>
+      new Metric({
+        namespace: 'AWS/CloudFront',
+        metricName,
+        dimensionsMap: { DistributionId: props.distribution.distributionId, Region: 'Global' },
+        statistic,
+        period: FIVE_MINUTES,
+        label,
+      });
+    const cf5xx = cloudFrontMetric('5xxErrorRate', 'Average');
     const api5xx = props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
     const lambdaErrors = new Metric({ namespace: 'AWS/Lambda', metricName: 'Errors', statistic: 'Sum', period: FIVE_MINUTES });
     const lambdaThrottles = new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: FIVE_MINUTES });
@@ -144,7 +157,9 @@ export class Monitoring extends Construct {
     const flowTimedOut = props.stateMachine.metricTimedOut({ period: FIVE_MINUTES, statistic: 'Sum' });
     const dlq = props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' });
 
-    alarm('cloudfront-5xx', cf5xx, 5, 'More than 5 % of CloudFront responses were 5xx for 15 minutes.', 3);
+    // CloudFront's metrics exist only in us-east-1 (a stack elsewhere runs with allowNoWaf and without this alarm).
+    if (Stack.of(this).region === 'us-east-1')
+      alarm('cloudfront-5xx', cf5xx, 5, 'More than 5 % of CloudFront responses were 5xx for 15 minutes.', 3);
     alarm('api-5xx', api5xx, 5, 'The API answered 5 or more 5xx within 5 minutes.');
     // Account-wide (AWS/Lambda without a dimension): this stack's functions are the account's (docs/deploy.md).
     alarm('lambda-errors', lambdaErrors, 5, 'Lambda functions failed 5 or more invocations within 5 minutes.');
@@ -175,7 +190,50 @@ export class Monitoring extends Construct {
       inServicePeriods,
     );
 
+    // A launch loop: the group wants instances and none reaches InService (boot.sh abandons each one:
+    // model not staged, hash unset, S3 denied). A start takes 1.5-5 minutes (docs/deploy.md), so 15
+    // minutes without any instance in service while desired >= 1 is no slow boot. Each failed launch
+    // counts as scaling activity, so the idle backstop alone would never fire; the launch-loop
+    // backstop (below) stops the group, this alarm says why.
+    const launchLoop = new MathExpression({
+      expression: 'IF(desired >= 1 AND inService < 1, 1, 0)',
+      usingMetrics: {
+        desired: gpuMetric('GroupDesiredCapacity', 'Minimum'),
+        inService: gpuMetric('GroupInServiceInstances', 'Maximum'),
+      },
+      period: FIVE_MINUTES,
+      label: 'wants GPU instances, none in service',
+    });
+    alarm(
+      'gpu-launches-without-in-service',
+      launchLoop,
+      1,
+      'The GPU group has wanted instances for 15 minutes and none reached InService: launches fail or boots are abandoned (see the group activity history and /var/log/artloom/boot.log in CloudWatch Logs). Usual causes: the model is not staged or modelSha256 is unset, S3 access denied, no capacity for the instance type.',
+      3,
+    );
+
     this.backstop = this.costBackstop(props);
+    // The backstop's EMF count (lambdas/services/cost-backstop.ts), one alarm per reason so the mail says which.
+    const backstopStops = (reason: string) =>
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: METRIC.backstopStops,
+        dimensionsMap: { service: 'artloom', [METRIC_DIMENSION.reason]: reason },
+        statistic: 'Sum',
+        period: Duration.minutes(10),
+      });
+    alarm(
+      'gpu-backstop-launch-loop',
+      backstopStops(BACKSTOP_REASON.launchLoop),
+      1,
+      `The cost backstop set the GPU group to 0: ${props.gpuBackstopFailedLaunches} or more launches failed or were abandoned within ${props.gpuBackstopLaunchWindowMinutes} minutes (a launch loop). Fix the cause (stage the model, set modelSha256, check the instance role), then the next visitor scales it out again.`,
+    );
+    alarm(
+      'gpu-backstop-idle',
+      backstopStops(BACKSTOP_REASON.idle),
+      1,
+      `The cost backstop set the GPU group to 0 after ${props.gpuBackstopIdleMinutes} minutes without a job or a scaling change: the worker did not scale its instance in (dead or stuck worker).`,
+    );
 
     new CfnBudget(this, 'budget', {
       budget: {
@@ -232,7 +290,7 @@ export class Monitoring extends Construct {
       new GraphWidget({
         title: 'Requests',
         left: [
-          props.distribution.metricRequests({ period: FIVE_MINUTES, statistic: 'Sum', label: 'CloudFront requests' }),
+          cloudFrontMetric('Requests', 'Sum', 'CloudFront requests'),
           props.httpApi.metricCount({ period: FIVE_MINUTES, statistic: 'Sum', label: 'API requests' }),
         ],
         right: [cf5xx.with({ label: 'CloudFront 5xx %' })],
@@ -285,6 +343,8 @@ export class Monitoring extends Construct {
         JOBS_TABLE: props.jobsTable.tableName,
         GPU_ASG_NAME: props.gpu.autoScalingGroup.autoScalingGroupName,
         GPU_BACKSTOP_IDLE_MINUTES: String(props.gpuBackstopIdleMinutes),
+        GPU_BACKSTOP_FAILED_LAUNCHES: String(props.gpuBackstopFailedLaunches),
+        GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES: String(props.gpuBackstopLaunchWindowMinutes),
       },
     });
     props.jobsTable.grantReadData(fn);

@@ -32,6 +32,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/lib/viewer-ip';
+import { contentSecurityPolicy, inlineScriptHashes } from '../csp';
 import { readIndexHtml, spaRouterCode } from '../spa-router';
 import { bodySizeRules, type UploadRoute } from '../waf-rules';
 
@@ -79,11 +80,13 @@ export class Web extends Construct {
       removalPolicy: props.ephemeral ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     });
 
+    const siteDir = props.siteDir ?? DIST_DIR;
     const headers = new ResponseHeadersPolicy(this, 'security-headers', {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           override: true,
-          contentSecurityPolicy: `default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src ${["'self'", ...(props.authOrigins ?? [])].join(' ')}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
+          // The prerendered index.html's inline scripts are admitted by hash (infra/lib/csp.ts), computed from this build.
+          contentSecurityPolicy: contentSecurityPolicy(inlineScriptHashes(readIndexHtml(siteDir)), props.authOrigins ?? []),
         },
         strictTransportSecurity: { override: true, accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true },
         contentTypeOptions: { override: true },
@@ -92,7 +95,6 @@ export class Web extends Construct {
       },
     });
 
-    const siteDir = props.siteDir ?? DIST_DIR;
     if (!existsSync(join(siteDir, 'index.html')) && Stack.of(this).bundlingRequired) {
       // Assertion tests skip bundling (and need no build); a real synth or deploy must not ship an empty site.
       throw new Error(

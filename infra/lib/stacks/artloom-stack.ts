@@ -11,8 +11,8 @@ import { ModelStore } from '../constructs/model-store';
 import { AlarmTopic, Monitoring } from '../constructs/monitoring';
 import { Reconciler } from '../constructs/reconciler';
 import { Web } from '../constructs/web';
-import type { AppContext } from '../context';
-import { acknowledgeKnownFindings } from '../nag';
+import { type AppContext, noWafMessage } from '../context';
+import { acknowledgeKnownFindings, type KnownFindings } from '../nag';
 
 export interface ArtloomStackProps extends StackProps {
   context: AppContext;
@@ -32,10 +32,13 @@ export class ArtloomStack extends Stack {
   readonly alarmTopic: AlarmTopic;
   readonly monitoring: Monitoring;
   readonly reconciler: Reconciler;
+  /** The cdk-nag acknowledgements applied, and every candidate finding seen (infra/lib/nag-acknowledgements.ts). */
+  readonly knownFindings: KnownFindings;
 
   constructor(scope: Construct, id: string, props: ArtloomStackProps) {
     super(scope, id, props);
     const ctx = props.context;
+    if (this.region !== 'us-east-1' && !ctx.allowNoWaf) throw new Error(noWafMessage(this.region));
     const ephemeral = ctx.stage !== 'prod';
     this.data = new Data(this, 'data', { ephemeral });
     this.auth = new Auth(this, 'auth', { ephemeral, stage: ctx.stage, domainPrefix: ctx.authDomainPrefix });
@@ -180,6 +183,8 @@ export class ArtloomStack extends Stack {
       alarmEmail: ctx.alarmEmail,
       gpuMaxInServiceMinutes: ctx.gpuMaxInServiceMinutes,
       gpuBackstopIdleMinutes: ctx.gpuBackstopIdleMinutes,
+      gpuBackstopFailedLaunches: ctx.gpuBackstopFailedLaunches,
+      gpuBackstopLaunchWindowMinutes: ctx.gpuBackstopLaunchWindowMinutes,
       wafBlockedAlarm: ctx.wafBlockedAlarm,
     });
     new CfnOutput(this, 'AlarmTopic', { value: this.alarmTopic.topic.topicArn });
@@ -187,6 +192,6 @@ export class ArtloomStack extends Stack {
       value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home#dashboards/dashboard/${this.monitoring.dashboard.dashboardName}`,
     });
 
-    acknowledgeKnownFindings(this);
+    this.knownFindings = acknowledgeKnownFindings(this);
   }
 }

@@ -79,4 +79,18 @@ describe('cost backstop against DynamoDB Local', () => {
     );
     await expect(runCostBackstop(now)).resolves.toEqual({ action: 'none', reason: 'recent-job' });
   });
+
+  it('stops a launch loop although the table has a recent job (boots abandoned, every launch recent scaling)', async () => {
+    await recordDuration('generation', 'recent-job', 4000, ago(2));
+    const launch = (minutes: number, StatusCode: string) => ({
+      StartTime: ago(minutes),
+      Description: `Launching a new EC2 instance: i-${minutes}`,
+      StatusCode,
+    });
+    asg.on(DescribeScalingActivitiesCommand).resolves({
+      Activities: [launch(1, 'InProgress'), launch(5, 'Cancelled'), launch(10, 'Cancelled'), launch(15, 'Failed')] as never[],
+    });
+    await expect(runCostBackstop(now)).resolves.toEqual({ action: 'stopped', reason: 'launch-loop', failedLaunches: 3, desired: 1 });
+    expect(asg.commandCalls(SetDesiredCapacityCommand)[0]?.args[0].input).toMatchObject({ DesiredCapacity: 0 });
+  });
 });

@@ -9,9 +9,10 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Web } from '../../../infra/lib/constructs/web';
 import type { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
-import { CRS_BODY_SIZE_LABEL, integersAbove } from '../../../infra/lib/waf-rules';
+import { CRS_BODY_SIZE_LABEL, integersAbove, pathPattern } from '../../../infra/lib/waf-rules';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/lib/viewer-ip';
 import { ROUTES } from '../../../lambdas/routes';
+import { AD_BODY_MAX_BYTES, AD_IMAGE_MAX_CHARS, adCreateSchema } from '../../../shared/schemas/admin';
 import { synthStack } from '../../fixtures/stack';
 
 const require = createRequire(import.meta.url);
@@ -32,8 +33,15 @@ const apiBehavior = (): Json =>
   );
 
 describe('edge', () => {
-  it('knows the upload routes: the two feedback paths, the issue report and the operator import', () => {
-    expect(uploads.map((r) => r.path).sort()).toEqual(['/api/Feedback', '/api/IssueReport', '/api/UserFeedback', '/api/gallery/save']);
+  it('knows the upload routes: the two feedback paths, the issue report, the operator import and the ad banners', () => {
+    expect(uploads.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'POST /api/Feedback',
+      'POST /api/IssueReport',
+      'POST /api/UserFeedback',
+      'POST /api/admin/ads',
+      'POST /api/gallery/save',
+      'PUT /api/admin/ads/{id}',
+    ]);
   });
 
   it('lets the common rule set only label 8 KB+ bodies, and blocks them outside the upload routes', () => {
@@ -47,15 +55,49 @@ describe('edge', () => {
     expect(outside.Action).toEqual({ Block: {} });
     const [label, not] = outside.Statement.AndStatement.Statements;
     expect(label).toEqual({ LabelMatchStatement: { Scope: 'LABEL', Key: CRS_BODY_SIZE_LABEL } });
-    const exempt = not.NotStatement.Statement.OrStatement.Statements.map((s: Json) => s.ByteMatchStatement.SearchString);
-    expect(exempt.sort()).toEqual(uploads.map((r) => r.path).sort());
+    const exempt = not.NotStatement.Statement.OrStatement.Statements.map(
+      (s: Json) => s.ByteMatchStatement?.SearchString ?? s.RegexMatchStatement.RegexString,
+    );
+    expect(exempt.sort()).toEqual(uploads.map((r) => (r.path.includes('{') ? pathPattern(r.path) : r.path)).sort());
   });
 
-  it('caps every upload route at its own size by Content-Length (2 MB file plus form fields)', () => {
+  it('lets an ad banner through: POST /api/admin/ads and PUT /api/admin/ads/<any id> exempt by pattern, capped at the schema size', () => {
+    const rules: Json[] = webAcl().Rules;
+    const [, not] = rules.find((r) => r.Name === 'body-over-8kb-outside-uploads').Statement.AndStatement.Statements;
+    const exempt: Json[] = not.NotStatement.Statement.OrStatement.Statements;
+    const matches = (path: string) =>
+      exempt.some((s) =>
+        s.ByteMatchStatement
+          ? s.ByteMatchStatement.SearchString === path
+          : s.RegexMatchStatement.FieldToMatch.UriPath && new RegExp(s.RegexMatchStatement.RegexString).test(path),
+      );
+    expect(matches('/api/admin/ads')).toBe(true);
+    expect(matches('/api/admin/ads/ad_01HZX-9')).toBe(true);
+    expect(matches('/api/admin/ads/ad-1/x')).toBe(false);
+    expect(matches('/api/admin/adsx')).toBe(false);
+    expect(matches('/api/admin/images/img-1')).toBe(false);
+    const cap = rules.find((r) => r.Name === `upload-over-${AD_BODY_MAX_BYTES}-bytes`);
+    expect(JSON.stringify(cap.Statement)).toContain(pathPattern('/api/admin/ads/{id}').replaceAll('\\', '\\\\'));
+    expect(JSON.stringify(cap.Statement)).toContain('"SearchString":"/api/admin/ads"');
+    expect(cap.Statement.AndStatement.Statements[1].RegexMatchStatement.RegexString).toBe(integersAbove(AD_BODY_MAX_BYTES));
+    // A banner at the schema's limit fits the cap; the cap is no larger than the banner plus 16 KB of other fields.
+    const banner = `data:image/png;base64,${'A'.repeat(AD_IMAGE_MAX_CHARS - 22)}`;
+    expect(adCreateSchema.safeParse({ navigateUrl: 'https://example.com/', image: banner }).success).toBe(true);
+    const body = JSON.stringify({ navigateUrl: `https://example.com/${'a'.repeat(2000)}`, alternateText: 'é'.repeat(200), image: banner });
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(AD_BODY_MAX_BYTES);
+    expect(AD_BODY_MAX_BYTES - AD_IMAGE_MAX_CHARS).toBeLessThanOrEqual(16 * 1024);
+  });
+
+  it('caps every upload route at its own size by Content-Length (2 MB file plus form fields; a 3 MB banner in base64)', () => {
     const rules: Json[] = webAcl().Rules;
     for (const route of uploads) {
       const rule = rules.find(
-        (r) => JSON.stringify(r.Statement).includes(`"SearchString":"${route.path}"`) && r.Name.startsWith('upload-over'),
+        (r) =>
+          r.Name.startsWith('upload-over') &&
+          (JSON.stringify(r.Statement).includes(`"SearchString":"${route.path}"`) ||
+            r.Statement.AndStatement.Statements[0].OrStatement?.Statements.some(
+              (s: Json) => s.RegexMatchStatement?.RegexString === pathPattern(route.path),
+            )),
       );
       expect(rule, route.path).toBeDefined();
       expect(rule.Action).toEqual({ Block: {} });
@@ -63,7 +105,7 @@ describe('edge', () => {
       expect(regex.FieldToMatch).toEqual({ SingleHeader: { Name: 'content-length' } });
       expect(regex.RegexString).toBe(integersAbove(route.maxBodyBytes ?? 0));
       expect(route.maxBodyBytes).toBeGreaterThan(2 * 1024 * 1024);
-      expect(route.maxBodyBytes).toBeLessThan(3 * 1024 * 1024);
+      expect(route.maxBodyBytes).toBeLessThan(route.path.startsWith('/api/admin/ads') ? AD_BODY_MAX_BYTES + 1 : 3 * 1024 * 1024);
     }
     const priorities = rules.map((r) => r.Priority);
     expect(new Set(priorities).size).toBe(priorities.length);

@@ -6,12 +6,14 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appContextSchema } from '../../../infra/lib/context';
+import { ACKNOWLEDGEMENTS } from '../../../infra/lib/nag-acknowledgements';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
 
 /** The context `cdk synth` uses (feature flags included), so the checked template is the deployed one. */
 const cdkJson = JSON.parse(readFileSync(new URL('../../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
 
 let app: App;
+let stacks: ArtloomStack[];
 let synthError: unknown;
 beforeAll(() => {
   app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
@@ -19,7 +21,21 @@ beforeAll(() => {
   const site = mkdtempSync(join(tmpdir(), 'artloom-site-'));
   writeFileSync(join(site, 'index.html'), '<!doctype html>');
   writeFileSync(join(site, 'app.js'), '');
-  new ArtloomStack(app, 'Nag', { context: appContextSchema.parse({}), env: { region: 'us-east-1' }, siteDir: site });
+  stacks = [
+    new ArtloomStack(app, 'Nag', { context: appContextSchema.parse({}), env: { region: 'us-east-1' }, siteDir: site }),
+    // The optional parts that change grants: image moderation, a guardrail, a fixed AMI without warm pool.
+    new ArtloomStack(app, 'NagOptions', {
+      context: appContextSchema.parse({
+        imageModeration: 'rekognition',
+        bedrockGuardrailId: 'abc123',
+        bedrockGuardrailVersion: '1',
+        amiId: 'ami-0123456789abcdef0',
+        gpuWarmPoolSize: 0,
+      }),
+      env: { region: 'us-east-1' },
+      siteDir: site,
+    }),
+  ];
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   try {
     app.synth();
@@ -57,6 +73,27 @@ describe('cdk-nag on the app as `cdk synth` builds it', () => {
       ({ at }) => at instanceof App || Stage.isStage(at) || Stack.isStack(at) || !(CfnResource.isCfnResource(at) || at.node.defaultChild),
     );
     expect(vague.filter((a) => a.id.startsWith('AwsSolutions::')).map((a) => `${a.path}: ${a.id}`)).toEqual([]);
+  });
+
+  it('acknowledges from the register only, each finding listed for its own resource, and lists nothing the stacks do not have', () => {
+    const seen = new Map<string, Set<string>>();
+    for (const stack of stacks) {
+      for (const [resource, keys] of stack.knownFindings.seen) seen.set(resource, new Set([...(seen.get(resource) ?? []), ...keys]));
+    }
+    const stale = Object.entries(ACKNOWLEDGEMENTS).flatMap(([resource, { findings }]) =>
+      findings.filter((f) => !seen.get(resource)?.has(f)).map((f) => `${resource}: ${f}`),
+    );
+    expect(stale).toEqual([]);
+    // A grant of a known shape on a resource without that finding in its entry stays open.
+    const probe = stacks[0] as ArtloomStack;
+    const key = probe.knownFindings.findingKey('IAM5[Resource::<datajobstableAF7E5D92.Arn>/index/*]');
+    expect(key).toBe('IAM5[Resource::<data/jobs-table>/index/*]');
+    expect(ACKNOWLEDGEMENTS['api/admin-list-ads']?.findings).not.toContain(key);
+    for (const { path, reason } of acknowledgements().filter((a) => a.id.includes('IAM'))) {
+      expect(reason, path).not.toMatch(
+        /^Action group written by a CDK grant helper|take no resource ARN \(IAM service authorization reference\), so the statement names \*\.$/,
+      );
+    }
   });
 
   it('gives every acknowledgement a reason of its own', () => {

@@ -9,7 +9,12 @@ let template: Template;
 let stack: ArtloomStack;
 
 beforeAll(() => {
-  ({ stack, template } = synthStack('Ops', { alarmEmail: 'ops@example.com', gpuMaxInServiceMinutes: 120, monthlyBudgetUsd: 900 }));
+  ({ stack, template } = synthStack('Ops', {
+    alarmEmail: 'ops@example.com',
+    gpuMaxInServiceMinutes: 120,
+    monthlyBudgetUsd: 900,
+    costAnomalyMonitor: true,
+  }));
 }, 120_000);
 
 const resources = (type: string): [string, Json][] => Object.entries(template.findResources(type));
@@ -48,6 +53,53 @@ describe('operations', () => {
     }
   });
 
+  it('reads CloudFront metrics where CloudFront publishes them: Region=Global, in the alarm and on the dashboard', () => {
+    const cf = alarmOn('AWS/CloudFront', '5xxErrorRate');
+    expect(cf.Dimensions).toEqual(expect.arrayContaining([{ Name: 'Region', Value: 'Global' }]));
+    const [, dashboard] = resources('AWS::CloudWatch::Dashboard')[0] ?? [];
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    for (const name of ['Requests', '5xxErrorRate']) {
+      expect(body).toMatch(
+        new RegExp(`AWS/CloudFront\\\\",\\\\"${name}\\\\",\\\\"DistributionId\\\\",\\\\"[^\\\\]*\\\\",\\\\"Region\\\\",\\\\"Global`),
+      );
+    }
+  });
+
+  it('alarms when the GPU group wants instances and none reaches InService for 15 minutes (a launch loop)', () => {
+    const loop = alarms().find((a) => a.AlarmName === undefined && JSON.stringify(a.Metrics ?? []).includes('GroupDesiredCapacity'));
+    expect(loop).toBeDefined();
+    const expression = loop.Metrics.find((m: Json) => m.Expression);
+    expect(expression.Expression).toBe('IF(desired >= 1 AND inService < 1, 1, 0)');
+    const stat = (id: string) => loop.Metrics.find((m: Json) => m.Id === id).MetricStat;
+    expect(stat('desired')).toMatchObject({
+      Metric: { MetricName: 'GroupDesiredCapacity', Namespace: 'AWS/AutoScaling' },
+      Stat: 'Minimum',
+    });
+    expect(stat('inService')).toMatchObject({ Metric: { MetricName: 'GroupInServiceInstances' }, Stat: 'Maximum' });
+    expect(stat('inService').Period * loop.EvaluationPeriods).toBe(15 * 60);
+    expect(loop.Threshold).toBe(1);
+    expect(loop.AlarmDescription).toMatch(/none reached InService/);
+  });
+
+  it('mails why the cost backstop stopped the group: one alarm per reason on its own metric', () => {
+    for (const [reason, text] of [
+      ['launch-loop', /3 or more launches failed or were abandoned within 60 minutes/],
+      ['idle', /60 minutes without a job/],
+    ] as const) {
+      const a = alarms().find((x) => x.MetricName === 'BackstopStops' && JSON.stringify(x.Dimensions).includes(`"${reason}"`));
+      expect(a, reason).toBeDefined();
+      expect(a.Namespace).toBe('Artloom');
+      expect(a.Dimensions).toEqual(
+        expect.arrayContaining([
+          { Name: 'reason', Value: reason },
+          { Name: 'service', Value: 'artloom' },
+        ]),
+      );
+      expect(a.Threshold).toBe(1);
+      expect(a.AlarmDescription).toMatch(text);
+    }
+  });
+
   it('alarms on a single message in the dead-letter queue', () => {
     const dlq = alarmOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible');
     expect(dlq.Threshold).toBe(1);
@@ -77,7 +129,7 @@ describe('operations', () => {
     });
   });
 
-  it('has a monthly cost budget mailing at 80 % actual and 100 % forecast, and an anomaly subscription', () => {
+  it('has a monthly cost budget mailing at 80 % actual and 100 % forecast, and an anomaly subscription when asked for', () => {
     template.hasResourceProperties('AWS::Budgets::Budget', {
       Budget: Match.objectLike({ BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 900, Unit: 'USD' } }),
       NotificationsWithSubscribers: Match.arrayWith([
@@ -102,7 +154,12 @@ describe('operations', () => {
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
     });
     const fn = template.toJSON().Resources[fnId];
-    expect(fn.Properties.Environment.Variables).toMatchObject({ GPU_BACKSTOP_IDLE_MINUTES: '60', GPU_ASG_NAME: expect.anything() });
+    expect(fn.Properties.Environment.Variables).toMatchObject({
+      GPU_BACKSTOP_IDLE_MINUTES: '60',
+      GPU_BACKSTOP_FAILED_LAUNCHES: '3',
+      GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES: '60',
+      GPU_ASG_NAME: expect.anything(),
+    });
     const roleId = fn.Properties.Role['Fn::GetAtt'][0];
     const statements = resources('AWS::IAM::Policy')
       .filter(([, p]) => p.Properties.Roles.some((r: Json) => r.Ref === roleId))

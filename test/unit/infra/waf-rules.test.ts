@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodySizeRules, CRS_BODY_SIZE_LABEL, integersAbove } from '../../../infra/lib/waf-rules';
+import { bodySizeRules, CRS_BODY_SIZE_LABEL, integersAbove, pathPattern } from '../../../infra/lib/waf-rules';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 
 describe('WAF body-size rules', () => {
@@ -37,5 +37,23 @@ describe('WAF body-size rules', () => {
     expect(JSON.stringify(rules[0])).toContain(CRS_BODY_SIZE_LABEL);
     expect(JSON.stringify(rules[1])).toContain(integersAbove(100).replaceAll('\\', '\\\\'));
     expect(JSON.stringify(rules[2])).toContain('/api/gallery/save');
+  });
+
+  it('matches a route with {param} segments by pattern: one segment per parameter, the rest literal', () => {
+    const re = new RegExp(pathPattern('/api/admin/ads/{id}'));
+    expect(pathPattern('/api/admin/ads/{id}')).toBe('^/api/admin/ads/[^/]+$');
+    expect(re.test('/api/admin/ads/ad-1')).toBe(true);
+    for (const other of ['/api/admin/ads', '/api/admin/ads/', '/api/admin/ads/a/b', '/x/api/admin/ads/a'])
+      expect(re.test(other)).toBe(false);
+    expect(new RegExp(pathPattern('/api/inbox/newsletter.csv')).test('/api/inbox/newsletterXcsv')).toBe(false);
+    const [, cap] = bodySizeRules(
+      [
+        { path: '/api/admin/ads', maxBodyBytes: 500 },
+        { path: '/api/admin/ads/{id}', maxBodyBytes: 500 },
+      ],
+      2,
+    );
+    expect(JSON.stringify(cap)).toContain('"regexString":"^/api/admin/ads/[^/]+$"');
+    expect(JSON.stringify(cap)).toContain('"searchString":"/api/admin/ads"');
   });
 });

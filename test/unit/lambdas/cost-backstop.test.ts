@@ -31,7 +31,15 @@ function jobs(lastFinished?: Date, lastWaiting?: Date) {
     .resolves({ Items: lastFinished ? [{ sk: `${lastFinished.toISOString()}#job-1` }] : [] });
 }
 
-function group(desired: number, instances: number, lastScaling?: Date) {
+type Activity = { StartTime: Date; Description?: string; StatusCode?: string };
+/** A launch as DescribeScalingActivities lists it; boot.sh's ABANDON ends it as Cancelled. */
+const launch = (m: number, StatusCode: string): Activity => ({
+  StartTime: minutesAgo(m),
+  Description: `Launching a new EC2 instance: i-${m}`,
+  StatusCode,
+});
+
+function group(desired: number, instances: number, lastScaling?: Date, activities?: Activity[]) {
   asg.on(DescribeAutoScalingGroupsCommand).resolves({
     AutoScalingGroups: [
       {
@@ -43,7 +51,9 @@ function group(desired: number, instances: number, lastScaling?: Date) {
       } as never,
     ],
   });
-  asg.on(DescribeScalingActivitiesCommand).resolves({ Activities: lastScaling ? [{ StartTime: lastScaling } as never] : [] });
+  asg
+    .on(DescribeScalingActivitiesCommand)
+    .resolves({ Activities: (activities ?? (lastScaling ? [{ StartTime: lastScaling }] : [])) as never[] });
 }
 
 describe('cost backstop', () => {
@@ -52,12 +62,17 @@ describe('cost backstop', () => {
     asg.reset();
     asg.on(SetDesiredCapacityCommand).resolves({});
   });
-  withEnv({ GPU_ASG_NAME: 'gpu', GPU_BACKSTOP_IDLE_MINUTES: '60' });
+  withEnv({
+    GPU_ASG_NAME: 'gpu',
+    GPU_BACKSTOP_IDLE_MINUTES: '60',
+    GPU_BACKSTOP_FAILED_LAUNCHES: '3',
+    GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES: '30',
+  });
 
   it('sets a group that ran 90 minutes without a job (dead worker) to zero, without cooldown', async () => {
     group(1, 1, minutesAgo(120));
     jobs(minutesAgo(90));
-    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'stopped', idleMinutes: 90, desired: 1 });
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'stopped', reason: 'idle', idleMinutes: 90, desired: 1 });
     expect(asg.commandCalls(SetDesiredCapacityCommand)[0]?.args[0].input).toEqual({
       AutoScalingGroupName: 'gpu',
       DesiredCapacity: 0,
@@ -68,7 +83,7 @@ describe('cost backstop', () => {
   it('stops a group the table has never seen a job for once its last scaling is old enough', async () => {
     group(2, 2, minutesAgo(61));
     jobs();
-    await expect(runCostBackstop(NOW)).resolves.toMatchObject({ action: 'stopped', idleMinutes: 61 });
+    await expect(runCostBackstop(NOW)).resolves.toMatchObject({ action: 'stopped', reason: 'idle', idleMinutes: 61 });
   });
 
   it('leaves the group alone while jobs finish or wait, or right after a scale-out', async () => {
@@ -83,6 +98,39 @@ describe('cost backstop', () => {
     ddb.reset();
     jobs(minutesAgo(300));
     await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'none', reason: 'recent-scaling' });
+    expect(asg.commandCalls(SetDesiredCapacityCommand)).toHaveLength(0);
+  });
+
+  it('stops a launch loop (3 abandoned or failed launches within 30 minutes) although every launch is recent scaling', async () => {
+    group(1, 1, undefined, [
+      launch(1, 'InProgress'),
+      launch(4, 'Cancelled'),
+      launch(9, 'Failed'),
+      launch(14, 'Cancelled'),
+      launch(300, 'Successful'),
+    ]);
+    jobs(undefined, minutesAgo(3));
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'stopped', reason: 'launch-loop', failedLaunches: 3, desired: 1 });
+    expect(asg.commandCalls(DescribeScalingActivitiesCommand)[0]?.args[0].input).toMatchObject({ MaxRecords: 50 });
+    expect(asg.commandCalls(SetDesiredCapacityCommand)[0]?.args[0].input).toMatchObject({ DesiredCapacity: 0, HonorCooldown: false });
+  });
+
+  it('lets boots continue below the count, outside the window, or once a launch succeeded', async () => {
+    jobs(undefined, minutesAgo(3));
+    group(1, 1, undefined, [launch(2, 'Cancelled'), launch(8, 'Cancelled'), launch(40, 'Cancelled')]);
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'none', reason: 'recent-job' });
+    asg.reset();
+    group(1, 1, undefined, [launch(2, 'Successful'), launch(5, 'Cancelled'), launch(8, 'Cancelled'), launch(12, 'Failed')]);
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'none', reason: 'recent-job' });
+    asg.reset();
+    // Terminations and other activities are not launches.
+    group(1, 1, undefined, [
+      { StartTime: minutesAgo(1), Description: 'Terminating EC2 instance: i-1', StatusCode: 'Failed' },
+      { StartTime: minutesAgo(2), Description: 'Terminating EC2 instance: i-2', StatusCode: 'Cancelled' },
+      launch(3, 'Cancelled'),
+      launch(6, 'Cancelled'),
+    ]);
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'none', reason: 'recent-job' });
     expect(asg.commandCalls(SetDesiredCapacityCommand)).toHaveLength(0);
   });
 
