@@ -23,6 +23,7 @@ const WORKER_NODE_VERSION = '22.20.0';
 /** Files the image build writes to the instance before running image-build.sh. */
 export const IMAGE_FILES = [
   'image-build.sh',
+  'validate-image.sh',
   'boot.sh',
   'requirements.lock.txt',
   'comfyui.service',
@@ -190,12 +191,8 @@ function componentDocument(comfyuiCommit: string, filesUrl: string): string {
             name: 'Installed',
             action: 'ExecuteBash',
             inputs: {
-              commands: [
-                `test "$(git -C /opt/ComfyUI rev-parse HEAD)" = ${comfyuiCommit}`,
-                '/opt/artloom/node/bin/node --version',
-                'systemctl is-enabled artloom-boot.service',
-                'test -x /opt/aws/amazon-cloudwatch-agent/bin/amazon-cloudwatch-agent-ctl',
-              ],
+              // infra/gpu/validate-image.sh (as root, over the artloom-owned checkout), from the build's staging folder.
+              commands: [`COMFYUI_COMMIT=${comfyuiCommit} bash ${STAGING}/validate-image.sh`],
             },
           },
         ],

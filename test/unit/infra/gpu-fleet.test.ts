@@ -85,8 +85,11 @@ describe('GPU fleet template', () => {
       for (const name of IMAGE_FILES) {
         expect(existsSync(join(GPU_FILES_DIR, name)), name).toBe(true);
         if (name.endsWith('.service')) expect(build).toContain('"$FILES"/*.service');
-        else if (name !== 'image-build.sh') expect(build).toContain(`$FILES/${name}`);
+        else if (!['image-build.sh', 'validate-image.sh'].includes(name)) expect(build).toContain(`$FILES/${name}`);
       }
+      // The validate phase runs validate-image.sh from the staging folder.
+      const [, component] = one(template, 'AWS::ImageBuilder::Component');
+      expect(text(component.Properties.Data)).toContain('bash /tmp/artloom-image/validate-image.sh');
     });
 
     it('publishes each build to an SSM parameter that the launch template resolves at launch', () => {
