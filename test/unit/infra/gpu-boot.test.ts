@@ -72,11 +72,12 @@ describeScript('boot.sh', (boot) => {
 
 describeScript('image-build.sh', (build) => {
   it('checks out the exact commit and installs only the lock file', () => {
-    expect(build).toContain('fetch -q --depth 1 https://github.com/Comfy-Org/ComfyUI.git "$COMFYUI_COMMIT"');
-    expect(build).toContain('test "$(git -C /opt/ComfyUI rev-parse HEAD)" = "$COMFYUI_COMMIT"');
-    expect(build.match(/pip install/g)).toHaveLength(1);
+    expect(build).toContain('COMFYUI_REPO:-https://github.com/Comfy-Org/ComfyUI.git}');
+    expect(build).toContain('fetch -q --depth 1 "$COMFYUI_REPO" "$COMFYUI_COMMIT"');
+    expect(build).toContain('test "$(git -C "$COMFY" rev-parse HEAD)" = "$COMFYUI_COMMIT"');
+    expect(build.match(/pip"? install/g)).toHaveLength(1);
     expect(build).toContain('-r "$FILES/requirements.lock.txt"');
-    expect(build).toContain('pip check');
+    expect(build).toContain('/.venv/bin/pip" check');
     expect(build).toContain('grep " $NODE_TGZ$" SHASUMS256.txt | sha256sum -c -');
   });
 
