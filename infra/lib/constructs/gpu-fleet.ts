@@ -146,8 +146,10 @@ export class GpuFleet extends Construct {
     if (props.amiId) machineImage = imageFrom(props.amiId);
     else {
       this.image = new GpuImage(this, 'image', { vpc: this.vpc, instanceType: props.instanceType, comfyuiCommit: props.comfyuiCommit });
-      // Resolved by EC2 at each launch: the pipeline's newest image without a deploy.
-      machineImage = imageFrom(`resolve:ssm:${this.image.parameterName}`);
+      // The image resource's own id: CloudFormation creates the launch template only after the build
+      // finished (a `resolve:ssm:` of the parameter that build writes would race it). A pipeline rebuild
+      // reaches the fleet with the next deploy that changes the recipe, or through the amiId context key.
+      machineImage = imageFrom(this.image.image.attrImageId);
     }
     this.launchTemplate = new LaunchTemplate(this, 'launch-template', {
       instanceType: new InstanceType(props.instanceType),

@@ -44,12 +44,13 @@ export interface GpuImageProps {
  * The GPU instances' image, baked by EC2 Image Builder from the Deep Learning AMI: Node, ComfyUI at
  * a pinned commit with its Python packages from infra/gpu/requirements.lock.txt, the CloudWatch
  * agent, the systemd units and the per-boot script (infra/gpu/boot.sh). The stack builds one image
- * at deploy (AWS::ImageBuilder::Image) and keeps a pipeline for rebuilds (weekly, only when the
- * parent AMI changed, or on demand). Each build writes its AMI id to an SSM parameter; the launch
- * template resolves that parameter at every launch, so the newest image is used without a deploy.
+ * at deploy (AWS::ImageBuilder::Image, whose `attrImageId` the launch template takes, so the template
+ * waits for the build) and keeps a pipeline for rebuilds (weekly, only when the parent AMI changed, or
+ * on demand). Each build also writes its AMI id to an SSM parameter, for the operator: nothing in the
+ * stack resolves it (deploy with `-c amiId=<that id>` to run a pipeline image).
  */
 export class GpuImage extends Construct {
-  /** SSM parameter holding the newest image's AMI id (`resolve:ssm:` in the launch template). */
+  /** SSM parameter holding the newest build's AMI id (for the operator; the launch template uses `image.attrImageId`). */
   readonly parameterName: string;
   readonly component: CfnComponent;
   readonly image: CfnImage;

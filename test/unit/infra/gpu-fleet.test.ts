@@ -32,6 +32,18 @@ function text(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** Every string in a template value, with each Fn::Join / Fn::Sub flattened by `text` as well. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    const own = 'Fn::Join' in obj || 'Fn::Sub' in obj ? [text(obj['Fn::Sub'] ?? value)] : [];
+    return [...own, ...Object.values(obj).flatMap(strings)];
+  }
+  return [];
+}
+
 function synth(context: Record<string, unknown>): Template {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new ArtloomStack(app, 'Gpu', { context: appContextSchema.parse(context), env: { account: ACCOUNT, region: REGION } });
@@ -92,12 +104,32 @@ describe('GPU fleet template', () => {
       expect(text(component.Properties.Data)).toContain('bash /tmp/artloom-image/validate-image.sh');
     });
 
-    it('publishes each build to an SSM parameter that the launch template resolves at launch', () => {
-      const [, dist] = one(template, 'AWS::ImageBuilder::DistributionConfiguration');
-      const param = dist.Properties.Distributions[0].SsmParameterConfigurations[0];
-      expect(param).toMatchObject({ DataType: 'aws:ec2:image' });
+    it("takes the launch template's image from the Image Builder image, so CloudFormation creates it after the build", () => {
+      const [imageId] = one(template, 'AWS::ImageBuilder::Image');
       const [, lt] = one(template, 'AWS::EC2::LaunchTemplate');
-      expect(lt.Properties.LaunchTemplateData.ImageId).toBe(`resolve:ssm:${param.ParameterName}`);
+      expect(lt.Properties.LaunchTemplateData.ImageId).toEqual({ 'Fn::GetAtt': [imageId, 'ImageId'] });
+      // The build still records its AMI id in a parameter (for the operator), which nothing in the stack reads.
+      const [, dist] = one(template, 'AWS::ImageBuilder::DistributionConfiguration');
+      expect(dist.Properties.Distributions[0].SsmParameterConfigurations[0]).toMatchObject({ DataType: 'aws:ec2:image' });
+    });
+
+    it('resolves no SSM parameter that the same template creates or has its image build write (that would race the deploy)', () => {
+      const json = template.toJSON() as { Resources: Record<string, Resource>; Parameters?: Record<string, Json> };
+      const created = new Set<string>();
+      for (const r of Object.values(json.Resources)) {
+        if (r.Type === 'AWS::SSM::Parameter' && r.Properties?.Name) created.add(text(r.Properties.Name));
+        if (r.Type === 'AWS::ImageBuilder::DistributionConfiguration')
+          for (const d of r.Properties.Distributions as Json[])
+            for (const c of d.SsmParameterConfigurations ?? []) created.add(text(c.ParameterName));
+      }
+      expect(created.size).toBeGreaterThan(0);
+      const resolved: string[] = [];
+      for (const [id, r] of Object.entries(json.Resources))
+        for (const s of strings(r.Properties))
+          for (const m of s.matchAll(/resolve:ssm(?:-secure)?:([^}:\s"']+)/g)) resolved.push(`${id} ${m[1]}`);
+      for (const [id, p] of Object.entries(json.Parameters ?? {}))
+        if (String(p.Type).startsWith('AWS::SSM::Parameter::Value')) resolved.push(`${id} ${p.Default}`);
+      expect(resolved.filter((r) => created.has(r.split(' ')[1] ?? ''))).toEqual([]);
     });
 
     it('does not start the warm pool before the first image exists', () => {
