@@ -1,8 +1,9 @@
 #!/bin/bash
 # Artloom GPU instance: runs on EVERY boot (systemd unit artloom-boot, baked into the image by
-# infra/gpu/image-build.sh). Reads its configuration from /etc/artloom/boot.env (written by the
-# launch template's user data) and, when the instance is going into service:
-#   1. ships its logs (CloudWatch agent, config from user data),
+# infra/gpu/image-build.sh). Writes /etc/artloom/{boot.env,worker.env,cloudwatch-agent.json} anew from
+# the stack's SSM parameters (the current deploy's settings, also after a stop in the warm pool) and,
+# when the instance is going into service:
+#   1. ships its logs (CloudWatch agent, its config from those parameters too),
 #   2. starts ComfyUI at once (its 13-18 s start overlaps the model copy),
 #   3. copies the checkpoint from the stack's private model bucket to the local NVMe instance store
 #      with the AWS CLI's CRT client (parallel ranged GETs) and checks its SHA-256 (openssl, SHA-NI),
@@ -21,15 +22,6 @@ export HOME="$R/root"
 mkdir -p "$HOME" "$R/var/log/artloom"
 exec > >(tee -a "$R/var/log/artloom/boot.log") 2>&1
 
-# On the first boot the user data (cloud-final) writes the configuration while this already runs.
-for _ in $(seq 1 600); do [ -f "$R/etc/artloom/boot.env" ] && break; sleep 1; done
-# shellcheck source=/dev/null
-. "$R/etc/artloom/boot.env"
-: "${MODEL_BUCKET:?}" "${MODEL_KEY:?}" "${CHECKPOINT_NAME:?}" "${WORKER_BUNDLE_URL:?}" "${LIFECYCLE_HOOK:?}"
-MODEL_SHA256="${MODEL_SHA256:-}"
-NVME="$R/opt/dlami/nvme"
-MODELS_DIR="${MODELS_DIR:-$NVME/artloom-models}"
-
 stamp() { echo "[boot $(date -u +%H:%M:%S.%3N)] $*"; }
 TOKEN=$(curl -sfX PUT http://169.254.169.254/latest/api/token -H "X-aws-ec2-metadata-token-ttl-seconds: 600")
 md() { curl -sf -H "X-aws-ec2-metadata-token: $TOKEN" "http://169.254.169.254/latest/meta-data/$1"; }
@@ -38,6 +30,7 @@ REGION=$(md placement/region)
 GROUP=$(md tags/instance/aws:autoscaling:groupName)
 # Warm pool: "Warmed:Stopped" while the group prepares the instance, "InService" when it serves.
 TARGET=$(md autoscaling/target-lifecycle-state || echo InService)
+LIFECYCLE_HOOK=artloom-bootstrap
 
 hook() {
   aws autoscaling complete-lifecycle-action --region "$REGION" --auto-scaling-group-name "$GROUP" \
@@ -49,6 +42,22 @@ abandon() {
   hook ABANDON
 }
 trap abandon ERR
+
+# The settings of the current deploy, at every boot (a warm-pool instance may have been stopped
+# before it): one SSM parameter per file under the path in the instance's artloom-settings tag.
+SETTINGS=$(md tags/instance/artloom-settings)
+mkdir -p "$R/etc/artloom"
+for file in boot.env worker.env cloudwatch-agent.json; do
+  aws ssm get-parameter --region "$REGION" --name "$SETTINGS/$file" --query Parameter.Value --output text >"$R/etc/artloom/$file.tmp"
+  mv "$R/etc/artloom/$file.tmp" "$R/etc/artloom/$file"
+done
+# shellcheck source=/dev/null
+. "$R/etc/artloom/boot.env"
+: "${MODEL_BUCKET:?}" "${MODEL_KEY:?}" "${CHECKPOINT_NAME:?}" "${WORKER_BUNDLE_URL:?}" "${LIFECYCLE_HOOK:?}"
+MODEL_SHA256="${MODEL_SHA256:-}"
+NVME="$R/opt/dlami/nvme"
+MODELS_DIR="${MODELS_DIR:-$NVME/artloom-models}"
+stamp "settings from $SETTINGS: model $MODEL_KEY, worker $WORKER_BUNDLE_URL"
 
 stamp "boot: instance $ID, target $TARGET"
 if [ -f "$R/etc/artloom/cloudwatch-agent.json" ]; then

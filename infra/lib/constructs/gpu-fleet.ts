@@ -1,4 +1,5 @@
-import { Duration, Size, Stack, Validations } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { Duration, Lazy, Size, Stack, Tags, Validations } from 'aws-cdk-lib';
 import { AutoScalingGroup, DefaultResult, HealthChecks, LifecycleTransition, PoolState, ScalingEvents } from 'aws-cdk-lib/aws-autoscaling';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import {
@@ -13,22 +14,27 @@ import {
   UserData,
   type Vpc,
 } from 'aws-cdk-lib/aws-ec2';
-import { Grant, type IGrantable, ManagedPolicy, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Grant, type IGrantable, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import { CHECKPOINT_NAME } from '../../../shared/constants';
 import { GpuImage } from './gpu-image';
-import { cloudWatchAgentConfig, configurationScript, type GPU_LOG_FILES, workerBundle } from './gpu-instance-config';
+import { cloudWatchAgentConfig, type GPU_LOG_FILES, SETTINGS_FILES, settingsFiles, workerBundle } from './gpu-instance-config';
 import { GpuNetwork } from './gpu-network';
 import type { ModelStore } from './model-store';
 
 /** The launch lifecycle hook the instance completes itself once booted (infra/gpu/boot.sh). */
 const BOOTSTRAP_HOOK = 'artloom-bootstrap';
+/** Instance tag naming the SSM path of the instance's settings (boot.sh reads it from the instance metadata). */
+export const SETTINGS_TAG = 'artloom-settings';
+/** Instance tag with a hash of the settings: a changed setting makes a new launch template version. */
+export const SETTINGS_HASH_TAG = 'artloom-settings-hash';
 const COMFY_PORT = 8188;
 
 export interface GpuFleetProps {
@@ -55,8 +61,9 @@ export interface GpuFleetProps {
 /**
  * The GPU fleet: an Auto Scaling group (min 0, nothing runs while nobody generates) of GPU instances
  * from the baked image (GpuImage), running ComfyUI on 127.0.0.1:8188 and the worker (worker/main.ts).
- * At boot an instance only copies the checkpoint from the model bucket (ModelStore) to its instance
- * store and checks it (infra/gpu/boot.sh); its user data is configuration only.
+ * At every boot an instance reads its settings from SSM parameters (path in its `artloom-settings`
+ * tag), copies the checkpoint from the model bucket (ModelStore) to its instance store and checks it
+ * (infra/gpu/boot.sh); it has no user data.
  *
  * Network: public subnets, no NAT gateway, no inbound rule, egress on 443 only (AWS APIs; S3 and
  * DynamoDB on free gateway endpoints), IMDSv2, no SSH key (Session Manager), ComfyUI on loopback.
@@ -74,6 +81,9 @@ export class GpuFleet extends Construct {
   readonly autoScalingGroup: AutoScalingGroup;
   readonly workerBundle: Asset;
   readonly logGroups: Record<keyof typeof GPU_LOG_FILES, LogGroup>;
+  /** SSM path of the instance settings (`<path>/boot.env`, `worker.env`, `cloudwatch-agent.json`). */
+  readonly settingsPath: string;
+  readonly settings: StringParameter[];
   private readonly groupArn: string;
 
   constructor(scope: Construct, id: string, props: GpuFleetProps) {
@@ -87,7 +97,29 @@ export class GpuFleet extends Construct {
     this.role = new Role(this, 'role', {
       assumedBy: new ServicePrincipal('ec2.amazonaws.com'),
       description: 'Artloom GPU worker: job queue, jobs table, staging uploads, task callbacks, its own group, the model',
-      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('AmazonSSMManagedInstanceCore')],
+    });
+    // Session Manager (no SSH, no inbound rule): the statements of AWS's "custom instance profile for
+    // Session Manager", not AmazonSSMManagedInstanceCore, which would also let the instance read every
+    // SSM parameter of the account (ssm:GetParameter on *); the instance reads its own settings only.
+    const sessionManager = new Policy(this, 'session-manager', {
+      roles: [this.role],
+      statements: [
+        new PolicyStatement({
+          actions: [
+            'ssm:UpdateInstanceInformation',
+            'ssmmessages:CreateControlChannel',
+            'ssmmessages:CreateDataChannel',
+            'ssmmessages:OpenControlChannel',
+            'ssmmessages:OpenDataChannel',
+          ],
+          resources: ['*'],
+        }),
+      ],
+    });
+    Validations.of(sessionManager.node.defaultChild as IConstruct).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'The SSM agent registers its own instance and opens its Session Manager channels: the session ids do not exist before a session starts, and AWS documents * for these actions.',
     });
     props.queue.grantConsumeMessages(this.role);
     props.jobsTable.grantReadWriteData(this.role);
@@ -111,36 +143,57 @@ export class GpuFleet extends Construct {
     };
     for (const group of Object.values(this.logGroups)) group.grantWrite(this.role);
 
-    const userData = UserData.forLinux();
-    userData.addCommands(
-      ...configurationScript({
-        boot: {
-          MODEL_BUCKET: props.models.bucket.bucketName,
-          MODEL_KEY: props.models.key,
-          MODEL_SHA256: props.models.sha256,
-          CHECKPOINT_NAME,
-          WORKER_BUNDLE_URL: this.workerBundle.s3ObjectUrl,
-          LIFECYCLE_HOOK: BOOTSTRAP_HOOK,
-        },
-        worker: {
-          AWS_REGION: stack.region,
-          JOB_QUEUE_URL: props.queue.queueUrl,
-          JOBS_TABLE: props.jobsTable.tableName,
-          IMAGES_BUCKET: props.imagesBucket.bucketName,
-          COMFYUI_URL: `http://127.0.0.1:${COMFY_PORT}`,
-          COMFYUI_TIMEOUT_SECONDS: String(props.comfyTimeoutSeconds),
-          GPU_IDLE_SHUTDOWN_SECONDS: String(props.idleShutdownSeconds),
-          WORKER_WARMUP: 'true',
-          LOG_LEVEL: 'INFO',
-          NODE_OPTIONS: '--enable-source-maps',
-        },
-        cloudWatchAgent: cloudWatchAgentConfig({
-          boot: this.logGroups.boot.logGroupName,
-          comfyui: this.logGroups.comfyui.logGroupName,
-          worker: this.logGroups.worker.logGroupName,
-        }),
+    // The instance's settings: SSM parameters under one path, read by boot.sh at EVERY boot (a warm-pool
+    // instance stopped before this deploy starts with its settings). The path reaches the instance as a
+    // launch template tag (instance metadata tags); the role may read these parameters and no other.
+    this.settingsPath = `/artloom/${stack.stackName}/gpu-settings`;
+    const files = settingsFiles({
+      boot: {
+        MODEL_BUCKET: props.models.bucket.bucketName,
+        MODEL_KEY: props.models.key,
+        MODEL_SHA256: props.models.sha256,
+        CHECKPOINT_NAME,
+        WORKER_BUNDLE_URL: this.workerBundle.s3ObjectUrl,
+        LIFECYCLE_HOOK: BOOTSTRAP_HOOK,
+      },
+      worker: {
+        AWS_REGION: stack.region,
+        JOB_QUEUE_URL: props.queue.queueUrl,
+        JOBS_TABLE: props.jobsTable.tableName,
+        IMAGES_BUCKET: props.imagesBucket.bucketName,
+        COMFYUI_URL: `http://127.0.0.1:${COMFY_PORT}`,
+        COMFYUI_TIMEOUT_SECONDS: String(props.comfyTimeoutSeconds),
+        GPU_IDLE_SHUTDOWN_SECONDS: String(props.idleShutdownSeconds),
+        WORKER_WARMUP: 'true',
+        LOG_LEVEL: 'INFO',
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      cloudWatchAgent: cloudWatchAgentConfig({
+        boot: this.logGroups.boot.logGroupName,
+        comfyui: this.logGroups.comfyui.logGroupName,
+        worker: this.logGroups.worker.logGroupName,
       }),
+    });
+    this.settings = SETTINGS_FILES.map(
+      (file) =>
+        new StringParameter(this, `settings-${file.replace(/\W/g, '-')}`, {
+          parameterName: `${this.settingsPath}/${file}`,
+          stringValue: files[file],
+          description: `Artloom GPU instance: /etc/artloom/${file}, written by boot.sh at every boot`,
+        }),
     );
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: this.settings.map((p) => p.parameterArn) }),
+    );
+    // What the settings are made of, as CloudFormation will resolve them: a change (a new worker bundle,
+    // model, queue, idle time...) changes this tag, so the launch template gets a new version.
+    const settingsHash = Lazy.string({
+      produce: () =>
+        createHash('sha256')
+          .update(JSON.stringify(stack.resolve(files)))
+          .digest('hex')
+          .slice(0, 16),
+    });
 
     let machineImage: IMachineImage;
     if (props.amiId) machineImage = imageFrom(props.amiId);
@@ -154,7 +207,6 @@ export class GpuFleet extends Construct {
     this.launchTemplate = new LaunchTemplate(this, 'launch-template', {
       instanceType: new InstanceType(props.instanceType),
       machineImage,
-      userData,
       role: this.role,
       securityGroup: this.securityGroup,
       associatePublicIpAddress: true,
@@ -180,6 +232,10 @@ export class GpuFleet extends Construct {
         },
       ],
     });
+
+    // On the launch template and (tag specifications) on its instances and volumes.
+    Tags.of(this.launchTemplate).add(SETTINGS_TAG, this.settingsPath);
+    Tags.of(this.launchTemplate).add(SETTINGS_HASH_TAG, settingsHash);
 
     this.autoScalingGroup = new AutoScalingGroup(this, 'asg', {
       vpc: this.vpc,

@@ -146,26 +146,94 @@ describe('GPU fleet template', () => {
     }, 60_000);
   });
 
-  describe('user data', () => {
-    it('is configuration only: env files and the log agent config, no installs, no model hub', () => {
-      const [, lt] = one(template, 'AWS::EC2::LaunchTemplate');
-      const script = text(lt.Properties.LaunchTemplateData.UserData);
-      expect(script).toMatch(/JOB_QUEUE_URL=ref:/);
-      expect(script).toContain('GPU_IDLE_SHUTDOWN_SECONDS=600');
-      expect(script).toContain(`MODEL_SHA256=${SHA256}`);
-      expect(script).toContain(`MODEL_KEY=models/flux1-schnell/${REVISION}/flux1-schnell-fp8.safetensors`);
-      expect(script).toContain('WORKER_WARMUP=true');
-      for (const banned of ['apt-get', 'pip ', 'git clone', 'huggingface', 'nodejs.org', 'curl ']) expect(script).not.toContain(banned);
+  describe('settings', () => {
+    const SETTINGS = '/artloom/Gpu/gpu-settings';
+    /** The settings parameters by file name, their values flattened. */
+    const settings = (t: Template) =>
+      Object.fromEntries(
+        Object.values(t.findResources('AWS::SSM::Parameter') as Record<string, Resource>)
+          .filter((p) => String(p.Properties.Name).startsWith(`${SETTINGS}/`))
+          .map((p) => [String(p.Properties.Name).slice(SETTINGS.length + 1), text(p.Properties.Value)]),
+      );
+    const tags = (t: Template) => {
+      const [, lt] = one(t, 'AWS::EC2::LaunchTemplate');
+      const specs = lt.Properties.LaunchTemplateData.TagSpecifications as {
+        ResourceType: string;
+        Tags: { Key: string; Value: string }[];
+      }[];
+      const instance = specs.find((spec) => spec.ResourceType === 'instance');
+      return Object.fromEntries((instance?.Tags ?? []).map((tag) => [tag.Key, tag.Value]));
+    };
+
+    it('are SSM parameters (boot.env, worker.env, the log agent config): configuration only, no installs, no model hub', () => {
+      const files = settings(template);
+      expect(Object.keys(files).sort()).toEqual(['boot.env', 'cloudwatch-agent.json', 'worker.env']);
+      expect(files['worker.env']).toMatch(/JOB_QUEUE_URL=ref:/);
+      expect(files['worker.env']).toContain('GPU_IDLE_SHUTDOWN_SECONDS=600\n');
+      expect(files['worker.env']).toContain('WORKER_WARMUP=true\n');
+      expect(files['boot.env']).toContain(`MODEL_SHA256=${SHA256}\n`);
+      expect(files['boot.env']).toContain(`MODEL_KEY=models/flux1-schnell/${REVISION}/flux1-schnell-fp8.safetensors\n`);
+      expect(files['boot.env']).toMatch(/WORKER_BUNDLE_URL=s3:\/\/cdk-[^\n]+\n/);
+      for (const banned of ['apt-get', 'pip ', 'git clone', 'huggingface', 'nodejs.org', 'curl '])
+        expect(Object.values(files).join('\n')).not.toContain(banned);
     });
 
-    it('ships boot, ComfyUI and worker logs to three log groups CloudFormation names', () => {
+    it('reach the instance at every boot, not through user data: the launch template tags its instances with their path', () => {
       const [, lt] = one(template, 'AWS::EC2::LaunchTemplate');
-      const script = text(lt.Properties.LaunchTemplateData.UserData);
-      for (const file of ['boot.log', 'comfyui.log', 'worker.log']) expect(script).toContain(`/var/log/artloom/${file}`);
+      expect(lt.Properties.LaunchTemplateData.UserData).toBeUndefined();
+      expect(lt.Properties.LaunchTemplateData.MetadataOptions).toMatchObject({ InstanceMetadataTags: 'enabled' });
+      expect(tags(template)['artloom-settings']).toBe(SETTINGS);
+      expect(tags(template)['artloom-settings-hash']).toMatch(/^[0-9a-f]{16}$/);
+    });
+
+    it('make a new launch template version when a setting changes (settings hash tag)', () => {
+      const other = synth({ modelRevision: REVISION, modelSha256: SHA256, gpuIdleShutdownSeconds: 900 });
+      expect(settings(other)['worker.env']).toContain('GPU_IDLE_SHUTDOWN_SECONDS=900\n');
+      expect(tags(other)['artloom-settings-hash']).not.toBe(tags(template)['artloom-settings-hash']);
+      const same = synth({ modelRevision: REVISION, modelSha256: SHA256 });
+      expect(tags(same)['artloom-settings-hash']).toBe(tags(template)['artloom-settings-hash']);
+    }, 60_000);
+
+    it('are the only SSM parameters the GPU role may read (no AmazonSSMManagedInstanceCore: it reads every parameter)', () => {
+      const [roleId] = Object.entries(template.findResources('AWS::IAM::Role') as Record<string, Resource>).find(([, r]) =>
+        String(r.Properties.Description).includes('GPU worker'),
+      ) as [string, Resource];
+      const role = (template.toJSON().Resources as Record<string, Resource>)[roleId] as Resource;
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+      const statements = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+        .filter((p) => text(p.Properties.Roles).includes(`ref:${roleId}`))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string[] | string; Resource: unknown }[]);
+      const reads = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('ssm:Get')));
+      expect(reads).toHaveLength(1);
+      // `parameter` + the parameter's Ref (its name).
+      const names = Object.fromEntries(
+        Object.entries(template.findResources('AWS::SSM::Parameter') as Record<string, Resource>).map(([id, p]) => [
+          `ref:${id}`,
+          p.Properties.Name,
+        ]),
+      );
+      const arns = [reads[0]?.Resource]
+        .flat()
+        .map((r) => text(r).replace(/ref:\w+$/, (ref) => names[ref] ?? ref))
+        .sort();
+      expect(arns).toHaveLength(3);
+      for (const [i, file] of ['boot.env', 'cloudwatch-agent.json', 'worker.env'].entries())
+        expect(arns[i]).toMatch(new RegExp(`:ssm:us-east-1:${ACCOUNT}:parameter${SETTINGS}/${file.replace('.', '\\.')}$`));
+      expect(
+        statements
+          .flatMap((st) => [st.Action].flat())
+          .filter((a) => /^ssm:.*(Parameter|\*)/.test(a))
+          .sort(),
+      ).toEqual(['ssm:GetParameter', 'ssm:GetParameters']);
+    });
+
+    it('ship boot, ComfyUI and worker logs to three log groups CloudFormation names', () => {
+      const agent = settings(template)['cloudwatch-agent.json'] ?? '';
+      for (const file of ['boot.log', 'comfyui.log', 'worker.log']) expect(agent).toContain(`/var/log/artloom/${file}`);
       const groups = Object.values(template.findResources('AWS::Logs::LogGroup') as Record<string, Resource>);
       const named = groups.filter((g) => g.Properties.LogGroupName === undefined);
       expect(named.length).toBeGreaterThanOrEqual(3);
-      expect(script.match(/"log_group_name":"ref:/g)).toHaveLength(3);
+      expect(agent.match(/"log_group_name":"ref:/g)).toHaveLength(3);
     });
   });
 

@@ -52,7 +52,7 @@ exec "$REAL_PYTHON3" "$@"`,
 case "$1 $2" in
   "s3 cp") src="" dst=""; for a in "$@"; do case "$a" in s3://*) src="\${a#s3://}" ;; /*) dst="$a" ;; esac; done
            cp "$STUB_STATE/s3/$src" "$dst" ;;
-  "ssm get-parameter") while [ $# -gt 0 ]; do [ "$1" = --name ] && cat "$STUB_STATE/ssm/$2"; shift; done ;;
+  "ssm get-parameter") while [ $# -gt 0 ]; do if [ "$1" = --name ]; then cat "$STUB_STATE/ssm$2" || exit 254; fi; shift; done ;;
 esac`,
 };
 
@@ -225,10 +225,13 @@ describe.skipIf(!isRoot)('GPU scripts, executed in a throw-away root (skipped un
   describe('boot', () => {
     const nvme = () => join(root, 'opt/dlami/nvme');
     const ckpt = () => join(nvme(), 'artloom-models/checkpoints', CHECKPOINT);
+    const SETTINGS = '/artloom/Gpu/gpu-settings';
+    /** Boots the instance with these boot settings in SSM (what the stack's parameters hold). */
     const boot = (settings: Record<string, string> = {}, target = 'InService') => {
       rmSync(join(nvme(), 'artloom-models'), { recursive: true, force: true });
       mkdirSync(nvme(), { recursive: true });
       put(state('imds/autoscaling/target-lifecycle-state'), target);
+      put(state('imds/tags/instance/artloom-settings'), SETTINGS);
       const values = {
         MODEL_BUCKET: 'model-bucket',
         MODEL_KEY: `models/flux1-schnell/rev/${CHECKPOINT}`,
@@ -238,14 +241,21 @@ describe.skipIf(!isRoot)('GPU scripts, executed in a throw-away root (skipped un
         LIFECYCLE_HOOK: 'artloom-bootstrap',
         ...settings,
       };
-      put(
-        join(root, 'etc/artloom/boot.env'),
-        Object.entries(values)
+      const env = (o: Record<string, string>) =>
+        Object.entries(o)
           .map(([k, v]) => `${k}=${v}\n`)
-          .join(''),
+          .join('');
+      put(state('ssm', SETTINGS, 'boot.env'), env(values));
+      put(
+        state('ssm', SETTINGS, 'worker.env'),
+        env({ JOB_QUEUE_URL: 'https://sqs/jobs', GPU_IDLE_SHUTDOWN_SECONDS: settings.IDLE ?? '600' }),
       );
+      put(state('ssm', SETTINGS, 'cloudwatch-agent.json'), '{"logs":{}}');
       return run(join(root, 'opt/artloom/boot.sh'));
     };
+    const settingsCalls = ['boot.env', 'worker.env', 'cloudwatch-agent.json'].map(
+      (file) => `aws ssm get-parameter --region us-east-1 --name ${SETTINGS}/${file} --query Parameter.Value --output text`,
+    );
     const hook = (result: string) =>
       `aws autoscaling complete-lifecycle-action --region us-east-1 --auto-scaling-group-name gpu-asg --lifecycle-hook-name artloom-bootstrap --instance-id i-0123456789abcdef0 --lifecycle-action-result ${result}`;
 
@@ -254,6 +264,7 @@ describe.skipIf(!isRoot)('GPU scripts, executed in a throw-away root (skipped un
       expect(r.status, r.out).toBe(0);
       expect(r.out).toContain('checkpoint verified');
       expect(r.calls.filter((c) => c.startsWith('aws ') || c.startsWith('systemctl '))).toEqual([
+        ...settingsCalls,
         'systemctl start comfyui.service',
         'aws configure set default.s3.preferred_transfer_client crt',
         'aws configure set default.s3.target_bandwidth 10Gb/s',
@@ -268,10 +279,33 @@ describe.skipIf(!isRoot)('GPU scripts, executed in a throw-away root (skipped un
       expect(readFileSync(join(root, 'var/log/artloom/boot.log'), 'utf8')).toContain('boot done');
     });
 
+    it('writes its settings anew from SSM at every boot: a second boot after a deploy gets the new values', () => {
+      const first = boot();
+      expect(first.status, first.out).toBe(0);
+      expect(readFileSync(join(root, 'etc/artloom/worker.env'), 'utf8')).toContain('GPU_IDLE_SHUTDOWN_SECONDS=600\n');
+      expect(first.calls).toContain(`cloudwatch-agent-ctl -a fetch-config -m ec2 -s -c file:${root}/etc/artloom/cloudwatch-agent.json`);
+      put(state('s3/asset-bucket/worker-def.mjs'), 'console.log("worker 2")\n');
+      const second = boot({ WORKER_BUNDLE_URL: 's3://asset-bucket/worker-def.mjs', IDLE: '900' });
+      expect(second.status, second.out).toBe(0);
+      expect(readFileSync(join(root, 'etc/artloom/boot.env'), 'utf8')).toContain('WORKER_BUNDLE_URL=s3://asset-bucket/worker-def.mjs\n');
+      expect(readFileSync(join(root, 'etc/artloom/worker.env'), 'utf8')).toContain('GPU_IDLE_SHUTDOWN_SECONDS=900\n');
+      expect(readFileSync(join(root, 'opt/artloom/worker/worker.mjs'), 'utf8')).toBe('console.log("worker 2")\n');
+      expect(existsSync(join(root, 'etc/artloom/boot.env.tmp'))).toBe(false);
+    });
+
+    it('abandons the instance when its settings cannot be read', () => {
+      rmSync(state('ssm'), { recursive: true, force: true });
+      put(state('imds/tags/instance/artloom-settings'), SETTINGS);
+      const r = run(join(root, 'opt/artloom/boot.sh'));
+      expect(r.status).not.toBe(0);
+      expect(r.calls).toContain(hook('ABANDON'));
+      expect(r.calls.some((c) => c.startsWith('aws s3 cp'))).toBe(false);
+    });
+
     it('prepares a warm-pool instance without staging anything', () => {
       const r = boot({}, 'Warmed:Stopped');
       expect(r.status, r.out).toBe(0);
-      expect(r.calls.filter((c) => c.startsWith('aws ') || c.startsWith('systemctl '))).toEqual([hook('CONTINUE')]);
+      expect(r.calls.filter((c) => c.startsWith('aws ') || c.startsWith('systemctl '))).toEqual([...settingsCalls, hook('CONTINUE')]);
       expect(existsSync(ckpt())).toBe(false);
     });
 
