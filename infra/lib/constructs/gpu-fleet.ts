@@ -122,7 +122,7 @@ export class GpuFleet extends Construct {
         'The SSM agent registers its own instance and opens its Session Manager channels: the session ids do not exist before a session starts, and AWS documents * for these actions.',
     });
     props.queue.grantConsumeMessages(this.role);
-    props.jobsTable.grantReadWriteData(this.role);
+    this.grantJobsTable(props.jobsTable);
     props.imagesBucket.grantPut(this.role, 'staging/*');
     props.models.grantReadModel(this.role);
 
@@ -292,6 +292,38 @@ export class GpuFleet extends Construct {
     });
 
     this.acknowledge();
+  }
+
+  /**
+   * The jobs table exactly as the worker uses it (worker/ports.ts → lambdas/adapters/jobs-table.ts
+   * getJob/updateJob, fleet-records.ts touchWorker/removeWorker): single items by key, no Query, no
+   * Scan, no batch, no index. dynamodb:LeadingKeys confines each action to its items' partition keys.
+   */
+  private grantJobsTable(table: TableV2): void {
+    const resources = [table.tableArn];
+    const keys = (...pk: string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': pk } });
+    this.role.addToPrincipalPolicy(
+      // getJob: the job it was handed (a consistent read).
+      new PolicyStatement({ actions: ['dynamodb:GetItem'], resources, conditions: keys('job#*') }),
+    );
+    this.role.addToPrincipalPolicy(
+      // updateJob: progress and status of a job; leaving the queue gives its slot back on the
+      // queue counter (pk "queue", in the same transaction: IAM checks each item's UpdateItem).
+      new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources, conditions: keys('job#*', 'queue') }),
+    );
+    this.role.addToPrincipalPolicy(
+      // touchWorker / removeWorker: its presence beacon, with the beacon's attributes only.
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+        resources,
+        conditions: {
+          ...keys('worker#*'),
+          'ForAllValues:StringEquals': {
+            'dynamodb:Attributes': ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'workerId', 'state', 'lastSeen', 'expiresAt'],
+          },
+        },
+      }),
+    );
   }
 
   get autoScalingGroupName(): string {

@@ -274,6 +274,34 @@ describe('GPU fleet template', () => {
       synth({ gpuWarmPoolSize: 3 }).hasResourceProperties('AWS::AutoScaling::WarmPool', { MinSize: 3, MaxGroupPreparedCapacity: 3 });
     }, 60_000);
 
+    it('lets the worker use the jobs table only as worker/ports.ts does: its job items, the queue counter, its beacon', () => {
+      // The table the worker is told about (JOBS_TABLE in its settings).
+      const workerEnv = Object.values(template.findResources('AWS::SSM::Parameter') as Record<string, Resource>)
+        .map((p) => text(p.Properties.Value))
+        .find((v) => v.includes('JOBS_TABLE='));
+      const tableId = /JOBS_TABLE=ref:(\w+)/.exec(workerEnv ?? '')?.[1];
+      expect(template.toJSON().Resources[tableId ?? '']?.Type).toBe('AWS::DynamoDB::GlobalTable');
+      const [roleId] = Object.entries(template.findResources('AWS::IAM::Role') as Record<string, Resource>).find(([, r]) =>
+        String(r.Properties.Description).includes('GPU worker'),
+      ) as [string, Resource];
+      const dynamo = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+        .filter((p) => text(p.Properties.Roles).includes(`ref:${roleId}`))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string[] | string; Resource: unknown; Condition?: Json }[])
+        .filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+      expect(dynamo.map((st) => [st.Action].flat().sort())).toEqual([
+        ['dynamodb:GetItem'],
+        ['dynamodb:UpdateItem'],
+        ['dynamodb:DeleteItem', 'dynamodb:PutItem'],
+      ]);
+      // The table itself (GetAtt Arn): no index, no stream.
+      for (const st of dynamo) expect(st.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+      const leading = dynamo.map((st) => st.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']);
+      expect(leading).toEqual([['job#*'], ['job#*', 'queue'], ['worker#*']]);
+      expect(dynamo[2]?.Condition['ForAllValues:StringEquals']['dynamodb:Attributes']).toEqual(
+        expect.arrayContaining(['pk', 'sk', 'workerId', 'state', 'lastSeen', 'expiresAt']),
+      );
+    });
+
     it('lets the worker mark its own instance unhealthy', () => {
       const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);
       const statement = policies
