@@ -46,6 +46,8 @@ export interface GpuFleetProps {
   comfyuiCommit: string;
   /** An AMI (built by this stack's pipeline, or the same recipe elsewhere) instead of the pipeline's newest image. */
   amiId?: string;
+  /** AZ of the image build's subnet (one where `instanceType` is offered); default: the first. */
+  buildAvailabilityZone?: string;
   models: ModelStore;
   /** The worker scales its instance in after this long without a job. */
   idleShutdownSeconds: number;
@@ -54,7 +56,7 @@ export interface GpuFleetProps {
   queue: IQueue;
   jobsTable: TableV2;
   imagesBucket: Bucket;
-  /** Launch and termination failures of the group are sent here (the operator's alarm topic). */
+  /** Launch and termination failures of the group and failed image builds are sent here (the operator's alarm topic). */
   alarmTopic?: ITopic;
 }
 
@@ -198,7 +200,13 @@ export class GpuFleet extends Construct {
     let machineImage: IMachineImage;
     if (props.amiId) machineImage = imageFrom(props.amiId);
     else {
-      this.image = new GpuImage(this, 'image', { vpc: this.vpc, instanceType: props.instanceType, comfyuiCommit: props.comfyuiCommit });
+      this.image = new GpuImage(this, 'image', {
+        vpc: this.vpc,
+        instanceType: props.instanceType,
+        comfyuiCommit: props.comfyuiCommit,
+        buildAvailabilityZone: props.buildAvailabilityZone,
+        alarmTopic: props.alarmTopic,
+      });
       // The image resource's own id: CloudFormation creates the launch template only after the build
       // finished (a `resolve:ssm:` of the parameter that build writes would race it). A pipeline rebuild
       // reaches the fleet with the next deploy that changes the recipe, or through the amiId context key.

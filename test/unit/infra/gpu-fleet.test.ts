@@ -1,9 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { SubnetType, Vpc } from 'aws-cdk-lib/aws-ec2';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DLAMI_SSM_PARAMETER, GPU_FILES_DIR, IMAGE_FILES } from '../../../infra/lib/constructs/gpu-image';
+import {
+  DLAMI_SSM_PARAMETER,
+  GPU_FILES_DIR,
+  GpuImage,
+  IMAGE_FILES,
+  IMAGE_TAG,
+  IMAGES_KEPT,
+  IN_USE_TAG,
+} from '../../../infra/lib/constructs/gpu-image';
 import { appContextSchema } from '../../../infra/lib/context';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
 
@@ -91,6 +100,72 @@ describe('GPU fleet template', () => {
       const reads = policies.filter((p) => text(p.Properties.Roles).includes('gpuimagebuildrole'));
       expect(JSON.stringify(reads.map((p) => p.Properties.PolicyDocument))).toContain('"s3:GetObject"');
     });
+
+    it('versions component and recipe by their whole definition, not only the folder: a change to the document alone is a new version', () => {
+      const version = (nodeVersion?: string) => {
+        const stack = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Image', {
+          env: { account: ACCOUNT, region: REGION },
+        });
+        const vpc = new Vpc(stack, 'vpc', {
+          maxAzs: 2,
+          natGateways: 0,
+          subnetConfiguration: [{ name: 'p', subnetType: SubnetType.PUBLIC }],
+        });
+        new GpuImage(stack, 'image', { vpc, instanceType: 'g6.2xlarge', comfyuiCommit: REVISION, nodeVersion });
+        const t = Template.fromStack(stack);
+        const [, component] = one(t, 'AWS::ImageBuilder::Component');
+        const [, recipe] = one(t, 'AWS::ImageBuilder::ImageRecipe');
+        expect(recipe.Properties.Version).toBe(component.Properties.Version);
+        return component.Properties.Version as string;
+      };
+      // Same files, same commit, another Node in the component's command: a new version.
+      expect(version('22.20.0')).toBe(version());
+      expect(version('22.21.0')).not.toBe(version('22.20.0'));
+    });
+
+    it('deletes old images with their AMIs and snapshots, never the one the launch template runs', () => {
+      const [, image] = one(template, 'AWS::ImageBuilder::Image');
+      const [, component] = one(template, 'AWS::ImageBuilder::Component');
+      const [, pipeline] = one(template, 'AWS::ImageBuilder::ImagePipeline');
+      expect(image.Properties.Tags).toEqual({ [IMAGE_TAG]: 'Gpu-gpu', [IN_USE_TAG]: component.Properties.Version });
+      expect(pipeline.Properties.Tags).toEqual({ [IMAGE_TAG]: 'Gpu-gpu' });
+      const [, lifecycle] = one(template, 'AWS::ImageBuilder::LifecyclePolicy');
+      expect(lifecycle.Properties).toMatchObject({
+        ResourceType: 'AMI_IMAGE',
+        ResourceSelection: { TagMap: { [IMAGE_TAG]: 'Gpu-gpu' } },
+        PolicyDetails: [
+          {
+            Action: { Type: 'DELETE', IncludeResources: { Amis: true, Snapshots: true } },
+            Filter: { Type: 'COUNT', Value: IMAGES_KEPT },
+            ExclusionRules: { TagMap: { [IN_USE_TAG]: component.Properties.Version }, Amis: { LastLaunched: { Unit: 'DAYS', Value: 30 } } },
+          },
+        ],
+      });
+      const roles = template.toJSON().Resources as Record<string, Resource>;
+      const execution = roles[lifecycle.Properties.ExecutionRole['Fn::GetAtt'][0]] as Resource;
+      expect(text(execution.Properties.ManagedPolicyArns)).toContain('service-role/EC2ImageBuilderLifecycleExecutionPolicy');
+    });
+
+    it('announces build results (so failures) on the alarm topic', () => {
+      const [topicId] = Object.entries(template.findResources('AWS::SNS::Topic') as Record<string, Resource>).find(
+        ([, t]) => t.Properties.DisplayName === 'Artloom alarms',
+      ) as [string, Resource];
+      const [, infra] = one(template, 'AWS::ImageBuilder::InfrastructureConfiguration');
+      expect(infra.Properties.SnsTopicArn).toEqual({ Ref: topicId });
+    });
+
+    it('builds in the subnet of the AZ gpuBuildAz names (one offering the instance type), else the first', () => {
+      const subnetIn = (t: Template, az: string) =>
+        Object.entries(t.findResources('AWS::EC2::Subnet') as Record<string, Resource>).find(
+          ([, s]) => s.Properties.AvailabilityZone === az,
+        )?.[0];
+      const [, infra] = one(template, 'AWS::ImageBuilder::InfrastructureConfiguration');
+      expect(infra.Properties.SubnetId).toEqual({ Ref: subnetIn(template, 'dummy1a') });
+      const other = synth({ gpuBuildAz: 'dummy1c' });
+      const [, infra2] = one(other, 'AWS::ImageBuilder::InfrastructureConfiguration');
+      expect(infra2.Properties.SubnetId).toEqual({ Ref: subnetIn(other, 'dummy1c') });
+      expect(() => synth({ gpuBuildAz: 'us-west-2z' })).toThrow(/gpuBuildAz us-west-2z: the GPU VPC has no public subnet there/);
+    }, 60_000);
 
     it('ships every file image-build.sh installs', () => {
       const build = readFileSync(join(GPU_FILES_DIR, 'image-build.sh'), 'utf8');
