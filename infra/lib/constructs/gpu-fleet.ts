@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Duration, Lazy, Size, Stack, Tags, Validations } from 'aws-cdk-lib';
-import { AutoScalingGroup, DefaultResult, HealthChecks, LifecycleTransition, PoolState, ScalingEvents } from 'aws-cdk-lib/aws-autoscaling';
+import {
+  AutoScalingGroup,
+  DefaultResult,
+  HealthChecks,
+  LifecycleTransition,
+  PoolState,
+  ScalingEvents,
+  type WarmPool,
+} from 'aws-cdk-lib/aws-autoscaling';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import {
   BlockDeviceVolume,
@@ -22,6 +30,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct, type IConstruct } from 'constructs';
 import { CHECKPOINT_NAME } from '../../../shared/constants';
 import { GpuImage } from './gpu-image';
@@ -87,6 +96,7 @@ export class GpuFleet extends Construct {
   readonly settingsPath: string;
   readonly settings: StringParameter[];
   private readonly groupArn: string;
+  private warmPool?: WarmPool;
 
   constructor(scope: Construct, id: string, props: GpuFleetProps) {
     super(scope, id);
@@ -268,14 +278,14 @@ export class GpuFleet extends Construct {
       defaultResult: DefaultResult.ABANDON,
     });
     if (props.warmPoolSize > 0) {
-      const warmPool = this.autoScalingGroup.addWarmPool({
+      this.warmPool = this.autoScalingGroup.addWarmPool({
         poolState: PoolState.STOPPED,
         minSize: props.warmPoolSize,
         maxGroupPreparedCapacity: props.warmPoolSize,
         reuseOnScaleIn: true,
       });
       // Without the hook in place first, the pool could stop its first instance in the middle of its boot.
-      warmPool.node.addDependency(bootstrapHook);
+      this.warmPool.node.addDependency(bootstrapHook);
     }
 
     this.groupArn = `arn:${stack.partition}:autoscaling:${stack.region}:${stack.account}:autoScalingGroup:*:autoScalingGroupName/${this.autoScalingGroup.autoScalingGroupName}`;
@@ -299,7 +309,42 @@ export class GpuFleet extends Construct {
       ],
     });
 
+    this.refreshOnNewVersion();
     this.acknowledge();
+  }
+
+  /**
+   * A deploy that makes a new launch template version (a new image, changed settings: the settings
+   * hash tag) starts an instance refresh towards it: the group replaces its instances, the stopped
+   * warm-pool ones included, that do not match (SkipMatching; an unchanged template refreshes nothing).
+   * The settings themselves need no refresh (boot.sh reads them at every boot); the image does.
+   */
+  private refreshOnNewVersion(): void {
+    const call = {
+      service: 'AutoScaling',
+      action: 'startInstanceRefresh',
+      parameters: {
+        AutoScalingGroupName: this.autoScalingGroup.autoScalingGroupName,
+        DesiredConfiguration: {
+          LaunchTemplate: { LaunchTemplateId: this.launchTemplate.launchTemplateId, Version: this.launchTemplate.latestVersionNumber },
+        },
+        // One instance at a time, a replacement in service before one goes (no capacity dip).
+        Preferences: { SkipMatching: true, MinHealthyPercentage: 100, MaxHealthyPercentage: 200, InstanceWarmup: 300 },
+      },
+      // A refresh still running from the previous deploy: the next deploy's refresh catches up.
+      ignoreErrorCodesMatching: 'InstanceRefreshInProgress',
+      physicalResourceId: PhysicalResourceId.of(`${this.autoScalingGroup.autoScalingGroupName}-refresh`),
+    };
+    const refresh = new AwsCustomResource(this, 'instance-refresh', {
+      onCreate: call,
+      onUpdate: call,
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({ actions: ['autoscaling:StartInstanceRefresh'], resources: [this.groupArn] }),
+      ]),
+      installLatestAwsSdk: false,
+    });
+    // After the warm pool exists, so its instances are refreshed too.
+    if (this.warmPool) refresh.node.addDependency(this.warmPool);
   }
 
   /**

@@ -269,6 +269,21 @@ describe('GPU fleet template', () => {
       expect(tags(same)['artloom-settings-hash']).toBe(tags(template)['artloom-settings-hash']);
     }, 60_000);
 
+    it('refresh the group, warm pool included, when the launch template gets a new version (instance refresh)', () => {
+      const [ltId] = one(template, 'AWS::EC2::LaunchTemplate');
+      const [asgId] = one(template, 'AWS::AutoScaling::AutoScalingGroup');
+      const [poolId] = one(template, 'AWS::AutoScaling::WarmPool');
+      const [, refresh] = one(template, 'Custom::AWS');
+      for (const phase of ['Create', 'Update']) {
+        const call = text(refresh.Properties[phase]);
+        expect(call).toContain('"action":"startInstanceRefresh"');
+        expect(call).toContain(`"AutoScalingGroupName":"ref:${asgId}"`);
+        expect(call).toContain(`"Version":"getatt:${ltId}.LatestVersionNumber"`);
+        expect(call).toContain('"SkipMatching":true');
+      }
+      expect(refresh.DependsOn).toContain(poolId);
+    });
+
     it('are the only SSM parameters the GPU role may read (no AmazonSSMManagedInstanceCore: it reads every parameter)', () => {
       const [roleId] = Object.entries(template.findResources('AWS::IAM::Role') as Record<string, Resource>).find(([, r]) =>
         String(r.Properties.Description).includes('GPU worker'),
