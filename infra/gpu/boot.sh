@@ -1,8 +1,9 @@
 #!/bin/bash
 # Artloom GPU instance: runs on EVERY boot (systemd unit artloom-boot, baked into the image by
-# infra/gpu/image-build.sh). Reads its configuration from /etc/artloom/boot.env (written by the
-# launch template's user data) and, when the instance is going into service:
-#   1. ships its logs (CloudWatch agent, config from user data),
+# infra/gpu/image-build.sh). Writes /etc/artloom/{boot.env,worker.env,cloudwatch-agent.json} anew from
+# the stack's SSM parameters (the current deploy's settings, also after a stop in the warm pool) and,
+# when the instance is going into service:
+#   1. ships its logs (CloudWatch agent, its config from those parameters too),
 #   2. starts ComfyUI at once (its 13-18 s start overlaps the model copy),
 #   3. copies the checkpoint from the stack's private model bucket to the local NVMe instance store
 #      with the AWS CLI's CRT client (parallel ranged GETs) and checks its SHA-256 (openssl, SHA-NI),
@@ -13,18 +14,13 @@
 # software, S3 has the model. A failure abandons the instance at once (the group replaces it).
 # Instance store is wiped when an instance stops, so a start from the warm pool copies again.
 set -euo pipefail
+# For the tests only (test/unit/infra/gpu-scripts-run.test.ts): ARTLOOM_ROOT prefixes every path
+# (default empty: the real /).
+R="${ARTLOOM_ROOT:-}"
 # systemd gives a root service no HOME; the AWS CLI keeps its configuration there.
-export HOME=/root
-mkdir -p /var/log/artloom
-exec > >(tee -a /var/log/artloom/boot.log) 2>&1
-
-# On the first boot the user data (cloud-final) writes the configuration while this already runs.
-for _ in $(seq 1 600); do [ -f /etc/artloom/boot.env ] && break; sleep 1; done
-# shellcheck source=/dev/null
-. /etc/artloom/boot.env
-: "${MODEL_BUCKET:?}" "${MODEL_KEY:?}" "${CHECKPOINT_NAME:?}" "${WORKER_BUNDLE_URL:?}" "${LIFECYCLE_HOOK:?}"
-MODEL_SHA256="${MODEL_SHA256:-}"
-MODELS_DIR="${MODELS_DIR:-/opt/dlami/nvme/artloom-models}"
+export HOME="$R/root"
+mkdir -p "$HOME" "$R/var/log/artloom"
+exec > >(tee -a "$R/var/log/artloom/boot.log") 2>&1
 
 stamp() { echo "[boot $(date -u +%H:%M:%S.%3N)] $*"; }
 TOKEN=$(curl -sfX PUT http://169.254.169.254/latest/api/token -H "X-aws-ec2-metadata-token-ttl-seconds: 600")
@@ -34,6 +30,7 @@ REGION=$(md placement/region)
 GROUP=$(md tags/instance/aws:autoscaling:groupName)
 # Warm pool: "Warmed:Stopped" while the group prepares the instance, "InService" when it serves.
 TARGET=$(md autoscaling/target-lifecycle-state || echo InService)
+LIFECYCLE_HOOK=artloom-bootstrap
 
 hook() {
   aws autoscaling complete-lifecycle-action --region "$REGION" --auto-scaling-group-name "$GROUP" \
@@ -46,16 +43,32 @@ abandon() {
 }
 trap abandon ERR
 
+# The settings of the current deploy, at every boot (a warm-pool instance may have been stopped
+# before it): one SSM parameter per file under the path in the instance's artloom-settings tag.
+SETTINGS=$(md tags/instance/artloom-settings)
+mkdir -p "$R/etc/artloom"
+for file in boot.env worker.env cloudwatch-agent.json; do
+  aws ssm get-parameter --region "$REGION" --name "$SETTINGS/$file" --query Parameter.Value --output text >"$R/etc/artloom/$file.tmp"
+  mv "$R/etc/artloom/$file.tmp" "$R/etc/artloom/$file"
+done
+# shellcheck source=/dev/null
+. "$R/etc/artloom/boot.env"
+: "${MODEL_BUCKET:?}" "${MODEL_KEY:?}" "${CHECKPOINT_NAME:?}" "${WORKER_BUNDLE_URL:?}" "${LIFECYCLE_HOOK:?}"
+MODEL_SHA256="${MODEL_SHA256:-}"
+NVME="$R/opt/dlami/nvme"
+MODELS_DIR="${MODELS_DIR:-$NVME/artloom-models}"
+stamp "settings from $SETTINGS: model $MODEL_KEY, worker $WORKER_BUNDLE_URL"
+
 stamp "boot: instance $ID, target $TARGET"
-if [ -f /etc/artloom/cloudwatch-agent.json ]; then
-  /opt/aws/amazon-cloudwatch-agent/bin/amazon-cloudwatch-agent-ctl -a fetch-config -m ec2 -s \
-    -c file:/etc/artloom/cloudwatch-agent.json || stamp "CloudWatch agent did not start; logs stay local"
+if [ -f "$R/etc/artloom/cloudwatch-agent.json" ]; then
+  "$R/opt/aws/amazon-cloudwatch-agent/bin/amazon-cloudwatch-agent-ctl" -a fetch-config -m ec2 -s \
+    -c "file:$R/etc/artloom/cloudwatch-agent.json" || stamp "CloudWatch agent did not start; logs stay local"
 fi
 
 # The root volume is made from the image's snapshot and loads its blocks on first touch: read the
 # venv's large files (torch, the CUDA libraries) in parallel so that ComfyUI's imports do not wait on
 # them. The volume's provisioned initialization rate fills in the rest in the background.
-prefetch_venv() { find /opt/ComfyUI/.venv -type f -size +1M -print0 | xargs -0 -r -P 16 -n 8 cat >/dev/null || true; }
+prefetch_venv() { find "$R/opt/ComfyUI/.venv" -type f -size +1M -print0 | xargs -0 -r -P 16 -n 8 cat >/dev/null || true; }
 
 if [ "$TARGET" != InService ]; then
   # Preparing for the warm pool: the volume survives the stop (read it now, once), the instance store does not.
@@ -72,22 +85,22 @@ fi
 
 # The local NVMe instance store (the Deep Learning AMI mounts it at /opt/dlami/nvme; give its unit a
 # few seconds). Without one (an instance type with EBS only) the model goes on the root volume.
-for _ in $(seq 1 15); do mountpoint -q /opt/dlami/nvme && break; sleep 1; done
-if ! mountpoint -q /opt/dlami/nvme; then
-  DEV=$(find /dev/disk/by-id -name 'nvme-Amazon_EC2_NVMe_Instance_Storage_*' ! -name '*-part*' | sort | head -n 1 || true)
+for _ in $(seq 1 15); do mountpoint -q "$NVME" && break; sleep 1; done
+if ! mountpoint -q "$NVME"; then
+  DEV=$(find "$R/dev/disk/by-id" -name 'nvme-Amazon_EC2_NVMe_Instance_Storage_*' ! -name '*-part*' | sort | head -n 1 || true)
   if [ -n "$DEV" ]; then
     mkfs.xfs -f -q "$DEV"
-    mkdir -p /opt/dlami/nvme
-    mount -o noatime "$DEV" /opt/dlami/nvme
+    mkdir -p "$NVME"
+    mount -o noatime "$DEV" "$NVME"
   else
     stamp "no instance store: staging on the root volume"
-    MODELS_DIR=/var/lib/artloom-models
+    MODELS_DIR="$R/var/lib/artloom-models"
   fi
 fi
 mkdir -p "$MODELS_DIR/checkpoints"
 chown -R artloom:artloom "$MODELS_DIR"
 # ComfyUI reads its checkpoints from here (extra_model_paths.yaml in the image points at this link).
-ln -sfn "$MODELS_DIR" /opt/artloom/models
+ln -sfn "$MODELS_DIR" "$R/opt/artloom/models"
 
 prefetch_venv &
 
@@ -112,9 +125,9 @@ if [ ! -s "$CKPT" ]; then
   stamp "checkpoint verified"
 fi
 
-mkdir -p /opt/artloom/worker
-aws s3 cp --region "$REGION" --only-show-errors "$WORKER_BUNDLE_URL" /opt/artloom/worker/worker.mjs
-chown -R artloom:artloom /opt/artloom/worker
+mkdir -p "$R/opt/artloom/worker"
+aws s3 cp --region "$REGION" --only-show-errors "$WORKER_BUNDLE_URL" "$R/opt/artloom/worker/worker.mjs"
+chown -R artloom:artloom "$R/opt/artloom/worker"
 # The worker waits for ComfyUI, runs one small generation (the model goes into VRAM) and only then
 # sends its first beacon: the flow never dispatches to a cold worker.
 systemctl start artloom-worker.service

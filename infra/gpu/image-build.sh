@@ -4,37 +4,43 @@
 # Everything that needs GitHub, the Python package index or nodejs.org happens here, never at scale-out.
 # Inputs (environment, set by the component): COMFYUI_COMMIT, NODE_VERSION, FILES (the folder holding
 # requirements.lock.txt, boot.sh and the systemd units: infra/gpu/, downloaded and unpacked by the component).
+# For the tests only (test/unit/infra/gpu-scripts-run.test.ts runs this script in a throw-away root):
+# ARTLOOM_ROOT prefixes every path (default empty: the real /), COMFYUI_REPO is the repository to fetch.
 set -euo pipefail
 : "${COMFYUI_COMMIT:?}" "${NODE_VERSION:?}" "${FILES:?}"
-export DEBIAN_FRONTEND=noninteractive HOME=/root
+R="${ARTLOOM_ROOT:-}"
+COMFYUI_REPO="${COMFYUI_REPO:-https://github.com/Comfy-Org/ComfyUI.git}"
+export DEBIAN_FRONTEND=noninteractive HOME="$R/root"
+mkdir -p "$HOME" "$R/tmp"
 
 for i in $(seq 1 30); do apt-get -o DPkg::Lock::Timeout=60 update -y && break; sleep 10; done
 apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends git python3-venv xz-utils curl ca-certificates xfsprogs openssl
 
-id -u artloom >/dev/null 2>&1 || useradd --system --home-dir /opt/artloom --create-home --shell /usr/sbin/nologin artloom
-mkdir -p /opt/artloom/worker /etc/artloom /var/log/artloom
-chown artloom:artloom /var/log/artloom
+id -u artloom >/dev/null 2>&1 || useradd --system --home-dir "$R/opt/artloom" --create-home --shell /usr/sbin/nologin artloom
+mkdir -p "$R/opt/artloom/worker" "$R/etc/artloom" "$R/var/log/artloom" "$R/etc/systemd/system"
+chown artloom:artloom "$R/var/log/artloom"
 
 # Node for the worker, checked against the release's SHASUMS256.
 NODE_TGZ="node-v$NODE_VERSION-linux-x64.tar.xz"
-cd /tmp
+cd "$R/tmp"
 curl -fsSLO "https://nodejs.org/dist/v$NODE_VERSION/$NODE_TGZ"
 curl -fsSLO "https://nodejs.org/dist/v$NODE_VERSION/SHASUMS256.txt"
 grep " $NODE_TGZ$" SHASUMS256.txt | sha256sum -c -
-mkdir -p /opt/artloom/node
-tar -xJf "/tmp/$NODE_TGZ" -C /opt/artloom/node --strip-components=1
-/opt/artloom/node/bin/node --version
+mkdir -p "$R/opt/artloom/node"
+tar -xJf "$R/tmp/$NODE_TGZ" -C "$R/opt/artloom/node" --strip-components=1
+"$R/opt/artloom/node/bin/node" --version
 
 # ComfyUI at the pinned commit (a tag can move; a commit cannot).
-rm -rf /opt/ComfyUI
-git init -q /opt/ComfyUI
-git -C /opt/ComfyUI fetch -q --depth 1 https://github.com/Comfy-Org/ComfyUI.git "$COMFYUI_COMMIT"
-git -C /opt/ComfyUI checkout -q FETCH_HEAD
-test "$(git -C /opt/ComfyUI rev-parse HEAD)" = "$COMFYUI_COMMIT"
+COMFY="$R/opt/ComfyUI"
+rm -rf "$COMFY"
+git init -q "$COMFY"
+git -C "$COMFY" fetch -q --depth 1 "$COMFYUI_REPO" "$COMFYUI_COMMIT"
+git -C "$COMFY" checkout -q FETCH_HEAD
+test "$(git -C "$COMFY" rev-parse HEAD)" = "$COMFYUI_COMMIT"
 
 # Python packages: exact versions from the repo's lock. Every package ComfyUI's own requirements.txt
 # names must be in the lock, at ComfyUI's version where ComfyUI pins one; otherwise the build stops.
-python3 - "$FILES/requirements.lock.txt" /opt/ComfyUI/requirements.txt <<'PY'
+python3 - "$FILES/requirements.lock.txt" "$COMFY/requirements.txt" <<'PY'
 import re, sys
 def entries(path):
     out = {}
@@ -56,22 +62,22 @@ for name, (op, version) in comfy.items():
 if bad:
     sys.exit('requirements.lock.txt does not match ComfyUI:\n  ' + '\n  '.join(bad))
 PY
-python3 -m venv /opt/ComfyUI/.venv
-/opt/ComfyUI/.venv/bin/pip install --no-cache-dir --disable-pip-version-check -r "$FILES/requirements.lock.txt"
-/opt/ComfyUI/.venv/bin/pip check
+python3 -m venv "$COMFY/.venv"
+"$COMFY/.venv/bin/pip" install --no-cache-dir --disable-pip-version-check -r "$FILES/requirements.lock.txt"
+"$COMFY/.venv/bin/pip" check
 # What actually got installed (transitive packages included): copy it into the lock to pin those too.
-/opt/ComfyUI/.venv/bin/pip freeze | tee /opt/ComfyUI/artloom-pip-freeze.txt
+"$COMFY/.venv/bin/pip" freeze | tee "$COMFY/artloom-pip-freeze.txt"
 
 # Checkpoints come from the instance store (boot.sh links /opt/artloom/models there at every boot).
-cat > /opt/ComfyUI/extra_model_paths.yaml <<'YAML'
+cat > "$COMFY/extra_model_paths.yaml" <<YAML
 artloom:
-  base_path: /opt/artloom/models
+  base_path: $R/opt/artloom/models
   checkpoints: checkpoints
 YAML
 
-install -m 755 "$FILES/boot.sh" /opt/artloom/boot.sh
-install -m 644 "$FILES"/*.service /etc/systemd/system/
-chown -R artloom:artloom /opt/ComfyUI /opt/artloom
+install -m 755 "$FILES/boot.sh" "$R/opt/artloom/boot.sh"
+install -m 644 "$FILES"/*.service "$R/etc/systemd/system/"
+chown -R artloom:artloom "$COMFY" "$R/opt/artloom"
 systemctl daemon-reload
 # Only the boot unit is enabled: it starts ComfyUI and the worker when the instance goes into service.
 systemctl enable artloom-boot.service

@@ -46,6 +46,8 @@ export const appContextSchema = z.object({
     .string()
     .regex(/^ami-[0-9a-f]{8,17}$/)
     .optional(),
+  /** AZ of the GPU image build's subnet, one where gpuInstanceType is offered (default: the GPU VPC's first). */
+  gpuBuildAz: z.string().optional(),
   /**
    * The model hub revision (commit of huggingface.co/Comfy-Org/flux1-schnell) the checkpoint was staged
    * from, and its SHA-256 (scripts/stage-model.sh). Unset: the stack deploys, and GPU instances refuse

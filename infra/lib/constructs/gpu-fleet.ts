@@ -1,5 +1,14 @@
-import { Duration, Size, Stack, Validations } from 'aws-cdk-lib';
-import { AutoScalingGroup, DefaultResult, HealthChecks, LifecycleTransition, PoolState, ScalingEvents } from 'aws-cdk-lib/aws-autoscaling';
+import { createHash } from 'node:crypto';
+import { Duration, Lazy, Size, Stack, Tags, Validations } from 'aws-cdk-lib';
+import {
+  AutoScalingGroup,
+  DefaultResult,
+  HealthChecks,
+  LifecycleTransition,
+  PoolState,
+  ScalingEvents,
+  type WarmPool,
+} from 'aws-cdk-lib/aws-autoscaling';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import {
   BlockDeviceVolume,
@@ -13,22 +22,28 @@ import {
   UserData,
   type Vpc,
 } from 'aws-cdk-lib/aws-ec2';
-import { Grant, type IGrantable, ManagedPolicy, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Grant, type IGrantable, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { Construct } from 'constructs';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
+import { Construct, type IConstruct } from 'constructs';
 import { CHECKPOINT_NAME } from '../../../shared/constants';
 import { GpuImage } from './gpu-image';
-import { cloudWatchAgentConfig, configurationScript, type GPU_LOG_FILES, workerBundle } from './gpu-instance-config';
+import { cloudWatchAgentConfig, type GPU_LOG_FILES, SETTINGS_FILES, settingsFiles, workerBundle } from './gpu-instance-config';
 import { GpuNetwork } from './gpu-network';
 import type { ModelStore } from './model-store';
 
 /** The launch lifecycle hook the instance completes itself once booted (infra/gpu/boot.sh). */
 const BOOTSTRAP_HOOK = 'artloom-bootstrap';
+/** Instance tag naming the SSM path of the instance's settings (boot.sh reads it from the instance metadata). */
+export const SETTINGS_TAG = 'artloom-settings';
+/** Instance tag with a hash of the settings: a changed setting makes a new launch template version. */
+export const SETTINGS_HASH_TAG = 'artloom-settings-hash';
 const COMFY_PORT = 8188;
 
 export interface GpuFleetProps {
@@ -40,6 +55,8 @@ export interface GpuFleetProps {
   comfyuiCommit: string;
   /** An AMI (built by this stack's pipeline, or the same recipe elsewhere) instead of the pipeline's newest image. */
   amiId?: string;
+  /** AZ of the image build's subnet (one where `instanceType` is offered); default: the first. */
+  buildAvailabilityZone?: string;
   models: ModelStore;
   /** The worker scales its instance in after this long without a job. */
   idleShutdownSeconds: number;
@@ -48,15 +65,16 @@ export interface GpuFleetProps {
   queue: IQueue;
   jobsTable: TableV2;
   imagesBucket: Bucket;
-  /** Launch and termination failures of the group are sent here (the operator's alarm topic). */
+  /** Launch and termination failures of the group and failed image builds are sent here (the operator's alarm topic). */
   alarmTopic?: ITopic;
 }
 
 /**
  * The GPU fleet: an Auto Scaling group (min 0, nothing runs while nobody generates) of GPU instances
  * from the baked image (GpuImage), running ComfyUI on 127.0.0.1:8188 and the worker (worker/main.ts).
- * At boot an instance only copies the checkpoint from the model bucket (ModelStore) to its instance
- * store and checks it (infra/gpu/boot.sh); its user data is configuration only.
+ * At every boot an instance reads its settings from SSM parameters (path in its `artloom-settings`
+ * tag), copies the checkpoint from the model bucket (ModelStore) to its instance store and checks it
+ * (infra/gpu/boot.sh); it has no user data.
  *
  * Network: public subnets, no NAT gateway, no inbound rule, egress on 443 only (AWS APIs; S3 and
  * DynamoDB on free gateway endpoints), IMDSv2, no SSH key (Session Manager), ComfyUI on loopback.
@@ -74,7 +92,11 @@ export class GpuFleet extends Construct {
   readonly autoScalingGroup: AutoScalingGroup;
   readonly workerBundle: Asset;
   readonly logGroups: Record<keyof typeof GPU_LOG_FILES, LogGroup>;
+  /** SSM path of the instance settings (`<path>/boot.env`, `worker.env`, `cloudwatch-agent.json`). */
+  readonly settingsPath: string;
+  readonly settings: StringParameter[];
   private readonly groupArn: string;
+  private warmPool?: WarmPool;
 
   constructor(scope: Construct, id: string, props: GpuFleetProps) {
     super(scope, id);
@@ -87,10 +109,32 @@ export class GpuFleet extends Construct {
     this.role = new Role(this, 'role', {
       assumedBy: new ServicePrincipal('ec2.amazonaws.com'),
       description: 'Artloom GPU worker: job queue, jobs table, staging uploads, task callbacks, its own group, the model',
-      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('AmazonSSMManagedInstanceCore')],
+    });
+    // Session Manager (no SSH, no inbound rule): the statements of AWS's "custom instance profile for
+    // Session Manager", not AmazonSSMManagedInstanceCore, which would also let the instance read every
+    // SSM parameter of the account (ssm:GetParameter on *); the instance reads its own settings only.
+    const sessionManager = new Policy(this, 'session-manager', {
+      roles: [this.role],
+      statements: [
+        new PolicyStatement({
+          actions: [
+            'ssm:UpdateInstanceInformation',
+            'ssmmessages:CreateControlChannel',
+            'ssmmessages:CreateDataChannel',
+            'ssmmessages:OpenControlChannel',
+            'ssmmessages:OpenDataChannel',
+          ],
+          resources: ['*'],
+        }),
+      ],
+    });
+    Validations.of(sessionManager.node.defaultChild as IConstruct).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'The SSM agent registers its own instance and opens its Session Manager channels: the session ids do not exist before a session starts, and AWS documents * for these actions.',
     });
     props.queue.grantConsumeMessages(this.role);
-    props.jobsTable.grantReadWriteData(this.role);
+    this.grantJobsTable(props.jobsTable);
     props.imagesBucket.grantPut(this.role, 'staging/*');
     props.models.grantReadModel(this.role);
 
@@ -111,48 +155,76 @@ export class GpuFleet extends Construct {
     };
     for (const group of Object.values(this.logGroups)) group.grantWrite(this.role);
 
-    const userData = UserData.forLinux();
-    userData.addCommands(
-      ...configurationScript({
-        boot: {
-          MODEL_BUCKET: props.models.bucket.bucketName,
-          MODEL_KEY: props.models.key,
-          MODEL_SHA256: props.models.sha256,
-          CHECKPOINT_NAME,
-          WORKER_BUNDLE_URL: this.workerBundle.s3ObjectUrl,
-          LIFECYCLE_HOOK: BOOTSTRAP_HOOK,
-        },
-        worker: {
-          AWS_REGION: stack.region,
-          JOB_QUEUE_URL: props.queue.queueUrl,
-          JOBS_TABLE: props.jobsTable.tableName,
-          IMAGES_BUCKET: props.imagesBucket.bucketName,
-          COMFYUI_URL: `http://127.0.0.1:${COMFY_PORT}`,
-          COMFYUI_TIMEOUT_SECONDS: String(props.comfyTimeoutSeconds),
-          GPU_IDLE_SHUTDOWN_SECONDS: String(props.idleShutdownSeconds),
-          WORKER_WARMUP: 'true',
-          LOG_LEVEL: 'INFO',
-          NODE_OPTIONS: '--enable-source-maps',
-        },
-        cloudWatchAgent: cloudWatchAgentConfig({
-          boot: this.logGroups.boot.logGroupName,
-          comfyui: this.logGroups.comfyui.logGroupName,
-          worker: this.logGroups.worker.logGroupName,
-        }),
+    // The instance's settings: SSM parameters under one path, read by boot.sh at EVERY boot (a warm-pool
+    // instance stopped before this deploy starts with its settings). The path reaches the instance as a
+    // launch template tag (instance metadata tags); the role may read these parameters and no other.
+    this.settingsPath = `/artloom/${stack.stackName}/gpu-settings`;
+    const files = settingsFiles({
+      boot: {
+        MODEL_BUCKET: props.models.bucket.bucketName,
+        MODEL_KEY: props.models.key,
+        MODEL_SHA256: props.models.sha256,
+        CHECKPOINT_NAME,
+        WORKER_BUNDLE_URL: this.workerBundle.s3ObjectUrl,
+        LIFECYCLE_HOOK: BOOTSTRAP_HOOK,
+      },
+      worker: {
+        AWS_REGION: stack.region,
+        JOB_QUEUE_URL: props.queue.queueUrl,
+        JOBS_TABLE: props.jobsTable.tableName,
+        IMAGES_BUCKET: props.imagesBucket.bucketName,
+        COMFYUI_URL: `http://127.0.0.1:${COMFY_PORT}`,
+        COMFYUI_TIMEOUT_SECONDS: String(props.comfyTimeoutSeconds),
+        GPU_IDLE_SHUTDOWN_SECONDS: String(props.idleShutdownSeconds),
+        WORKER_WARMUP: 'true',
+        LOG_LEVEL: 'INFO',
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      cloudWatchAgent: cloudWatchAgentConfig({
+        boot: this.logGroups.boot.logGroupName,
+        comfyui: this.logGroups.comfyui.logGroupName,
+        worker: this.logGroups.worker.logGroupName,
       }),
+    });
+    this.settings = SETTINGS_FILES.map(
+      (file) =>
+        new StringParameter(this, `settings-${file.replace(/\W/g, '-')}`, {
+          parameterName: `${this.settingsPath}/${file}`,
+          stringValue: files[file],
+          description: `Artloom GPU instance: /etc/artloom/${file}, written by boot.sh at every boot`,
+        }),
     );
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['ssm:GetParameter', 'ssm:GetParameters'], resources: this.settings.map((p) => p.parameterArn) }),
+    );
+    // What the settings are made of, as CloudFormation will resolve them: a change (a new worker bundle,
+    // model, queue, idle time...) changes this tag, so the launch template gets a new version.
+    const settingsHash = Lazy.string({
+      produce: () =>
+        createHash('sha256')
+          .update(JSON.stringify(stack.resolve(files)))
+          .digest('hex')
+          .slice(0, 16),
+    });
 
     let machineImage: IMachineImage;
     if (props.amiId) machineImage = imageFrom(props.amiId);
     else {
-      this.image = new GpuImage(this, 'image', { vpc: this.vpc, instanceType: props.instanceType, comfyuiCommit: props.comfyuiCommit });
-      // Resolved by EC2 at each launch: the pipeline's newest image without a deploy.
-      machineImage = imageFrom(`resolve:ssm:${this.image.parameterName}`);
+      this.image = new GpuImage(this, 'image', {
+        vpc: this.vpc,
+        instanceType: props.instanceType,
+        comfyuiCommit: props.comfyuiCommit,
+        buildAvailabilityZone: props.buildAvailabilityZone,
+        alarmTopic: props.alarmTopic,
+      });
+      // The image resource's own id: CloudFormation creates the launch template only after the build
+      // finished (a `resolve:ssm:` of the parameter that build writes would race it). A pipeline rebuild
+      // reaches the fleet with the next deploy that changes the recipe, or through the amiId context key.
+      machineImage = imageFrom(this.image.image.attrImageId);
     }
     this.launchTemplate = new LaunchTemplate(this, 'launch-template', {
       instanceType: new InstanceType(props.instanceType),
       machineImage,
-      userData,
       role: this.role,
       securityGroup: this.securityGroup,
       associatePublicIpAddress: true,
@@ -179,6 +251,10 @@ export class GpuFleet extends Construct {
       ],
     });
 
+    // On the launch template and (tag specifications) on its instances and volumes.
+    Tags.of(this.launchTemplate).add(SETTINGS_TAG, this.settingsPath);
+    Tags.of(this.launchTemplate).add(SETTINGS_HASH_TAG, settingsHash);
+
     this.autoScalingGroup = new AutoScalingGroup(this, 'asg', {
       vpc: this.vpc,
       vpcSubnets: { subnetType: SubnetType.PUBLIC },
@@ -202,14 +278,14 @@ export class GpuFleet extends Construct {
       defaultResult: DefaultResult.ABANDON,
     });
     if (props.warmPoolSize > 0) {
-      const warmPool = this.autoScalingGroup.addWarmPool({
+      this.warmPool = this.autoScalingGroup.addWarmPool({
         poolState: PoolState.STOPPED,
         minSize: props.warmPoolSize,
         maxGroupPreparedCapacity: props.warmPoolSize,
         reuseOnScaleIn: true,
       });
       // Without the hook in place first, the pool could stop its first instance in the middle of its boot.
-      warmPool.node.addDependency(bootstrapHook);
+      this.warmPool.node.addDependency(bootstrapHook);
     }
 
     this.groupArn = `arn:${stack.partition}:autoscaling:${stack.region}:${stack.account}:autoScalingGroup:*:autoScalingGroupName/${this.autoScalingGroup.autoScalingGroupName}`;
@@ -233,7 +309,74 @@ export class GpuFleet extends Construct {
       ],
     });
 
+    this.refreshOnNewVersion();
     this.acknowledge();
+  }
+
+  /**
+   * A deploy that makes a new launch template version (a new image, changed settings: the settings
+   * hash tag) starts an instance refresh towards it: the group replaces its instances, the stopped
+   * warm-pool ones included, that do not match (SkipMatching; an unchanged template refreshes nothing).
+   * The settings themselves need no refresh (boot.sh reads them at every boot); the image does.
+   */
+  private refreshOnNewVersion(): void {
+    const call = {
+      service: 'AutoScaling',
+      action: 'startInstanceRefresh',
+      parameters: {
+        AutoScalingGroupName: this.autoScalingGroup.autoScalingGroupName,
+        DesiredConfiguration: {
+          LaunchTemplate: { LaunchTemplateId: this.launchTemplate.launchTemplateId, Version: this.launchTemplate.latestVersionNumber },
+        },
+        // One instance at a time, a replacement in service before one goes (no capacity dip).
+        Preferences: { SkipMatching: true, MinHealthyPercentage: 100, MaxHealthyPercentage: 200, InstanceWarmup: 300 },
+      },
+      // A refresh still running from the previous deploy: the next deploy's refresh catches up.
+      ignoreErrorCodesMatching: 'InstanceRefreshInProgress',
+      physicalResourceId: PhysicalResourceId.of(`${this.autoScalingGroup.autoScalingGroupName}-refresh`),
+    };
+    const refresh = new AwsCustomResource(this, 'instance-refresh', {
+      onCreate: call,
+      onUpdate: call,
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({ actions: ['autoscaling:StartInstanceRefresh'], resources: [this.groupArn] }),
+      ]),
+      installLatestAwsSdk: false,
+    });
+    // After the warm pool exists, so its instances are refreshed too.
+    if (this.warmPool) refresh.node.addDependency(this.warmPool);
+  }
+
+  /**
+   * The jobs table exactly as the worker uses it (worker/ports.ts → lambdas/adapters/jobs-table.ts
+   * getJob/updateJob, fleet-records.ts touchWorker/removeWorker): single items by key, no Query, no
+   * Scan, no batch, no index. dynamodb:LeadingKeys confines each action to its items' partition keys.
+   */
+  private grantJobsTable(table: TableV2): void {
+    const resources = [table.tableArn];
+    const keys = (...pk: string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': pk } });
+    this.role.addToPrincipalPolicy(
+      // getJob: the job it was handed (a consistent read).
+      new PolicyStatement({ actions: ['dynamodb:GetItem'], resources, conditions: keys('job#*') }),
+    );
+    this.role.addToPrincipalPolicy(
+      // updateJob: progress and status of a job; leaving the queue gives its slot back on the
+      // queue counter (pk "queue", in the same transaction: IAM checks each item's UpdateItem).
+      new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources, conditions: keys('job#*', 'queue') }),
+    );
+    this.role.addToPrincipalPolicy(
+      // touchWorker / removeWorker: its presence beacon, with the beacon's attributes only.
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+        resources,
+        conditions: {
+          ...keys('worker#*'),
+          'ForAllValues:StringEquals': {
+            'dynamodb:Attributes': ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'workerId', 'state', 'lastSeen', 'expiresAt'],
+          },
+        },
+      }),
+    );
   }
 
   get autoScalingGroupName(): string {

@@ -11,8 +11,10 @@ import {
   CfnImagePipeline,
   CfnImageRecipe,
   CfnInfrastructureConfiguration,
+  CfnLifecyclePolicy,
 } from 'aws-cdk-lib/aws-imagebuilder';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 
 export const GPU_FILES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../gpu');
@@ -23,6 +25,7 @@ const WORKER_NODE_VERSION = '22.20.0';
 /** Files the image build writes to the instance before running image-build.sh. */
 export const IMAGE_FILES = [
   'image-build.sh',
+  'validate-image.sh',
   'boot.sh',
   'requirements.lock.txt',
   'comfyui.service',
@@ -30,6 +33,10 @@ export const IMAGE_FILES = [
   'artloom-boot.service',
 ];
 const STAGING = '/tmp/artloom-image';
+/** Tag of this stack's images (value: `<stack>-gpu`): what the lifecycle policy selects. */
+export const IMAGE_TAG = 'artloom-gpu-image';
+/** Tag of the deploy-time image (value: its version): the image the launch template runs, never deleted. */
+export const IN_USE_TAG = 'artloom-gpu-image-in-use';
 
 export interface GpuImageProps {
   vpc: IVpc;
@@ -37,22 +44,38 @@ export interface GpuImageProps {
   instanceType: string;
   /** ComfyUI commit (40 hex) cloned into the image. */
   comfyuiCommit: string;
+  /** Node version for the worker (default: the Lambdas' runtime line, WORKER_NODE_VERSION). */
+  nodeVersion?: string;
+  /**
+   * The AZ of the build subnet (context key gpuBuildAz): one where `instanceType` is offered. Default:
+   * the VPC's first public subnet (a type missing there fails the build at once, see docs/deploy.md).
+   */
+  buildAvailabilityZone?: string;
+  /** Failed builds (deploy-time image and pipeline runs) are announced here (the operator's alarm topic). */
+  alarmTopic?: ITopic;
 }
+
+/** Image Builder images (and their AMIs and snapshots) kept besides the one the fleet runs. */
+export const IMAGES_KEPT = 3;
 
 /**
  * The GPU instances' image, baked by EC2 Image Builder from the Deep Learning AMI: Node, ComfyUI at
  * a pinned commit with its Python packages from infra/gpu/requirements.lock.txt, the CloudWatch
  * agent, the systemd units and the per-boot script (infra/gpu/boot.sh). The stack builds one image
- * at deploy (AWS::ImageBuilder::Image) and keeps a pipeline for rebuilds (weekly, only when the
- * parent AMI changed, or on demand). Each build writes its AMI id to an SSM parameter; the launch
- * template resolves that parameter at every launch, so the newest image is used without a deploy.
+ * at deploy (AWS::ImageBuilder::Image, whose `attrImageId` the launch template takes, so the template
+ * waits for the build) and keeps a pipeline for rebuilds (weekly, only when the parent AMI changed, or
+ * on demand). Each build also writes its AMI id to an SSM parameter, for the operator: nothing in the
+ * stack resolves it (deploy with `-c amiId=<that id>` to run a pipeline image).
  */
 export class GpuImage extends Construct {
-  /** SSM parameter holding the newest image's AMI id (`resolve:ssm:` in the launch template). */
+  /** SSM parameter holding the newest build's AMI id (for the operator; the launch template uses `image.attrImageId`). */
   readonly parameterName: string;
   readonly component: CfnComponent;
   readonly image: CfnImage;
   readonly pipeline: CfnImagePipeline;
+  readonly lifecyclePolicy: CfnLifecyclePolicy;
+  /** The component's and the recipe's version (a hash of their definition). */
+  readonly version: string;
 
   constructor(scope: Construct, id: string, props: GpuImageProps) {
     super(scope, id);
@@ -62,8 +85,22 @@ export class GpuImage extends Construct {
 
     // infra/gpu/ as a zip asset: an inline component document is limited to 16,000 characters.
     const files = new Asset(this, 'files', { path: GPU_FILES_DIR });
-    const document = componentDocument(props.comfyuiCommit, files.s3ObjectUrl);
-    const version = versionOf(`${files.assetHash}:${props.comfyuiCommit}`);
+    const document = componentDocument(props.comfyuiCommit, props.nodeVersion ?? WORKER_NODE_VERSION, files.s3ObjectUrl);
+    const region = stack.region;
+    const managed = (name: string) => `arn:${stack.partition}:imagebuilder:${region}:aws:component/${name}/x.x.x`;
+    const recipeInputs = {
+      parentImage: `ssm:${DLAMI_SSM_PARAMETER}`,
+      managedComponents: [managed('aws-cli-version-2-linux'), managed('amazon-cloudwatch-agent-linux')],
+      blockDeviceMappings: [
+        // The DLAMI, the venv (torch and the CUDA wheels, ~8 GB) and room; the model is not in the image.
+        { deviceName: '/dev/sda1', ebs: { volumeSize: 120, volumeType: 'gp3', encrypted: true, deleteOnTermination: true } },
+      ],
+    };
+    // Component and recipe versions are immutable: both follow everything that defines them, the
+    // rendered component document (commands, Node version, commit, the files' asset hash in its URL)
+    // and the recipe's own inputs, not only the folder's hash.
+    this.version = versionOf(JSON.stringify(stack.resolve({ document, recipeInputs, files: files.assetHash })));
+    const version = this.version;
     this.component = new CfnComponent(this, 'component', {
       name: `${prefix}-comfyui`,
       platform: 'Linux',
@@ -71,21 +108,12 @@ export class GpuImage extends Construct {
       description: 'Artloom: Node, ComfyUI at a pinned commit, pinned Python packages, systemd units, boot script',
       data: document,
     });
-    const region = stack.region;
-    const managed = (name: string) => `arn:${stack.partition}:imagebuilder:${region}:aws:component/${name}/x.x.x`;
     const recipe = new CfnImageRecipe(this, 'recipe', {
       name: `${prefix}-recipe`,
       version,
-      parentImage: `ssm:${DLAMI_SSM_PARAMETER}`,
-      components: [
-        { componentArn: managed('aws-cli-version-2-linux') },
-        { componentArn: managed('amazon-cloudwatch-agent-linux') },
-        { componentArn: this.component.attrArn },
-      ],
-      blockDeviceMappings: [
-        // The DLAMI, the venv (torch and the CUDA wheels, ~8 GB) and room; the model is not in the image.
-        { deviceName: '/dev/sda1', ebs: { volumeSize: 120, volumeType: 'gp3', encrypted: true, deleteOnTermination: true } },
-      ],
+      parentImage: recipeInputs.parentImage,
+      components: [...recipeInputs.managedComponents.map((componentArn) => ({ componentArn })), { componentArn: this.component.attrArn }],
+      blockDeviceMappings: recipeInputs.blockDeviceMappings,
     });
 
     const securityGroup: ISecurityGroup = new SecurityGroup(this, 'build-sg', {
@@ -112,8 +140,10 @@ export class GpuImage extends Construct {
       name: `${prefix}-build`,
       instanceProfileName: profile.ref,
       instanceTypes: [props.instanceType],
-      subnetId: props.vpc.selectSubnets({ subnetType: SubnetType.PUBLIC }).subnetIds[0],
+      subnetId: buildSubnet(props.vpc, props.buildAvailabilityZone),
       securityGroupIds: [securityGroup.securityGroupId],
+      // Image Builder announces each build's end here; failures reach the operator's alarm topic.
+      snsTopicArn: props.alarmTopic?.topicArn,
       terminateInstanceOnFailure: true,
       instanceMetadataOptions: { httpTokens: 'required', httpPutResponseHopLimit: 1 },
     });
@@ -122,7 +152,11 @@ export class GpuImage extends Construct {
       distributions: [
         {
           region,
-          amiDistributionConfiguration: { Name: `${prefix}-{{ imagebuilder:buildDate }}`, Description: `ComfyUI ${props.comfyuiCommit}` },
+          amiDistributionConfiguration: {
+            Name: `${prefix}-{{ imagebuilder:buildDate }}`,
+            Description: `ComfyUI ${props.comfyuiCommit}`,
+            AmiTags: { [IMAGE_TAG]: prefix },
+          },
           ssmParameterConfigurations: [{ parameterName: this.parameterName, dataType: 'aws:ec2:image' }],
         },
       ],
@@ -134,10 +168,12 @@ export class GpuImage extends Construct {
       imageTestsConfiguration: { imageTestsEnabled: true, timeoutMinutes: 60 },
       enhancedImageMetadataEnabled: true,
     };
-    // Built during the deploy (about 30-45 minutes), so the first scale-out has an image.
-    this.image = new CfnImage(this, 'image', build);
+    // Built during the deploy (about 30-45 minutes), so the first scale-out has an image. The version
+    // tag marks the image the launch template runs: the lifecycle policy never deletes it.
+    this.image = new CfnImage(this, 'image', { ...build, tags: { [IMAGE_TAG]: prefix, [IN_USE_TAG]: version } });
     this.pipeline = new CfnImagePipeline(this, 'pipeline', {
       ...build,
+      tags: { [IMAGE_TAG]: prefix },
       name: `${prefix}-pipeline`,
       description: 'Rebuilds the GPU image when the Deep Learning AMI changes (or on demand: start-image-pipeline-execution)',
       schedule: {
@@ -145,6 +181,8 @@ export class GpuImage extends Construct {
         pipelineExecutionStartCondition: 'EXPRESSION_MATCH_AND_DEPENDENCY_UPDATES_AVAILABLE',
       },
     });
+
+    this.lifecyclePolicy = this.retention(prefix, version);
 
     Validations.of(role).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/EC2InstanceProfileForImageBuilder]',
@@ -155,6 +193,38 @@ export class GpuImage extends Construct {
       reason: 'Image Builder drives its build instances through SSM; this AWS policy is what the agent needs.',
     });
   }
+
+  /**
+   * Deletes old images with their AMIs and snapshots: of this stack's images (tag artloom-gpu-image),
+   * the newest IMAGES_KEPT stay, and never the one the launch template runs (its version tag) nor an
+   * AMI that launched an instance in the last 30 days.
+   */
+  private retention(prefix: string, version: string): CfnLifecyclePolicy {
+    const role = new Role(this, 'lifecycle-role', {
+      assumedBy: new ServicePrincipal('imagebuilder.amazonaws.com'),
+      description: 'Artloom GPU image lifecycle: deregisters old AMIs and deletes their snapshots',
+      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/EC2ImageBuilderLifecycleExecutionPolicy')],
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/EC2ImageBuilderLifecycleExecutionPolicy]',
+      reason:
+        "The AWS policy Image Builder documents for lifecycle policies; it acts only on the images the policy selects (this stack's tag).",
+    });
+    return new CfnLifecyclePolicy(this, 'lifecycle', {
+      name: `${prefix}-retention`,
+      description: `Keeps the ${IMAGES_KEPT} newest GPU images and the one in use; deletes older AMIs and snapshots`,
+      executionRole: role.roleArn,
+      resourceType: 'AMI_IMAGE',
+      resourceSelection: { tagMap: { [IMAGE_TAG]: prefix } },
+      policyDetails: [
+        {
+          action: { type: 'DELETE', includeResources: { amis: true, snapshots: true } },
+          filter: { type: 'COUNT', value: IMAGES_KEPT },
+          exclusionRules: { tagMap: { [IN_USE_TAG]: version }, amis: { lastLaunched: { unit: 'DAYS', value: 30 } } },
+        },
+      ],
+    });
+  }
 }
 
 /**
@@ -162,8 +232,8 @@ export class GpuImage extends Construct {
  * a validate phase on the build instance and a test phase on an instance started from the new image.
  * `filesUrl` is the asset's s3:// URL (a token at synth).
  */
-function componentDocument(comfyuiCommit: string, filesUrl: string): string {
-  const env = `COMFYUI_COMMIT=${comfyuiCommit} NODE_VERSION=${WORKER_NODE_VERSION} FILES=${STAGING}`;
+function componentDocument(comfyuiCommit: string, nodeVersion: string, filesUrl: string): string {
+  const env = `COMFYUI_COMMIT=${comfyuiCommit} NODE_VERSION=${nodeVersion} FILES=${STAGING}`;
   return JSON.stringify({
     name: 'artloom-comfyui',
     description: 'ComfyUI, its pinned Python packages, Node and the Artloom boot script',
@@ -190,12 +260,8 @@ function componentDocument(comfyuiCommit: string, filesUrl: string): string {
             name: 'Installed',
             action: 'ExecuteBash',
             inputs: {
-              commands: [
-                `test "$(git -C /opt/ComfyUI rev-parse HEAD)" = ${comfyuiCommit}`,
-                '/opt/artloom/node/bin/node --version',
-                'systemctl is-enabled artloom-boot.service',
-                'test -x /opt/aws/amazon-cloudwatch-agent/bin/amazon-cloudwatch-agent-ctl',
-              ],
+              // infra/gpu/validate-image.sh (as root, over the artloom-owned checkout), from the build's staging folder.
+              commands: [`COMFYUI_COMMIT=${comfyuiCommit} bash ${STAGING}/validate-image.sh`],
             },
           },
         ],
@@ -221,7 +287,15 @@ function componentDocument(comfyuiCommit: string, filesUrl: string): string {
   });
 }
 
-/** Image Builder versions are immutable: changed files or commit get a new version (derived from their hash). */
+/** The subnet of the builds: the public one in `az` when given (it must be one of the VPC's), else the first. */
+function buildSubnet(vpc: IVpc, az: string | undefined): string {
+  const subnets = vpc.selectSubnets({ subnetType: SubnetType.PUBLIC, availabilityZones: az ? [az] : undefined }).subnetIds;
+  if (!subnets[0])
+    throw new Error(`gpuBuildAz ${az}: the GPU VPC has no public subnet there (its AZs: ${vpc.availabilityZones.join(', ')})`);
+  return subnets[0];
+}
+
+/** Image Builder versions are immutable: a changed definition gets a new version (derived from its hash). */
 function versionOf(content: string): string {
   const n = Number.parseInt(createHash('sha256').update(content).digest('hex').slice(0, 7), 16);
   return `1.${Math.floor(n / 1_000_000)}.${n % 1_000_000}`;

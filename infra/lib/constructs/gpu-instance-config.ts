@@ -6,8 +6,8 @@ import type { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 
 /**
- * What a GPU instance gets from the stack besides its image: the worker bundle (an S3 asset) and
- * the user data, which is configuration only (environment files and the CloudWatch agent's config).
+ * What a GPU instance gets from the stack besides its image: the worker bundle (an S3 asset) and its
+ * settings (environment files and the CloudWatch agent's config, SSM parameters read at every boot).
  */
 const REPO_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -61,31 +61,25 @@ export function cloudWatchAgentConfig(groups: Record<keyof typeof GPU_LOG_FILES,
   return JSON.stringify({ agent: { run_as_user: 'root' }, logs: { logs_collected: { files: { collect_list: collect } } } });
 }
 
-export interface ConfigurationOptions {
+export interface SettingsOptions {
   boot: Record<string, string>;
   worker: Record<string, string>;
   cloudWatchAgent: string;
 }
 
+/** The files boot.sh writes into /etc/artloom at every boot, one SSM parameter each (`<settings path>/<file>`). */
+export const SETTINGS_FILES = ['boot.env', 'worker.env', 'cloudwatch-agent.json'] as const;
+export type SettingsFile = (typeof SETTINGS_FILES)[number];
+
 /**
- * The user data: configuration files only (the image has the software, boot.sh the steps). Values
- * may be CloudFormation tokens. boot.env is written last and renamed into place: the baked boot
- * unit (already running on a first boot) waits for it.
+ * The instance's settings as the contents of its configuration files (values may be CloudFormation
+ * tokens). The stack stores each as an SSM parameter; boot.sh reads them at every boot, so a stopped
+ * warm-pool instance starts with the current deploy's settings (the user data ran on its first boot only).
  */
-export function configurationScript(o: ConfigurationOptions): string[] {
-  const lines = (env: Record<string, string>) => Object.entries(env).map(([k, v]) => `${k}=${v}`);
-  return [
-    'set -euo pipefail',
-    'mkdir -p /etc/artloom',
-    "cat > /etc/artloom/worker.env <<'ENV'",
-    ...lines(o.worker),
-    'ENV',
-    "cat > /etc/artloom/cloudwatch-agent.json <<'JSON'",
-    o.cloudWatchAgent,
-    'JSON',
-    "cat > /etc/artloom/boot.env.tmp <<'ENV'",
-    ...lines(o.boot),
-    'ENV',
-    'mv /etc/artloom/boot.env.tmp /etc/artloom/boot.env',
-  ];
+export function settingsFiles(o: SettingsOptions): Record<SettingsFile, string> {
+  const lines = (env: Record<string, string>) =>
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${v}\n`)
+      .join('');
+  return { 'boot.env': lines(o.boot), 'worker.env': lines(o.worker), 'cloudwatch-agent.json': o.cloudWatchAgent };
 }

@@ -95,6 +95,7 @@ export class ArtloomStack extends Stack {
       warmPoolSize: ctx.gpuWarmPoolSize,
       comfyuiCommit: ctx.comfyuiCommit,
       amiId: ctx.amiId,
+      buildAvailabilityZone: ctx.gpuBuildAz,
       models: this.models,
       idleShutdownSeconds: ctx.gpuIdleShutdownSeconds,
       // The worker loads the model with its warm-up image before it takes a job: 60 s is ample.

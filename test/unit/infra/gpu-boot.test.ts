@@ -72,11 +72,12 @@ describeScript('boot.sh', (boot) => {
 
 describeScript('image-build.sh', (build) => {
   it('checks out the exact commit and installs only the lock file', () => {
-    expect(build).toContain('fetch -q --depth 1 https://github.com/Comfy-Org/ComfyUI.git "$COMFYUI_COMMIT"');
-    expect(build).toContain('test "$(git -C /opt/ComfyUI rev-parse HEAD)" = "$COMFYUI_COMMIT"');
-    expect(build.match(/pip install/g)).toHaveLength(1);
+    expect(build).toContain('COMFYUI_REPO:-https://github.com/Comfy-Org/ComfyUI.git}');
+    expect(build).toContain('fetch -q --depth 1 "$COMFYUI_REPO" "$COMFYUI_COMMIT"');
+    expect(build).toContain('test "$(git -C "$COMFY" rev-parse HEAD)" = "$COMFYUI_COMMIT"');
+    expect(build.match(/pip"? install/g)).toHaveLength(1);
     expect(build).toContain('-r "$FILES/requirements.lock.txt"');
-    expect(build).toContain('pip check');
+    expect(build).toContain('/.venv/bin/pip" check');
     expect(build).toContain('grep " $NODE_TGZ$" SHASUMS256.txt | sha256sum -c -');
   });
 
@@ -95,10 +96,8 @@ describeScript('image-build.sh', (build) => {
     }
   }
 
-  it("accepts the repo's lock against ComfyUI's requirement names", () => {
-    const comfy =
-      'comfyui-frontend-package==1.28.6\ntorch\ntorchsde\nnumpy>=1.25.0\ntransformers>=4.37.2\n#non essential dependencies:\nkornia>=0.7.1\npydantic~=2.0\n';
-    expect(lockCheck(comfy)).toBe('ok');
+  it("accepts the repo's lock against ComfyUI's own requirements.txt at the pinned commit", () => {
+    expect(lockCheck(comfyRequirements)).toBe('ok');
   });
 
   it('stops the build when ComfyUI needs a package the lock lacks, pins another version, or the lock is loose', () => {
@@ -108,7 +107,33 @@ describeScript('image-build.sh', (build) => {
   });
 });
 
+/** ComfyUI's requirements.txt at the pinned commit a125cd84 (verbatim copy of the shared fixture). */
+const comfyRequirements = readFileSync(join(import.meta.dirname, '../../fixtures/comfyui/requirements-a125cd84.txt'), 'utf8');
+/** name (lower case, `_` as `-`, extras dropped) → [operator, version] of a requirements file's lines. */
+function requirements(text: string): Map<string, [string, string]> {
+  const out = new Map<string, [string, string]>();
+  for (const raw of text.split('\n')) {
+    const line = raw.split('#')[0]?.trim() ?? '';
+    if (!line || line.startsWith('-')) continue;
+    const m = /^([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?\s*(==|>=|~=|<=)?\s*([^;\s]*)/.exec(line);
+    if (!m?.[1]) throw new Error(`unreadable requirement: ${line}`);
+    out.set(m[1].toLowerCase().replaceAll('_', '-'), [m[2] ?? '', m[3] ?? '']);
+  }
+  return out;
+}
+
 describe('requirements.lock.txt', () => {
+  it("locks every package ComfyUI's requirements.txt names, at ComfyUI's exact version where it pins one with ==", () => {
+    const lock = requirements(read('requirements.lock.txt'));
+    const comfy = requirements(comfyRequirements);
+    expect(comfy.size).toBeGreaterThan(20);
+    const missing = [...comfy.keys()].filter((name) => !lock.has(name));
+    expect(missing).toEqual([]);
+    const pinned = [...comfy].filter(([, [op]]) => op === '==');
+    expect(pinned.map(([name]) => name)).toEqual(['comfyui-frontend-package', 'comfyui-workflow-templates', 'comfyui-embedded-docs']);
+    for (const [name, [, version]] of pinned) expect(lock.get(name), name).toEqual(['==', version]);
+  });
+
   it('pins every package to an exact version and says where each pin comes from', () => {
     const pins = read('requirements.lock.txt')
       .split('\n')

@@ -463,12 +463,12 @@ describe('Artloom stack', () => {
       expect(reads.map((st) => st.Action)).toEqual(['s3:GetObject', 's3:GetObject']);
       expect(JSON.stringify(reads.map((st) => st.Resource))).toContain('/models/flux1-schnell/');
       expect(JSON.stringify(reads[0]?.Resource)).not.toContain('*');
+      // Session Manager through its own statements, not AmazonSSMManagedInstanceCore (which reads every SSM parameter).
       template.hasResourceProperties('AWS::IAM::Role', {
         Description: Match.stringLikeRegexp('GPU worker'),
-        ManagedPolicyArns: [
-          Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([':iam::aws:policy/AmazonSSMManagedInstanceCore'])]) }),
-        ],
+        ManagedPolicyArns: Match.absent(),
       });
+      expect(actions).toEqual(expect.arrayContaining(['ssmmessages:OpenDataChannel', 'ssm:UpdateInstanceInformation']));
     });
   });
 
