@@ -88,7 +88,7 @@ describe('cdk-nag on the app as `cdk synth` builds it', () => {
     const probe = stacks[0] as ArtloomStack;
     const key = probe.knownFindings.findingKey('IAM5[Resource::<datajobstableAF7E5D92.Arn>/index/*]');
     expect(key).toBe('IAM5[Resource::<data/jobs-table>/index/*]');
-    expect(ACKNOWLEDGEMENTS['api/admin-list-ads']?.findings).not.toContain(key);
+    expect(ACKNOWLEDGEMENTS['api/ads']?.findings).not.toContain(key);
     for (const { path, reason } of acknowledgements().filter((a) => a.id.includes('IAM'))) {
       expect(reason, path).not.toMatch(
         /^Action group written by a CDK grant helper|take no resource ARN \(IAM service authorization reference\), so the statement names \*\.$/,

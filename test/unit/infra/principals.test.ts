@@ -63,8 +63,21 @@ describe('alarm topic publishers', () => {
     policy: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: 'sns:Publish', Resource: '*' }] },
   };
 
+  // Image Builder sends its build notices as its service-linked role, whose managed policy
+  // (AWSServiceRoleForImageBuilder) allows sns:Publish; same account, so the topic policy need not.
+  const imageBuilderRole: NamedPolicy = {
+    name: 'AWSServiceRoleForImageBuilder (its SNS statement)',
+    policy: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: 'sns:Publish', Resource: '*' }] },
+  };
+
   it('knows every resource that names the topic', () => {
-    const known = ['AWS::CloudWatch::Alarm', 'AWS::AutoScaling::AutoScalingGroup', 'AWS::Budgets::Budget', 'AWS::CE::AnomalySubscription'];
+    const known = [
+      'AWS::CloudWatch::Alarm',
+      'AWS::AutoScaling::AutoScalingGroup',
+      'AWS::Budgets::Budget',
+      'AWS::CE::AnomalySubscription',
+      'AWS::ImageBuilder::InfrastructureConfiguration',
+    ];
     expect(publishers.filter(([, r]) => !known.includes(r.Type)).map(([id, r]) => `${id} (${r.Type})`)).toEqual([]);
     expect(publishers.filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm').length).toBeGreaterThanOrEqual(8);
   });
@@ -83,6 +96,9 @@ describe('alarm topic publishers', () => {
         await expectCall({ ...publish, principal: { kind: 'arn', arn: slr, identityPolicies: [autoScalingRole] } }, true);
       } else if (r.Type === 'AWS::Budgets::Budget') {
         await expectCall({ ...publish, principal: service('budgets.amazonaws.com') }, true);
+      } else if (r.Type === 'AWS::ImageBuilder::InfrastructureConfiguration') {
+        const slr = `arn:aws:iam::${account}:role/aws-service-role/imagebuilder.amazonaws.com/AWSServiceRoleForImageBuilder`;
+        await expectCall({ ...publish, principal: { kind: 'arn', arn: slr, identityPolicies: [imageBuilderRole] } }, true);
       } else if (r.Type === 'AWS::CE::AnomalySubscription') {
         await expectCall({ ...publish, principal: service('costalerts.amazonaws.com') }, true);
       } else throw new Error(`unchecked publisher ${id} (${path})`);
@@ -169,7 +185,7 @@ describe('CloudFront origin access', () => {
     const [origin] = withAccessControl.filter((o) => o.DomainName.includes('.lambda-url.'));
     const urlId = model.ofType('AWS::Lambda::Url').find((id) => model.getAtt(id, 'FunctionUrl').includes(origin?.DomainName ?? '-'));
     const target = model.getAtt(urlId as string, 'FunctionArn');
-    expect(target).toBe(fnArn('api/generate-job-events'));
+    expect(target).toBe(fnArn('api/events'));
     const principal = service('cloudfront.amazonaws.com', distribution);
     await expectCall(
       { action: 'lambda:InvokeFunctionUrl', resource: target, principal, context: { 'lambda:FunctionUrlAuthType': 'AWS_IAM' } },
@@ -204,7 +220,7 @@ describe('state machine role', () => {
     expect(sends).toHaveLength(1);
     const queueId = model.ofType('AWS::SQS::Queue').find((id) => model.refOf(id) === sends[0]?.Parameters?.QueueUrl) as string;
     await expectCall({ principal, action: 'sqs:SendMessage', resource: model.arnOf(queueId) }, true);
-    await expectCall({ principal, action: 'lambda:InvokeFunction', resource: fnArn('api/gallery-list-images') }, false);
+    await expectCall({ principal, action: 'lambda:InvokeFunction', resource: fnArn('api/gallery') }, false);
   });
 });
 
