@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FUNCTIONS_DIR } from '../infra/lib/lambda-functions';
-import { loadEveryBundle } from '../scripts/check-bundles';
 import type { BuiltFunction } from '../scripts/build-lambdas';
+import { loadEveryBundle } from '../scripts/check-bundles';
 
 export async function run(): Promise<void> {
   const loads = await loadEveryBundle();

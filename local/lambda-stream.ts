@@ -1,12 +1,10 @@
-import type { ServerResponse } from 'node:http';
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { ResponseMetadata, StreamingHandler } from '../lambdas/lib/stream';
 
 /**
- * Lambda response streaming for the local HTTP adapter: the two functions of the runtime's global
- * `awslambda` that streaming handlers use, and a response stream over Node's ServerResponse (the
- * metadata becomes the status line and headers before the first byte; a viewer that goes away
- * destroys the stream, as the runtime does).
+ * Lambda response streaming for a streaming handler run in this process (the property tests call
+ * handlers directly): the two functions of the runtime's global `awslambda` they use. The deployed
+ * bundles get theirs from local/functions/runtime.mjs.
  */
 export function installLambdaStreaming(): void {
   // Some libraries leave a partial `awslambda` behind (an object without these two): complete it.
@@ -22,30 +20,4 @@ export function installLambdaStreaming(): void {
       },
     },
   };
-}
-
-export function responseStreamFor(res: ServerResponse): Writable {
-  let head: ResponseMetadata = { statusCode: 200, headers: {} };
-  const start = () => {
-    if (!res.headersSent) res.writeHead(head.statusCode, head.headers);
-  };
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      start();
-      res.write(chunk, () => done());
-    },
-    final(done) {
-      start();
-      res.end(() => done());
-    },
-  });
-  Object.assign(stream, {
-    setMetadata: (m: ResponseMetadata) => {
-      head = m;
-    },
-  });
-  res.on('close', () => {
-    if (!stream.destroyed) stream.destroy();
-  });
-  return stream;
 }

@@ -27,7 +27,7 @@ export interface FunctionDef {
 }
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), '../..');
-export const LAMBDAS_DIR = join(REPO, 'lambdas');
+const LAMBDAS_DIR = join(REPO, 'lambdas');
 /** Where `npm run build:lambdas` writes one folder per function: what CDK deploys and `npm start` loads. */
 export const FUNCTIONS_DIR = join(REPO, 'dist/functions');
 export const functionDir = (id: string) => join(FUNCTIONS_DIR, id);
@@ -35,9 +35,9 @@ export const functionDir = (id: string) => join(FUNCTIONS_DIR, id);
 export const FUNCTION_METADATA_KEY = 'artloom:function';
 
 /** The Lambda runtime's major (nodejs24.x) and the esbuild target that matches it. */
-export const BUNDLE_TARGET = 'node24';
+const BUNDLE_TARGET = 'node24';
 /** ESM bundles need a require shim for the CommonJS dependencies they carry. */
-export const BUNDLE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
+const BUNDLE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
 
 export const STEP_NAMES = ['RecordJob', 'EnsureCapacity', 'StoreImage', 'MarkFailed'] as const;
 export type StepName = (typeof STEP_NAMES)[number];
@@ -67,7 +67,7 @@ function areaFunction(area: ApiArea): FunctionDef {
 }
 
 export const apiFunctionId = (area: ApiArea) => `api-${area}`;
-export const stepFunctionId = (step: StepName) => `step-${step.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}`;
+const stepFunctionId = (step: StepName) => `step-${step.replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}`;
 
 export const API_FUNCTIONS = Object.fromEntries((Object.keys(API_AREAS) as ApiArea[]).map((area) => [area, areaFunction(area)])) as Record<
   ApiArea,

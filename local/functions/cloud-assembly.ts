@@ -10,7 +10,7 @@ import type { CfnTemplate } from '../iam/template';
  * while nothing it is made from changed (a hash kept beside it); otherwise they build the Lambdas
  * and synthesize again. CI synthesizes afresh (a fresh clone has no cdk.out).
  */
-export const CLOUD_ASSEMBLY_DIR = join(REPO, 'cdk.out');
+const CLOUD_ASSEMBLY_DIR = join(REPO, 'cdk.out');
 const STAMP = join(CLOUD_ASSEMBLY_DIR, 'artloom-inputs.json');
 const SOURCES = ['infra', 'lambdas', 'shared', 'scripts/build-lambdas.ts', 'cdk.json', 'package-lock.json'];
 

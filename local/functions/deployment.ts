@@ -76,7 +76,7 @@ export interface DeployOptions {
 
 /** A function's access key locally: the gateway knows the function by it (the secret is the one s3rver accepts). */
 const accessKeyOf = (id: string) => `LOCAL${id.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`;
-export const LOCAL_FUNCTION_SECRET = 'S3RVER';
+const LOCAL_FUNCTION_SECRET = 'S3RVER';
 
 export async function deployLocally(options: DeployOptions): Promise<LocalDeployment> {
   const { assembly } = options;

@@ -45,7 +45,7 @@ interface Pending {
   sink?: StreamSink;
 }
 
-export class FunctionInitError extends Error {
+class FunctionInitError extends Error {
   override name = 'FunctionInitError';
 }
 

@@ -11,7 +11,7 @@ import { LOCAL_REGION } from '../names';
  * costs ~5 s (aws-cdk-lib import), so the result is cached on disk keyed by the source's hash and
  * in memory per process: the flow that runs locally is always the flow that deploys.
  */
-export const LOCAL_ACCOUNT = '000000000000';
+const LOCAL_ACCOUNT = '000000000000';
 export const LOCAL_QUEUE_NAME = 'artloom-gpu-jobs';
 export const localFunctionArn = (step: string) => `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:artloom-${step}`;
 

@@ -41,9 +41,9 @@ import type { ModelStore } from './model-store';
 /** The launch lifecycle hook the instance completes itself once booted (infra/gpu/boot.sh). */
 const BOOTSTRAP_HOOK = 'artloom-bootstrap';
 /** Instance tag naming the SSM path of the instance's settings (boot.sh reads it from the instance metadata). */
-export const SETTINGS_TAG = 'artloom-settings';
+const SETTINGS_TAG = 'artloom-settings';
 /** Instance tag with a hash of the settings: a changed setting makes a new launch template version. */
-export const SETTINGS_HASH_TAG = 'artloom-settings-hash';
+const SETTINGS_HASH_TAG = 'artloom-settings-hash';
 const COMFY_PORT = 8188;
 
 export interface GpuFleetProps {

@@ -4,6 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { STREAM_RESERVED_CONCURRENCY } from '../../../infra/lib/constructs/api';
 import { VIEWER_HOST_FUNCTION } from '../../../infra/lib/constructs/web';
 import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
@@ -156,6 +157,12 @@ describe('Artloom stack', () => {
       }
     ).Properties.DistributionConfig.CacheBehaviors.map((b) => b.PathPattern);
     expect(behaviors.indexOf('/api/generate/*/events')).toBeLessThan(behaviors.indexOf('/api/*'));
+  });
+
+  it('caps the live-progress stream function with reserved concurrency, so open streams cannot take the account', () => {
+    const events = template.toJSON().Resources[logicalId(stack.api.functions.events)] as Resource;
+    expect(events.Properties.ReservedConcurrentExecutions).toBe(STREAM_RESERVED_CONCURRENCY);
+    expect(stack.api.functions.generate.def.stream).toBe(false);
   });
 
   it('runs the handlers on Node 24', () => {
