@@ -7,6 +7,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { config } from '../lib/config';
 import { traced } from '../lib/tracer';
 
@@ -86,10 +87,18 @@ export const sqs = /* @__PURE__ */ memo(() => {
 export const ses = /* @__PURE__ */ memo(() => traced(new SESv2Client({ region: config().AWS_REGION, ...failFast() })));
 export const autoScaling = /* @__PURE__ */ memo(() => traced(new AutoScalingClient({ region: config().AWS_REGION, ...failFast() })));
 /** Bedrock Guardrails (ApplyGuardrail) for the optional prompt screen; only made when a guardrail is configured. */
+// Over HTTP/1.1, like every other client: the Bedrock Runtime client defaults to HTTP/2 for its
+// streaming operations, and ApplyGuardrail (one small request) is the only one we call.
 export const bedrockRuntime = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, BEDROCK_ENDPOINT } = config();
+  const { requestHandler, ...settings } = failFast();
   return traced(
-    new BedrockRuntimeClient({ region: AWS_REGION, ...failFast(), ...(BEDROCK_ENDPOINT ? { endpoint: BEDROCK_ENDPOINT } : {}) }),
+    new BedrockRuntimeClient({
+      region: AWS_REGION,
+      ...settings,
+      requestHandler: new NodeHttpHandler(requestHandler),
+      ...(BEDROCK_ENDPOINT ? { endpoint: BEDROCK_ENDPOINT } : {}),
+    }),
   );
 });
 // Rekognition receives the whole picture (up to 5 MB) in the request: allow it more silence than a table read.
