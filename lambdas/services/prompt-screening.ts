@@ -5,6 +5,7 @@ import { config } from '../lib/config';
 import { DomainError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { safetyConfig } from './safety-config';
+import { DEFAULT_BLOCKED_TERMS } from './screening-lists';
 import { type WordHit, wordListMatcher } from './word-lists';
 
 /** What a screen found in a prompt. */
@@ -35,31 +36,7 @@ class PromptRefusedError extends DomainError {
   }
 }
 
-/**
- * Used while the operator has saved no list of their own: explicit requests for nudity, sexualised
- * minors and gore that obscenity's profanity list does not cover. Whole words only ('nudibranch' passes).
- */
-export const DEFAULT_BLOCKED_TERMS: readonly string[] = [
-  'nsfw',
-  'nude',
-  'nudes',
-  'nudity',
-  'topless',
-  'bottomless',
-  'undressed',
-  'loli',
-  'lolicon',
-  'shota',
-  'shotacon',
-  'underage',
-  'jailbait',
-  'csam',
-  'beheading',
-  'beheaded',
-  'decapitated',
-  'dismembered',
-  'snuff',
-];
+export { DEFAULT_BLOCKED_TERMS } from './screening-lists';
 
 let terms: { list: readonly string[]; readAt: number; match: (text: string) => WordHit | undefined } | undefined;
 
