@@ -85,6 +85,13 @@ describe('picture page and share', () => {
 
   it('answers bad input with 400 and the field', async () => {
     expect((await app.api('/api/images/bad%20id')).status).toBe(400);
+    // A control character in a path or a path query is a 400 that says so, not a 500 (issue 23).
+    for (const path of ['/api/images/%00', '/api/images/a%1Bb', '/api/download?path=images%2F%00.png']) {
+      const bad = await app.api(path);
+      expect(bad.status, path).toBe(400);
+      const { error } = (await bad.json()) as { error: { fields?: Record<string, string> } };
+      expect(Object.values(error.fields ?? {}).join(' '), path).toMatch(/control or invisible formatting character \(U\+00(00|1B)\)/);
+    }
     const res = await app.api(`/api/images/${ids.mine}/share`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
