@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { sleep } from '../lib/retry';
+import { DeadlineError, within } from '../lib/within';
 import { dynamo, s3 } from './aws-clients';
 
 export interface DependencyState {
@@ -32,27 +33,6 @@ export function probeBudgetMs(remainingMs: number): number {
   return Math.max(MIN_TRY_MS, Math.min(PROBE_BUDGET_MAX_MS, Math.floor(remainingMs * PROBE_BUDGET_SHARE)));
 }
 
-class ProbeTimeout extends Error {
-  override name = 'ProbeTimeout';
-}
-
-/** One try, abandoned (and its request aborted) after `ms`: the SDK's own timeouts may be longer. */
-async function withinMs(ms: number, probe: (signal: AbortSignal) => Promise<unknown>): Promise<void> {
-  const abort = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      abort.abort();
-      reject(new ProbeTimeout(`no answer within ${ms} ms`));
-    }, ms);
-  });
-  try {
-    await Promise.race([probe(abort.signal), timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Times one probe within `budgetMs`. A dependency counts as down only when two tries in a row fail:
  * one dropped connection or slow answer (a busy stand-in, a new TCP connection in AWS) is not an
@@ -65,12 +45,12 @@ async function timed(name: string, budgetMs: number, probe: (signal: AbortSignal
   for (let attempt = 1; ; attempt++) {
     const left = budgetMs - elapsed();
     try {
-      await withinMs(attempt === 1 ? Math.round((budgetMs * 2) / 3) : left, probe);
+      await within(attempt === 1 ? Math.round((budgetMs * 2) / 3) : left, probe);
       return { ok: true, state: 'up', latencyMs: elapsed() };
     } catch (err) {
       const { name: error, message } = err as Error;
       logger.warn('health probe failed', { dependency: name, attempt, error, message });
-      const timedOut = err instanceof ProbeTimeout || error === 'AbortError' || error === 'TimeoutError';
+      const timedOut = err instanceof DeadlineError || error === 'AbortError' || error === 'TimeoutError';
       if (attempt >= 2 || budgetMs - elapsed() - RETRY_AFTER_MS < MIN_TRY_MS) {
         return { ok: false, state: timedOut ? 'timeout' : 'down', latencyMs: elapsed(), error };
       }
