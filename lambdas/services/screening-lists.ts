@@ -63,9 +63,9 @@ export const PROFANITY: readonly string[] = [
 export const DEFAULT_BLOCKED_TERMS: readonly string[] = [
   'nsfw',
   // nudity
-  'nud*', '*nude*', 'nake*', '*naked*', '*undress*', '*unclothed*', 'disrobe*', '*topless*', 'bottomless', 'no clothes',
+  'nud*', '*nude*', 'nake*', '*naked*', 'nakid*', '*undress*', '*unclothed*', 'disrobe*', '*topless*', 'bottomless', 'no clothes',
   'without clothes', 'without any clothes', 'wearing nothing',
-  '*desnud*', 'desvest*', 'sin ropa', // es (and pt desnudo)
+  '*desnud*', 'desvest*', 'sin ropa', 'en pelotas', // es (and pt desnudo)
   'nue', 'nues', 'seins nus', 'tout nu', 'homme nu', 'corps nu', 'deshabill*', 'sans vetements', 'a poil', // fr
   '*nackt*', 'entkleid*', 'ohne kleidung', 'oben ohne', 'fkk', // de
   'svestit*', 'spogliat*', 'spogliarell*', 'senza vestiti', // it
@@ -101,5 +101,8 @@ export const ALLOWED: readonly string[] = [
   'le retard', 'sextant*', 'sexton*', 'sextet*', 'sextup*', 'sexagen*', 'sexages*', 'sexenn*', 'sexta*', 'sexto*', 'unisex*',
   'bisexual*', 'homosexual*', 'heterosexual*', 'asexual*', 'transsexual*', 'denud*', 'nudg*', 'arsen*', 'snuff box*', 'snuff out*',
   'snuff the*', 'bottomless pit*', 'bottomless well*', 'bottomless abyss*', 'bottomless brunch*', 'bottomless cup*', 'bottomless lake*',
-  'bottomless chasm*', 'bottomless coffee*', 'bottomless mimosa*',
+  'bottomless chasm*', 'bottomless coffee*', 'bottomless mimosa*', 'bottomless pool*', 'bottomless swimming*', 'shitzu*', '*shita',
+  'sextus', 'sextil*', 'sexual selection', 'nude colo*', 'nude tone*', 'nude shade*', 'nude lipstick*', 'nude heel*', 'nude palette*',
+  'naked tree*', 'naked branch*', 'naked wire*', 'stripper clip*', 'snuff colo*', 'rape of the sabine*', 'rape of proserpina',
+  'rape of europa', 'rape of lucrece',
 ];
