@@ -183,10 +183,13 @@ await step('preview renderer stopped mid-job', async () => {
   if (accepted.status === 202) {
     jobs.push({ jobId: String(accepted.json.jobId), userId: victim.userId });
     const deadline = Date.now() + 20_000;
-    while ((await jobStatus(String(accepted.json.jobId))) !== 'generating' && Date.now() < deadline) await sleep(50);
+    let status = '';
+    while ((status = await jobStatus(String(accepted.json.jobId))) !== 'generating' && Date.now() < deadline) await sleep(50);
     await fetch(`${base}/__local/faults/renderer-stop`, { method: 'POST' });
     const end = await waitTerminal([String(accepted.json.jobId)], TERMINAL_WITHIN_MS);
-    faults.push({ fault: 'preview renderer stopped mid-job', observed: `job ${JSON.stringify(end.statuses)} after ${end.ms} ms` });
+    const note = status === 'generating' ? '' : ` (never generating within 20 s: still ${status} when the renderer stopped)`;
+    faults.push({ fault: 'preview renderer stopped mid-job', observed: `job ${JSON.stringify(end.statuses)} after ${end.ms} ms${note}` });
+    if (note) say(`the runtime's last log lines:\n${rt.log.slice(-40).join('\n')}`);
   } else faults.push({ fault: 'preview renderer stopped mid-job', observed: `could not start a job: ${accepted.status}` });
 });
 
