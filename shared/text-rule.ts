@@ -14,7 +14,7 @@ const EMOJI_BEFORE = /(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f)$/u
 const EMOJI_AFTER = /^\p{Extended_Pictographic}/u;
 
 /** `U+202E` for a character. */
-export const codePoint = (c: string) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+const codePoint = (c: string) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** The first character `value` must not contain, as `U+XXXX`, or undefined when it is clean. */
 export function forbiddenCharacter(value: string, opts: { multiline?: boolean; emoji?: boolean } = {}): string | undefined {

@@ -183,8 +183,11 @@ await step('preview renderer stopped mid-job', async () => {
   if (accepted.status === 202) {
     jobs.push({ jobId: String(accepted.json.jobId), userId: victim.userId });
     const deadline = Date.now() + 20_000;
-    let status = '';
-    while ((status = await jobStatus(String(accepted.json.jobId))) !== 'generating' && Date.now() < deadline) await sleep(50);
+    let status = await jobStatus(String(accepted.json.jobId));
+    while (status !== 'generating' && Date.now() < deadline) {
+      await sleep(50);
+      status = await jobStatus(String(accepted.json.jobId));
+    }
     await fetch(`${base}/__local/faults/renderer-stop`, { method: 'POST' });
     const end = await waitTerminal([String(accepted.json.jobId)], TERMINAL_WITHIN_MS);
     const note = status === 'generating' ? '' : ` (never generating within 20 s: still ${status} when the renderer stopped)`;
