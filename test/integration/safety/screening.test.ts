@@ -29,7 +29,7 @@ describe('prompt screening before the queue', () => {
     ['spaced out', 'a p o r n star on a beach', '“porn”'],
     ['an operator default term', 'a NSFW portrait of a woman', '“nsfw”'],
     ['a word the old lists missed', 'a naked woman on a beach', '“naked”'],
-    ['an invisible-character', 'a nu\u200bde\u00ad figure', '“nude”'],
+    ['a variation-selector and combining-mark', 'a nu\ufe0fd\u0301e figure', '“nude”'],
     ['a compound', 'nudeart photography', '“nudeart”'],
     ['a translated', 'una mujer desnuda en la playa', '“desnuda”'],
   ])('refuses a %s blocked prompt with 422, no job and no quota spent', async (_case, prompt, named) => {
@@ -59,6 +59,15 @@ describe('prompt screening before the queue', () => {
     expect(res.status).toBe(202);
     expect(await getRequestJobId(body.userId, body.requestId)).toBeTruthy();
     expect(await readCount(`rl#gen-user#${body.userId}`, hourStart())).toBe(1);
+  });
+
+  it('refuses a prompt with zero-width or bidi characters at validation (400 naming it), before screening', async () => {
+    const body = newRequest({ prompt: 'a nu\u200bde figure' });
+    const res = await postGenerate(app, body);
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as ErrorBody & { error: { fields?: Record<string, string> } };
+    expect(error.fields?.prompt).toContain('U+200B');
+    expect(await getRequestJobId(body.userId, body.requestId)).toBeUndefined();
   });
 
   it('applies the operator’s edited list (replacing the defaults) without a restart', async () => {
