@@ -31,6 +31,12 @@ const configSchema = z.object({
   /** The local gateway in front of the stand-ins for the optional AWS checks (tests put a Bedrock or Rekognition stand-in behind it). */
   BEDROCK_ENDPOINT: optionalUrl,
   REKOGNITION_ENDPOINT: optionalUrl,
+  /**
+   * Where the fixed rate-limit windows begin, in seconds after each multiple of their length (0: on the
+   * minute and on the hour, as in AWS, which never sets it). Tests set it so a window begins as their
+   * app starts, instead of waiting for the top of the hour (test/support/windows.ts).
+   */
+  RATE_WINDOW_PHASE_SECONDS: z.coerce.number().int().min(0).default(0),
   /** Fail fast (lambdas/adapters/aws-clients.ts): connect and silence timeouts, tries per call. */
   AWS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
   AWS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(1500),

@@ -10,6 +10,7 @@ import {
 } from '../../shared/schemas/forms';
 import { deleteAttachment, putAttachment } from '../adapters/attachment-bucket';
 import { type AttachmentRef, type MessageRecord, type MessageType, putMessageOnce, putSubscriptionOnce } from '../adapters/messages-table';
+import { clock } from '../lib/clock';
 import { ServiceUnavailableError, UnsupportedMediaTypeError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { countMetric, METRIC, METRIC_DIMENSION } from '../lib/metrics';
@@ -113,7 +114,7 @@ function base(type: MessageType, meta: ClientMeta) {
   return {
     id: meta.idempotencyKey ? idFromKey(type, meta.idempotencyKey) : randomUUID(),
     type,
-    createdAt: new Date().toISOString(),
+    createdAt: clock.date().toISOString(),
     sourceIp: meta.sourceIp.slice(0, 64),
     userAgent: meta.userAgent.slice(0, FORM_LIMITS.userAgent),
   };

@@ -1,6 +1,7 @@
 import type { JobStatusResponse } from '../../shared/schemas/generation';
 import { TERMINAL_STATUSES } from '../../shared/schemas/generation';
 import { getJob } from '../adapters/jobs-table';
+import { clock } from '../lib/clock';
 import { sleep } from '../lib/retry';
 import { jobStatus } from './generation';
 
@@ -29,27 +30,27 @@ const sseEvent = (status: JobStatusResponse) => `event: status\ndata: ${JSON.str
 
 export async function streamJobEvents(jobId: string, sink: EventSink, opts: { watchMs?: number; maxMs?: number } = {}): Promise<void> {
   const watchMs = opts.watchMs ?? WATCH_MS;
-  const started = Date.now();
+  const started = clock.now();
   let last = '';
   let lastSent = 0;
-  let lastWrite = Date.now();
+  let lastWrite = clock.now();
   sink.write('retry: 1000\n\n');
-  while (!sink.closed() && Date.now() - started < (opts.maxMs ?? MAX_STREAM_MS)) {
+  while (!sink.closed() && clock.now() - started < (opts.maxMs ?? MAX_STREAM_MS)) {
     const job = await getJob(jobId);
     if (!job) return;
     const key = `${job.status}|${job.percent}|${job.message}`;
     const terminal = TERMINAL_STATUSES.includes(job.status);
-    if (key !== last || Date.now() - lastSent >= REFRESH_MS) {
+    if (key !== last || clock.now() - lastSent >= REFRESH_MS) {
       const status = await jobStatus(jobId);
       sink.write(sseEvent(status));
       last = key;
-      lastSent = lastWrite = Date.now();
+      lastSent = lastWrite = clock.now();
       if (TERMINAL_STATUSES.includes(status.status)) return;
     } else if (terminal) {
       return;
-    } else if (Date.now() - lastWrite >= KEEPALIVE_MS) {
+    } else if (clock.now() - lastWrite >= KEEPALIVE_MS) {
       sink.write(': keep-alive\n\n');
-      lastWrite = Date.now();
+      lastWrite = clock.now();
     }
     await sleep(watchMs);
   }

@@ -1,6 +1,7 @@
 import { PROMPT_REFUSED, PROMPT_REFUSED_PREFIX, REFUSAL_KINDS, type RefusalKind } from '../../shared/safety';
 import { applyGuardrail, type GuardrailFinding } from '../adapters/bedrock-guardrail';
 import { getBlockedTerms } from '../adapters/blocked-terms';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { DomainError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -66,7 +67,7 @@ let terms: { list: readonly string[]; readAt: number; match: (text: string) => W
 /** The operator's list, read through its adapter at most every SCREENING_TERMS_CACHE_SECONDS. */
 async function wordLists(): Promise<(text: string) => WordHit | undefined> {
   const maxAgeMs = safetyConfig().SCREENING_TERMS_CACHE_SECONDS * 1000;
-  if (terms && Date.now() - terms.readAt < maxAgeMs) return terms.match;
+  if (terms && clock.now() - terms.readAt < maxAgeMs) return terms.match;
   let list: readonly string[];
   try {
     list = (await getBlockedTerms())?.terms ?? DEFAULT_BLOCKED_TERMS;
@@ -75,8 +76,8 @@ async function wordLists(): Promise<(text: string) => WordHit | undefined> {
     if (!terms) logger.error('could not read the blocked-terms list; using the defaults', { error: err as Error });
     list = terms?.list ?? DEFAULT_BLOCKED_TERMS;
   }
-  if (!terms || terms.list.join('\n') !== list.join('\n')) terms = { list, readAt: Date.now(), match: wordListMatcher(list) };
-  else terms.readAt = Date.now();
+  if (!terms || terms.list.join('\n') !== list.join('\n')) terms = { list, readAt: clock.now(), match: wordListMatcher(list) };
+  else terms.readAt = clock.now();
   return terms.match;
 }
 

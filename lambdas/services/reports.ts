@@ -6,6 +6,7 @@ import type { ImageReport } from '../../shared/schemas/safety';
 import { addReport } from '../adapters/image-reports';
 import { getImage } from '../adapters/images-table';
 import { type MessageRecord, putReportOnce } from '../adapters/messages-table';
+import { clock } from '../lib/clock';
 import { NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { ClientMeta } from './forms';
@@ -38,7 +39,7 @@ export async function reportImage({ [HONEYPOT_FIELD]: honeypot, ...report }: Ima
   const image = await getImage(report.imageId);
   if (!image) throw new NotFoundError('No such picture.', 'image_not_found');
 
-  const createdAt = new Date().toISOString();
+  const createdAt = clock.date().toISOString();
   const record: MessageRecord = {
     id: randomUUID(),
     type: IMAGE_REPORT_TYPE,
