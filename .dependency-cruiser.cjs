@@ -18,65 +18,60 @@
 const READ_HANDLER = '^lambdas/handlers/(?!admin/)[^/]+/(?!(post|put|delete|save)-)[^/]+\\.ts$';
 const WRITE_SIDE = '^lambdas/(services/image-store|adapters/image-transactions)\\.ts$';
 
+/** A forbidden edge: from files matching `from` to files matching `to` (`$1` is what `from` captured). */
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'feature-imports-feature',
-      comment: 'A feature imports no other feature: shared pieces move to components/ or lib/.',
-      severity: 'error',
-      from: { path: '^frontend/src/features/([^/]+)/' },
-      to: { path: '^frontend/src/features/([^/]+)/', pathNot: '^frontend/src/features/$1/' },
-    },
-    {
-      name: 'feature-imports-app',
-      comment: 'app/ composes features; a feature never reaches back into it.',
-      severity: 'error',
-      from: { path: '^frontend/src/features/' },
-      to: { path: '^frontend/src/app/' },
-    },
-    {
-      name: 'shared-code-imports-feature',
-      comment: 'components/, lib/ and config/ are below the features: they import none.',
-      severity: 'error',
-      from: { path: '^frontend/src/(components|lib|config)/' },
-      to: { path: '^frontend/src/(features|app)/' },
-    },
-    {
-      name: 'adapter-imports-service',
-      comment: 'Services call adapters, never the reverse.',
-      severity: 'error',
-      from: { path: '^lambdas/adapters/' },
-      to: { path: '^lambdas/(services|handlers|routes)/' },
-    },
-    {
-      name: 'service-imports-handler',
-      comment: 'Handlers call services, never the reverse.',
-      severity: 'error',
-      from: { path: '^lambdas/services/' },
-      to: { path: '^lambdas/(handlers|routes)/' },
-    },
-    {
-      name: 'shared-imports-only-zod',
-      comment: 'shared/ is compiled by both sides: it imports itself and zod, no SDK, React or Node built-in.',
-      severity: 'error',
-      from: { path: '^shared/' },
-      to: { pathNot: '^shared/|(^|/)node_modules/zod/' },
-    },
-    {
-      name: 'sharp-only-through-lib-sharp',
-      comment: 'Load sharp with loadSharp() from lambdas/lib/sharp.ts.',
-      severity: 'error',
-      from: { path: '^lambdas/', pathNot: '^lambdas/lib/sharp\\.ts$' },
-      to: { path: '^sharp$|(^|/)node_modules/sharp/' },
-    },
-    {
-      name: 'read-route-reaches-write-side',
-      comment: 'A public read route must not load the image store or its transactions, however indirectly.',
-      severity: 'error',
-      from: { path: READ_HANDLER },
-      to: { path: WRITE_SIDE, reachable: true },
-    },
+    forbid(
+      'feature-imports-feature',
+      'A feature imports no other feature: shared pieces move to components/ or lib/.',
+      { path: '^frontend/src/features/([^/]+)/' },
+      { path: '^frontend/src/features/([^/]+)/', pathNot: '^frontend/src/features/$1/' },
+    ),
+    forbid(
+      'feature-imports-app',
+      'app/ composes features; a feature never reaches back into it.',
+      { path: '^frontend/src/features/' },
+      { path: '^frontend/src/app/' },
+    ),
+    forbid(
+      'shared-code-imports-feature',
+      'components/, lib/ and config/ are below the features: they import none.',
+      { path: '^frontend/src/(components|lib|config)/' },
+      { path: '^frontend/src/(features|app)/' },
+    ),
+    forbid(
+      'adapter-imports-service',
+      'Services call adapters, never the reverse.',
+      { path: '^lambdas/adapters/' },
+      { path: '^lambdas/(services|handlers|routes)/' },
+    ),
+    forbid(
+      'service-imports-handler',
+      'Handlers call services, never the reverse.',
+      { path: '^lambdas/services/' },
+      { path: '^lambdas/(handlers|routes)/' },
+    ),
+    forbid(
+      'shared-imports-only-zod',
+      'shared/ is compiled by both sides: it imports itself and zod, no SDK, React or Node built-in.',
+      { path: '^shared/' },
+      { pathNot: '^shared/|(^|/)node_modules/zod/' },
+    ),
+    forbid(
+      'sharp-only-through-lib-sharp',
+      'Load sharp with loadSharp() from lambdas/lib/sharp.ts.',
+      { path: '^lambdas/', pathNot: '^lambdas/lib/sharp\\.ts$' },
+      { path: '^sharp$|(^|/)node_modules/sharp/' },
+    ),
+    forbid(
+      'read-route-reaches-write-side',
+      'A public read route must not load the image store or its transactions, however indirectly.',
+      { path: READ_HANDLER },
+      { path: WRITE_SIDE, reachable: true },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
