@@ -5,7 +5,6 @@ import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { DomainError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { safetyConfig } from './safety-config';
 import { type WordHit, wordListMatcher } from './word-lists';
 
 /** What a screen found in a prompt. */
@@ -66,7 +65,7 @@ let terms: { list: readonly string[]; readAt: number; match: (text: string) => W
 
 /** The operator's list, read through its adapter at most every SCREENING_TERMS_CACHE_SECONDS. */
 async function wordLists(): Promise<(text: string) => WordHit | undefined> {
-  const maxAgeMs = safetyConfig().SCREENING_TERMS_CACHE_SECONDS * 1000;
+  const maxAgeMs = config().SCREENING_TERMS_CACHE_SECONDS * 1000;
   if (terms && clock.now() - terms.readAt < maxAgeMs) return terms.match;
   let list: readonly string[];
   try {

@@ -20,7 +20,6 @@ import {
 } from '../../../infra/lib/state-machine';
 import { CONFIG_KEYS } from '../../../lambdas/lib/config';
 import { areaOf, ROUTES } from '../../../lambdas/routes';
-import { FORMS_CONFIG_KEYS } from '../../../lambdas/services/forms-config';
 
 type AslValidator = (definition: unknown) => { isValid: boolean; errors: { message: string }[] };
 const validateAsl = createRequire(import.meta.url)('asl-validator') as AslValidator;
@@ -501,13 +500,7 @@ describe('Artloom stack', () => {
       context: appContextSchema.parse({ notifyEmail: 'ops@example.com', notifyFrom: 'artloom@example.com' }),
       env: { account: ACCOUNT, region: REGION },
     });
-    const known = new Set([
-      ...CONFIG_KEYS,
-      ...FORMS_CONFIG_KEYS,
-      'NODE_OPTIONS',
-      'POWERTOOLS_SERVICE_NAME',
-      'AWS_NODEJS_CONNECTION_REUSE_ENABLED',
-    ]);
+    const known = new Set([...CONFIG_KEYS, 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'AWS_NODEJS_CONNECTION_REUSE_ENABLED']);
     const functions = Template.fromStack(withMail).findResources('AWS::Lambda::Function');
     const names = new Set<string>();
     for (const fn of Object.values(functions)) {
