@@ -2,8 +2,14 @@ import type { JobStatusResponse } from '../../shared/schemas/generation';
 import { TERMINAL_STATUSES } from '../../shared/schemas/generation';
 import { getJob } from '../adapters/jobs-table';
 import { clock } from '../lib/clock';
+import { NotFoundError } from '../lib/errors';
 import { sleep } from '../lib/retry';
 import { jobStatus } from './generation';
+
+/** A 404 job_not_found before the stream opens (one read of the record: the stream's first look follows at once). */
+export async function requireJob(jobId: string): Promise<void> {
+  if (!(await getJob(jobId))) throw new NotFoundError('No such generation job.', 'job_not_found');
+}
 
 /**
  * Push, not poll: a job's status as server-sent events (GET /api/generate/{jobId}/events). The

@@ -3,8 +3,7 @@ import { jobIdPathSchema } from '../../../shared/schemas/generation-api';
 import { errorResponse, validated } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { endWithJson } from '../../lib/stream';
-import { jobStatus } from '../../services/generation';
-import { streamJobEvents } from '../../services/job-events';
+import { requireJob, streamJobEvents } from '../../services/job-events';
 
 /**
  * GET /api/generate/{jobId}/events: the job's status as server-sent events until it ends. A
@@ -18,7 +17,7 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
   let jobId: string;
   try {
     jobId = validated(z.object({ jobId: jobIdPathSchema }), { jobId: safeDecode(raw) }).jobId;
-    await jobStatus(jobId);
+    await requireJob(jobId);
   } catch (err) {
     const refusal = errorResponse(err);
     endWithJson(responseStream, refusal.statusCode ?? 500, JSON.parse(refusal.body ?? '{}'));
