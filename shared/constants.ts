@@ -42,7 +42,8 @@ export const MAX_SKIP = 100_000;
 /** Longest prompt the server accepts; FLUX's T5 encoder reads ~512 tokens, ~1000 characters covers it. */
 export const MAX_PROMPT_LENGTH = 1000;
 
-export const POLLING = { intervalMs: 500, maxAttempts: 60 } as const;
+/** The status poll's pace; a poll ends on a terminal status (or the visitor leaving), not after a count. */
+export const POLLING = { intervalMs: 500 } as const;
 
 export const TIMINGS = {
   /** Success toast after generation completes. */

@@ -4,11 +4,11 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
 import { fetchPublicImage } from '../../features/lightbox/api/share-api';
 import { downloadHref } from '../../features/lightbox/components/lightbox';
 import { RemixActions } from '../../features/lightbox/components/remix-actions';
 import { ReportButton } from '../../features/lightbox/components/report-button';
-import { paths } from '../paths';
 import './picture.css';
 
 const MODEL_LABEL: Record<string, string> = { [MODEL_NAME]: 'FLUX.1-schnell' };

@@ -1,8 +1,8 @@
 import { fromRecoveryCode, toRecoveryCode } from '@shared/recovery-code';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { DocPage } from '../../components/layouts/doc-page';
+import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { getVisitor, restoreVisitor } from '../../lib/visitor';
 import './keep-gallery.css';
