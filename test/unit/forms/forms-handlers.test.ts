@@ -125,7 +125,7 @@ describe('forms handlers (SDK mocked)', () => {
 
   it('refuses a line break in a one-line field (no header injection reaches SES) with 400 naming the field', async () => {
     process.env.NOTIFY_EMAIL = 'ops@artloom.example';
-    resetFormsConfig();
+    resetConfig();
     const body = { firstName: 'Ann', lastName: 'Lee', email: 'a@b.co', subject: 'Hi\r\nBcc: x@evil', message: 'Hello there, friends.' };
     const result = await contact(jsonEvent('/api/contact', body), lambdaContext());
     expect(result.statusCode).toBe(400);
