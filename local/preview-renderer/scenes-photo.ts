@@ -177,8 +177,11 @@ export const photography: Scene = (r, ctx) => {
     fillRect(r, x + dx - hr * 0.38, hy + hr * 0.5, x + dx + hr * 0.38, sy, c);
     fillEllipse(r, x + dx, hy, hr * 0.8, hr, c);
   };
-  glow(r, x + off * 3, hy, hr * 3, rim, 0.25);
-  figure(off, rim);
-  figure(0, body);
+  // The portrait stands in for a subject only when the prompt names none (compose.ts draws those).
+  if (!ctx.figures) {
+    glow(r, x + off * 3, hy, hr * 3, rim, 0.25);
+    figure(off, rim);
+    figure(0, body);
+  }
   vignette(r, 0.6);
 };
