@@ -4,7 +4,7 @@ import { hash32, type Scene, sceneContext } from './palette';
 import { Raster } from './raster';
 import { animals, fantasy } from './scenes-figures';
 import { adventures, mountains, nature, seascape } from './scenes-outdoor';
-import { healthy, photography, vintage } from './scenes-photo';
+import { healthy, photography, vintage, vintageFinish } from './scenes-photo';
 import { abstract, architecture, colorful, fallback, minimal, space } from './scenes-studio';
 import { findSubjects } from './subjects';
 import { classifyPrompt, type ThemeId } from './themes';
@@ -76,6 +76,7 @@ export function drawWithPlan(
   SCENES[theme](raster, ctx);
   const plan = planComposition(raster, ctx);
   drawComposition(raster, ctx, plan);
+  if (theme === 'vintage' && ctx.figures) vintageFinish(raster, ctx);
   return { raster, plan };
 }
 

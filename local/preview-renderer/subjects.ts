@@ -58,9 +58,9 @@ const FIGURES: [SubjectKind, Record<string, Shape[]>, number][] = [
   ['person', PEOPLE, 0.42],
   ['building', BUILDINGS, 0.5],
   ['vehicle', VEHICLES, 0.26],
-  ['food', FOOD, 0.22],
+  ['food', FOOD, 0.34],
   ['plant', PLANTS, 0.4],
-  ['object', OBJECTS, 0.26],
+  ['object', OBJECTS, 0.3],
 ];
 const FLYING = new Set(['bird', 'butterfly', 'dragon', 'airplane', 'rocket', 'balloon', 'kite', 'owl', 'planet', 'comet', 'satellite']);
 const SKY: Record<string, SubjectKind> = {
