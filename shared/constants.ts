@@ -18,7 +18,7 @@ export const CHECKPOINT_NAME = 'flux1-schnell-fp8.safetensors';
  */
 export const RENDERERS = ['comfyui', 'preview'] as const;
 export type Renderer = (typeof RENDERERS)[number];
-export const RENDERER_LABEL: Record<Renderer, string> = {
+const RENDERER_LABEL: Record<Renderer, string> = {
   comfyui: 'FLUX.1-schnell',
   preview: 'Artloom preview renderer (no GPU, no AI)',
 };

@@ -25,8 +25,25 @@ export const appContextSchema = z.object({
    * Pointing the domain at the distribution (alias and ACM certificate) is README's Deploy step.
    */
   siteDomains: z
-    .union([z.array(z.string()), z.string().transform((v) => v.split(',').map((d) => d.trim()).filter(Boolean))])
-    .pipe(z.array(z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'siteDomains: host names only, like art.example.com')))
+    .union([
+      z.array(z.string()),
+      z.string().transform((v) =>
+        v
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+            'siteDomains: host names only, like art.example.com',
+          ),
+      ),
+    )
     .default([]),
   /** Operator address for form notifications (SES); unset = no email. */
   notifyEmail: z.email().optional(),

@@ -104,7 +104,7 @@ function same(given: string, expected: string): boolean {
  * it at localhost, 127.0.0.1 or [::1], and the console's redirect URI is the origin it was opened
  * at. The issuer keeps its one name (a token's `iss` must match what the API checks).
  */
-export function loopbackOrigins(publicUrl: string): string[] {
+function loopbackOrigins(publicUrl: string): string[] {
   const url = new URL(publicUrl);
   if (!['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return [url.origin];
   return ['localhost', '127.0.0.1', '[::1]'].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { categoryValueSchema } from '../categories';
-import { ADMIN_USER, DEFAULT_CATEGORY, MAX_PROMPT_LENGTH, MODEL_NAME, MODEL_STEPS, MODEL_VERSION, RENDERERS, VISITOR_USER } from '../constants';
+import {
+  ADMIN_USER,
+  DEFAULT_CATEGORY,
+  MAX_PROMPT_LENGTH,
+  MODEL_NAME,
+  MODEL_STEPS,
+  MODEL_VERSION,
+  RENDERERS,
+  VISITOR_USER,
+} from '../constants';
 import { aspectRatioLabelSchema } from '../ratios';
 import { resolveImageUrl, resolveThumbnailUrl } from '../url-rule';
 import { modelParam, skipParam, takeParam, uuidSchema } from './common';
