@@ -77,6 +77,7 @@ export const PUBLIC_ATTRIBUTES = [
   'thumbnailUrl',
   'aspectRatio',
   'modelName',
+  'renderer',
   'category',
   'width',
   'height',

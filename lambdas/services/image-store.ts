@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../shared/constants';
+import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION, type Renderer } from '../../shared/constants';
 import { type GalleryImage, toGalleryImage } from '../../shared/schemas/gallery';
 import { deleteObjects, imageKeys, publicUrl, putPublicObject } from '../adapters/image-bucket';
 import { changeImageState, insertImage, removeImage } from '../adapters/image-transactions';
@@ -21,6 +21,11 @@ export interface NewImage extends Pick<GalleryImage, 'id' | 'prompt' | 'aspectRa
   category: string;
   modelName?: string;
   modelVersion?: string;
+  /**
+   * What drew it (the generation flow knows; an operator's import states only its model, so it
+   * has none and reads as the model's): the picture page, its link preview and the XMP name it.
+   */
+  renderer?: Renderer;
   steps?: number;
   /**
    * Store it hidden from the start (an operator image the image check held back): listed nowhere
@@ -71,7 +76,15 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
   const modelName = input.modelName ?? MODEL_NAME;
   const modelVersion = input.modelVersion ?? MODEL_VERSION;
   // The original carries its provenance (prompt, model, seed, date, 'made by a trained model'): services/provenance.ts.
-  const original = withProvenance(input.png, { id: input.id, prompt: input.prompt, modelName, modelVersion, seed: input.seed, createdAt });
+  const original = withProvenance(input.png, {
+    id: input.id,
+    prompt: input.prompt,
+    modelName,
+    modelVersion,
+    ...(input.renderer ? { renderer: input.renderer } : {}),
+    seed: input.seed,
+    createdAt,
+  });
   const thumbnail = await makeThumbnail(input.png);
   await Promise.all([
     putPublicObject(objects.original, original, 'image/png'),
@@ -89,6 +102,7 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     aspectRatio: input.aspectRatio,
     modelName,
     modelVersion,
+    ...(input.renderer ? { renderer: input.renderer } : {}),
     steps: input.steps ?? MODEL_STEPS,
     category: input.category,
     width: input.width,

@@ -131,6 +131,9 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
     category: job.category ?? DEFAULT_CATEGORY,
     modelName: MODEL_NAME,
     modelVersion: MODEL_VERSION,
+    // Every function's environment names the renderer its deployment runs (RENDERER): the job's
+    // picture came from there, so that is what the picture page and the XMP name.
+    renderer: config().RENDERER,
     steps: MODEL_STEPS,
     ...(hiddenBy ? { hiddenBy } : {}),
   });
