@@ -1,8 +1,11 @@
 import { jobIdPathSchema } from '../../../shared/schemas/generation-api';
 import { getJob } from '../../adapters/jobs-table';
+import { config } from '../../lib/config';
+import { RateLimitError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { endWithJson } from '../../lib/stream';
-import { streamJobEvents } from '../../services/job-events';
+import { cameThroughEdge, viewerIp } from '../../lib/viewer-ip';
+import { holdStreamPlace, streamJobEvents } from '../../services/job-events';
 
 /**
  * GET /api/generate/{jobId}/events: the job's status as server-sent events until it ends. A
@@ -19,6 +22,15 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
   }
   if (!(await getJob(parsed.data))) {
     endWithJson(responseStream, 404, { error: { code: 'job_not_found', message: 'No such generation job.' } });
+    return;
+  }
+  const trusted = cameThroughEdge(event, config().ORIGIN_SECRET);
+  let place: { release: () => Promise<void> };
+  try {
+    place = await holdStreamPlace(parsed.data, viewerIp(event, trusted));
+  } catch (err) {
+    if (!(err instanceof RateLimitError)) throw err;
+    endWithJson(responseStream, 429, { error: { code: err.code, message: err.message } });
     return;
   }
   const out = awslambda.HttpResponseStream.from(responseStream, {
@@ -38,6 +50,7 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
     logger.error('job events failed', { error: err as Error });
   } finally {
     out.end();
+    await place.release().catch((error: Error) => logger.error('giving back a stream place failed', { error }));
   }
 });
 
