@@ -22,6 +22,3 @@ export type StreamConfig = z.infer<typeof streamConfigSchema>;
 const settings = envSettings(streamConfigSchema);
 
 export const streamConfig: () => StreamConfig = settings.read;
-
-/** For tests that change the environment between cases. */
-export const resetStreamConfig: () => void = settings.reset;
