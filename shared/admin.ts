@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'feature',
   'unfeature',
   'move',
+  'keep',
   'ad-create',
   'ad-update',
   'ad-delete',

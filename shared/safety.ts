@@ -32,6 +32,12 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam or advertising',
   other: 'Something else',
 };
+/**
+ * Reasons that hide a picture at a lower count of distinct networks (REPORT_HIDE_THRESHOLD_SEVERE):
+ * a picture of a minor left up for a day costs far more than a good picture hidden until the
+ * operator's Keep, and hiding stays reversible (docs/safety.md).
+ */
+export const REPORT_HIGH_SEVERITY: readonly ReportReason[] = ['minor'];
 export const REPORT_DETAILS_MAX = 1000;
 export const REPORT_SUCCESS = 'Thank you. The picture was reported and will be reviewed.';
 /** The messages-table kind of a stored report (the operator inbox lists it with the other kinds). */

@@ -5,27 +5,54 @@ import { type ImageItem, keys, REPORTED_PARTITION, reportQueueKeys, stripKeys, t
 
 /**
  * Counts one more reporting network on an image and puts it in the moderation queue (gsi4
- * `reported`, newest report first). Undefined when the image does not exist.
+ * `reported`, newest report first). The count is of one window: a report after `windowStart`
+ * (ISO) adds one; a report when the count's window began earlier (or never) starts it again at one,
+ * so networks spread over months never add up to a hiding. Undefined when the image does not exist.
  */
-export async function addReport(id: string, at: string): Promise<Pick<ImageItem, 'reportCount' | 'hidden'> | undefined> {
+export async function addReport(
+  id: string,
+  at: string,
+  windowStart: string,
+): Promise<Pick<ImageItem, 'reportCount' | 'hidden'> | undefined> {
   const queue = reportQueueKeys({ id, reportCount: 1, lastReportedAt: at });
-  try {
-    const out = await dynamo().send(
+  const values = { ':one': 1, ':at': at, ':queue': queue.gsi4pk, ':sk': queue.gsi4sk, ':cutoff': windowStart };
+  const tail = 'lastReportedAt = :at, gsi4pk = :queue, gsi4sk = :sk';
+  const update = (expression: string, condition: string) =>
+    dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.image(id),
-        UpdateExpression: 'ADD reportCount :one SET lastReportedAt = :at, gsi4pk = :queue, gsi4sk = :sk',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1, ':at': at, ':queue': queue.gsi4pk, ':sk': queue.gsi4sk },
+        UpdateExpression: expression,
+        ConditionExpression: `attribute_exists(pk) AND ${condition}`,
+        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return { reportCount: Number(out.Attributes?.reportCount ?? 0), hidden: out.Attributes?.hidden === true };
-  } catch (err) {
-    if (isConditionFailed(err)) return undefined;
-    throw err;
+  // Two tries cover a window that closed between them; a third conflict is a concurrent reset, counted.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const out = await update(`ADD reportCount :one SET ${tail}`, 'reportWindowStart >= :cutoff');
+      return counted(out.Attributes);
+    } catch (err) {
+      if (!isConditionFailed(err)) throw err;
+    }
+    try {
+      const out = await update(
+        `SET reportCount = :one, reportWindowStart = :at, ${tail}`,
+        '(attribute_not_exists(reportWindowStart) OR reportWindowStart < :cutoff)',
+      );
+      return counted(out.Attributes);
+    } catch (err) {
+      if (!isConditionFailed(err)) throw err;
+    }
   }
+  return undefined;
 }
+
+const counted = (item: Record<string, unknown> | undefined) => ({
+  reportCount: Number(item?.reportCount ?? 0),
+  hidden: item?.hidden === true,
+});
 
 /** The moderation queue: reported images, most recently reported first (hidden ones included). */
 export async function listReported(limit = 50): Promise<ImageItem[]> {

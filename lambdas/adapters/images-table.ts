@@ -34,6 +34,8 @@ export interface ImageItem extends Omit<GalleryImage, 'category'>, ImageModerati
   /** Who hid it: `reports` (the threshold) or the operator's console. */
   hiddenBy?: string;
   lastReportedAt?: string;
+  /** When the current count of reporting networks began (image-reports.ts addReport). */
+  reportWindowStart?: string;
   /** The operator's last 'keep' decision. */
   reviewedAt?: string;
   reviewedBy?: string;

@@ -111,7 +111,28 @@ const configSchema = z.object({
   NOTIFY_FROM_EMAIL: optionalEmail,
   // The safety features (docs/safety.md).
   /** Distinct networks whose reports hide a picture from public lists until the operator decides. */
-  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(2).max(1000).default(3),
+  /** The same for the high-severity reasons (REPORT_HIGH_SEVERITY): sooner, never one network alone. */
+  REPORT_HIDE_THRESHOLD_SEVERE: z.coerce.number().int().min(2).max(1000).default(2),
+  /** The distinct networks must all report within this window; an older count starts again at one. */
+  REPORT_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  /** Reports one network (networkOf 'report': IPv4 /24, IPv6 /64) may send a day, over all pictures. */
+  REPORT_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000).default(10),
+  // The live-progress streams (docs/reliability.md, "Live streams").
+  /** Open streams one job may have at once (a visitor's tabs); the next is a 429 and the browser polls. */
+  STREAMS_PER_JOB: z.coerce.number().int().min(1).max(100).default(3),
+  /** Open streams one network (networkOf 'stream': an IPv4 address, an IPv6 /64) may have at once. */
+  STREAMS_PER_NETWORK: z.coerce.number().int().min(1).max(1000).default(6),
+  /**
+   * A stream ends itself after this long; the browser then follows by polling. Short, so a slot a
+   * crashed stream never gave back is free again soon (it expires a minute after this).
+   */
+  STREAM_MAX_SECONDS: z.coerce.number().int().min(5).max(840).default(300),
   /** How long a Lambda keeps the operator's blocked-terms list before reading it again. */
   SCREENING_TERMS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });

@@ -13,6 +13,7 @@ export const eventsRoutes: RouteDef[] = [
     entry: 'handlers/generate/job-events.ts',
     stream: true,
     timeoutSeconds: 900,
-    grants: ['table:jobs:read', 'table:images:read', 'table:counters:read'],
+    // counters: the open-stream places (services/job-events.ts holdStreamPlace).
+    grants: ['table:jobs:read', 'table:images:read', 'table:counters:write'],
   },
 ];

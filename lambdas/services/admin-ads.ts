@@ -4,7 +4,8 @@ import type { AdminAd } from '../../shared/schemas/admin';
 import { type AdItem, deleteAd, getAd, listAds, putAd } from '../adapters/ads-table';
 import { adImageKey, deleteObjects, publicUrl, putPublicObject } from '../adapters/image-bucket';
 import { clock } from '../lib/clock';
-import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors';
+import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../lib/errors';
+import { loadSharp } from '../lib/sharp';
 import { audit } from './audit';
 import { detectFileType } from './file-type';
 
@@ -29,15 +30,59 @@ export async function listAllAds(): Promise<AdminAd[]> {
   return [...enabled, ...disabled].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(toAdminAd);
 }
 
-/** A banner from a data URL, its type decided by its bytes like the forms' uploads (images only). */
+/**
+ * A banner decodes to at most this many pixels (4096 × 4096, 64 MB as RGBA), far above any ad
+ * slot: a small file that claims a huge canvas (a 109 KB PNG of 3.6 GB) is refused from its header.
+ */
+const BANNER_MAX_PIXELS = 4096 * 4096;
+
+const unreadable = () =>
+  new ValidationError('The banner could not be read as an image.', { image: 'Not a readable image.' }, 'banner_unreadable');
+
+/**
+ * Decodes and re-encodes a banner with sharp, so what is published is pixels sharp wrote, never the
+ * uploaded bytes (metadata, trailing data and polyglots go). JPEG and WebP stay themselves; PNG and
+ * GIF become PNG (an animated GIF keeps its first frame).
+ */
+async function reencode(bytes: Buffer, ext: string): Promise<{ bytes: Buffer; ext: string; mime: string }> {
+  const sharp = await loadSharp();
+  // The header only (no decoding), so the limit is ours to apply: sharp's own would answer 'unreadable'.
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw unreadable();
+    });
+  if (!meta.width || !meta.height) throw unreadable();
+  if (meta.width * meta.height > BANNER_MAX_PIXELS) {
+    throw new ValidationError(
+      `The banner must be at most ${BANNER_MAX_PIXELS.toLocaleString('en')} pixels (it is ${meta.width} × ${meta.height}).`,
+      { image: 'Too many pixels.' },
+      'banner_too_large',
+    );
+  }
+  const image = sharp(bytes, { limitInputPixels: BANNER_MAX_PIXELS, failOn: 'error' }).rotate();
+  const out =
+    ext === 'jpg'
+      ? { image: image.jpeg({ quality: 90 }), ext: 'jpg', mime: 'image/jpeg' }
+      : ext === 'webp'
+        ? { image: image.webp({ quality: 90 }), ext: 'webp', mime: 'image/webp' }
+        : { image: image.png(), ext: 'png', mime: 'image/png' };
+  const encoded = await out.image.toBuffer().catch(() => {
+    throw unreadable();
+  });
+  return { bytes: encoded, ext: out.ext, mime: out.mime };
+}
+
+/** A banner from a data URL: its type decided by its bytes like the forms' uploads (images only), then re-encoded. */
 async function storeBanner(id: string, dataUrl: string): Promise<{ key: string; url: string }> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   if (bytes.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(`The banner must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
   const type = detectFileType(bytes.subarray(0, 64));
   if (type?.kind !== 'image') throw new UnsupportedMediaTypeError('The banner must be a PNG, JPEG, GIF or WebP image.');
+  const banner = await reencode(bytes, type.ext);
   // A new key per upload: banners are served as immutable, so a replaced one must change its url.
-  const key = adImageKey(`${id}-${clock.now().toString(36)}`).replace(/\.png$/, `.${type.ext}`);
-  await putPublicObject(key, bytes, type.mime);
+  const key = adImageKey(`${id}-${clock.now().toString(36)}`).replace(/\.png$/, `.${banner.ext}`);
+  await putPublicObject(key, banner.bytes, banner.mime);
   return { key, url: publicUrl(key) };
 }
 

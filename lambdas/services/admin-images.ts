@@ -27,7 +27,8 @@ export async function patchImage(actor: string, id: string, patch: ImagePatch): 
   }
   let result: { before: ImageItem; after: ImageItem };
   try {
-    result = await setImageState(id, patch, actor);
+    const { keep, ...state } = patch;
+    result = await setImageState(id, keep ? { ...state, hidden: false, reviewed: true } : state, actor);
   } catch (err) {
     if (err instanceof ImageNotFoundError) throw new NotFoundError('No such image.', 'image_not_found');
     throw err;
@@ -40,6 +41,7 @@ export async function patchImage(actor: string, id: string, patch: ImagePatch): 
       ? [patch.featured ? ('feature' as const) : ('unfeature' as const)]
       : []),
     ...(before.category !== after.category ? ['move' as const] : []),
+    ...(patch.keep ? ['keep' as const] : []),
   ];
   for (const action of actions) await audit(actor, action, `image:${id}`, before, after);
   return toAdminImage(result.after);

@@ -15,6 +15,7 @@ import { config } from '../lib/config';
 import { ServiceUnavailableError, UnsupportedMediaTypeError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { countMetric, METRIC, METRIC_DIMENSION } from '../lib/metrics';
+import { networkOf } from '../lib/network';
 import { detectFileType } from './file-type';
 import { idFromKey } from './idempotency';
 import type { UploadedFile } from './multipart';
@@ -121,10 +122,11 @@ function base(type: MessageType, meta: ClientMeta) {
 }
 
 async function limit(type: MessageType, ip: string): Promise<void> {
+  const network = networkOf(ip, 'form');
   const { FORMS_RATE_LIMIT_PER_MINUTE, FORMS_RATE_LIMIT_PER_HOUR } = config();
   const message = 'Too many messages from your network. Please try again later.';
-  await consume({ scope: `form-${type}-minute`, limit: FORMS_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, ip, message);
-  await consume({ scope: `form-${type}-hour`, limit: FORMS_RATE_LIMIT_PER_HOUR, windowSeconds: 3600 }, ip, message);
+  await consume({ scope: `form-${type}-minute`, limit: FORMS_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, network, message);
+  await consume({ scope: `form-${type}-hour`, limit: FORMS_RATE_LIMIT_PER_HOUR, windowSeconds: 3600 }, network, message);
 }
 
 function dropBot(type: MessageType, meta: ClientMeta): void {

@@ -21,6 +21,7 @@ import { startExecution, stopExecution } from '../adapters/state-machine';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { ConflictError, NotFoundError, RateLimitError, ServiceUnavailableError } from '../lib/errors';
+import { networkOf } from '../lib/network';
 import { estimateEta, FIRST_GUESS, median } from './eta';
 import { screenPrompt } from './prompt-screening';
 import { consume, refund, secondsLeft, tryConsume, windowCount } from './rate-limit';
@@ -98,7 +99,11 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
 function hourlyLimits(userId: string, sourceIp: string, now: number): { count: WindowCount; message: string }[] {
   const rules = [
     { rule: userHourly(), subject: userId, message: 'You have generated many images this hour. Please try again later.' },
-    { rule: ipHourly(), subject: sourceIp, message: 'Too many images from your network this hour. Please try again later.' },
+    {
+      rule: ipHourly(),
+      subject: networkOf(sourceIp, 'generate'),
+      message: 'Too many images from your network this hour. Please try again later.',
+    },
   ].filter((r) => r.rule.limit > 0);
   return rules.map((r) => ({ count: windowCount(r.rule, r.subject, now), message: r.message }));
 }
@@ -110,7 +115,7 @@ const ipHourly = () => ({ scope: 'gen-ip', limit: config().GEN_IP_HOURLY, window
 export async function refundJob(job: Pick<JobItem, 'userId' | 'sourceIp' | 'createdAt'>): Promise<void> {
   const at = Date.parse(job.createdAt);
   await refund(userHourly(), job.userId, at);
-  if (job.sourceIp) await refund(ipHourly(), job.sourceIp, at);
+  if (job.sourceIp) await refund(ipHourly(), networkOf(job.sourceIp, 'generate'), at);
 }
 
 async function busy(): Promise<ServiceUnavailableError> {
@@ -216,8 +221,9 @@ export async function cancelGeneration(jobId: string, userId: string): Promise<{
 export async function warmUp(userId: string, sourceIp: string): Promise<{ state: 'warm' | 'starting' }> {
   const cfg = config();
   const message = 'Too many warm-up requests. Please slow down.';
-  await consume({ scope: 'gen-warm', limit: cfg.GEN_WARM_PER_MINUTE, windowSeconds: 60 }, `${userId}#${sourceIp}`, message);
-  await consume({ scope: 'gen-warm-ip', limit: cfg.GEN_WARM_IP_PER_MINUTE, windowSeconds: 60 }, sourceIp, message);
+  const network = networkOf(sourceIp, 'warm');
+  await consume({ scope: 'gen-warm', limit: cfg.GEN_WARM_PER_MINUTE, windowSeconds: 60 }, `${userId}#${network}`, message);
+  await consume({ scope: 'gen-warm-ip', limit: cfg.GEN_WARM_IP_PER_MINUTE, windowSeconds: 60 }, network, message);
   if ((await liveWorkerCount()) > 0) return { state: 'warm' };
   if (await tryConsume({ scope: 'gen-warm-fleet', limit: 1, windowSeconds: WARM_WINDOW_SECONDS }, 'all')) await requestWorker(1);
   return { state: 'starting' };

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { JobStatusResponse } from '../../shared/schemas/generation';
 import { TERMINAL_STATUSES } from '../../shared/schemas/generation';
 import { getJob } from '../adapters/jobs-table';
+import { releaseSlot, type SlotKey, takeSlot } from '../adapters/stream-slots';
 import { clock } from '../lib/clock';
-import { NotFoundError } from '../lib/errors';
+import { config } from '../lib/config';
+import { NotFoundError, RateLimitError } from '../lib/errors';
+import { networkOf } from '../lib/network';
 import { sleep } from '../lib/retry';
 import { jobStatus } from './generation';
 
@@ -23,8 +27,6 @@ export async function requireJob(jobId: string): Promise<void> {
 const WATCH_MS = 100;
 const REFRESH_MS = 2_000;
 const KEEPALIVE_MS = 10_000;
-/** The stream ends itself before Lambda's 15 minutes; the browser then follows by polling. */
-const MAX_STREAM_MS = 14 * 60 * 1000;
 
 export interface EventSink {
   write: (chunk: string) => void;
@@ -41,7 +43,8 @@ export async function streamJobEvents(jobId: string, sink: EventSink, opts: { wa
   let lastSent = 0;
   let lastWrite = clock.now();
   sink.write('retry: 1000\n\n');
-  while (!sink.closed() && clock.now() - started < (opts.maxMs ?? MAX_STREAM_MS)) {
+  // The stream ends itself after STREAM_MAX_SECONDS (lib/config.ts); the browser then follows by polling.
+  while (!sink.closed() && clock.now() - started < (opts.maxMs ?? config().STREAM_MAX_SECONDS * 1000)) {
     const job = await getJob(jobId);
     if (!job) return;
     const key = `${job.status}|${job.percent}|${job.message}`;
@@ -60,4 +63,32 @@ export async function streamJobEvents(jobId: string, sink: EventSink, opts: { wa
     }
     await sleep(watchMs);
   }
+}
+
+/**
+ * A place among the open streams of `jobId` and of the viewer's network (STREAMS_PER_JOB,
+ * STREAMS_PER_NETWORK), held in the counters table until `release` (the handler's finally) or, if
+ * the process dies first, a minute after the stream's longest life. All taken → 429, and the
+ * browser follows the job by polling instead (frontend follow-job.ts falls back on any stream error).
+ */
+export async function holdStreamPlace(jobId: string, sourceIp: string, now = clock.now()): Promise<{ release: () => Promise<void> }> {
+  const cfg = config();
+  const holder = randomUUID();
+  const nowSeconds = Math.floor(now / 1000);
+  const expiresAt = nowSeconds + cfg.STREAM_MAX_SECONDS + 60;
+  const job: SlotKey = { scope: 'job', subject: jobId, limit: cfg.STREAMS_PER_JOB };
+  const network: SlotKey = { scope: 'net', subject: networkOf(sourceIp, 'stream'), limit: cfg.STREAMS_PER_NETWORK };
+  const jobSlot = await takeSlot(job, holder, expiresAt, nowSeconds);
+  if (jobSlot === undefined)
+    throw new RateLimitError('This picture is already followed live in other tabs; it is followed by polling here.', 5, 'too_many_streams');
+  const networkSlot = await takeSlot(network, holder, expiresAt, nowSeconds);
+  if (networkSlot === undefined) {
+    await releaseSlot(job, jobSlot, holder);
+    throw new RateLimitError('Too many live streams from your network; progress is followed by polling.', 5, 'too_many_streams');
+  }
+  return {
+    release: async () => {
+      await Promise.all([releaseSlot(job, jobSlot, holder), releaseSlot(network, networkSlot, holder)]);
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { QuotaResponse } from '../../shared/schemas/safety';
 import { readCount } from '../adapters/counters-table';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
+import { networkOf } from '../lib/network';
 import { type RateLimit, windowOf } from './rate-limit';
 
 const HOUR = 3600;
@@ -23,7 +24,7 @@ function generationCaps(): { visitor: RateLimit; network: RateLimit } {
 /** GET /api/generate/quota: what is left of the cap that binds first, and when the window frees. */
 export async function generationQuota(userId: string, sourceIp: string, now = clock.now()): Promise<QuotaResponse> {
   const { visitor, network } = generationCaps();
-  const [v, n] = await Promise.all([left(visitor, userId, now), left(network, sourceIp, now)]);
+  const [v, n] = await Promise.all([left(visitor, userId, now), left(network, networkOf(sourceIp, 'generate'), now)]);
   const enforced = [v, n].filter((x) => x.enforced);
   // Fewest left binds; on a tie the visitor's own cap is the one to show.
   const binding = enforced.reduce<typeof v | undefined>((best, x) => (!best || x.remaining < best.remaining ? x : best), undefined);

@@ -43,13 +43,23 @@ export const adminListQuerySchema = z.object({
 
 export const imageIdPathSchema = z.object({ id: idParam('Unknown image id.') });
 
-// PUT /api/admin/images/{id}: any of the three; at least one.
+/**
+ * PUT /api/admin/images/{id}: any of the four; at least one. `keep: true` is the moderation queue's
+ * Keep: visible again, the report count restarted, out of the queue; hiding again takes networks
+ * that never reported it (docs/safety.md). It cannot go with `hidden: true`.
+ */
 export const imagePatchSchema = z
-  .object({ hidden: z.boolean().optional(), featured: z.boolean().optional(), category: categoryValueSchema.optional() })
+  .object({
+    hidden: z.boolean().optional(),
+    featured: z.boolean().optional(),
+    category: categoryValueSchema.optional(),
+    keep: z.literal(true).optional(),
+  })
   .strict()
-  .refine((p) => p.hidden !== undefined || p.featured !== undefined || p.category !== undefined, {
-    error: 'Send hidden, featured or category.',
-  });
+  .refine((p) => p.hidden !== undefined || p.featured !== undefined || p.category !== undefined || p.keep !== undefined, {
+    error: 'Send hidden, featured, category or keep.',
+  })
+  .refine((p) => !(p.keep && p.hidden), { error: 'Keep shows the picture: it cannot go with hidden.' });
 export type ImagePatch = z.infer<typeof imagePatchSchema>;
 
 const auditEntrySchema = z.object({

@@ -182,11 +182,16 @@ export class Web extends Construct {
           (props.streams ?? []).map(({ pathPattern, url }) => [
             pathPattern,
             {
-              origin: FunctionUrlOrigin.withOriginAccessControl(url, { readTimeout: Duration.seconds(60) }),
+              // The origin secret and the API's request policy (CloudFront-Viewer-Address) as on /api/*:
+              // the stream cap counts the viewer's network, not the edge's address (job-events.ts).
+              origin: FunctionUrlOrigin.withOriginAccessControl(url, {
+                readTimeout: Duration.seconds(60),
+                customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret.unsafeUnwrap() },
+              }),
               viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
               allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
               cachePolicy: CachePolicy.CACHING_DISABLED,
-              originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+              originRequestPolicy: apiRequests,
               responseHeadersPolicy: headers,
               compress: false,
             },

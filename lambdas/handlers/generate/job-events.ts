@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { jobIdPathSchema } from '../../../shared/schemas/generation-api';
+import { config } from '../../lib/config';
 import { errorResponse, validated } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { endWithJson } from '../../lib/stream';
-import { requireJob, streamJobEvents } from '../../services/job-events';
+import { cameThroughEdge, viewerIp } from '../../lib/viewer-ip';
+import { holdStreamPlace, requireJob, streamJobEvents } from '../../services/job-events';
 
 /**
  * GET /api/generate/{jobId}/events: the job's status as server-sent events until it ends. A
@@ -13,11 +15,14 @@ import { requireJob, streamJobEvents } from '../../services/job-events';
 export const handler = awslambda.streamifyResponse(async (event, responseStream) => {
   // A Function URL has no route parameters: the id comes from the path (API Gateway-style events carry it too).
   const raw = event.pathParameters?.jobId ?? /^\/api\/generate\/([^/]+)\/events$/.exec(event.rawPath ?? '')?.[1] ?? '';
-  // The one validation path and the one error shape, as the other routes (the stream has no middy chain to throw to).
+  // The one validation path and the one error shape, as the other routes (the stream has no middy chain to throw to):
+  // a bad id, an unknown job, or no free stream place (429: the viewer falls back to polling).
   let jobId: string;
+  let place: { release: () => Promise<void> };
   try {
     jobId = validated(z.object({ jobId: jobIdPathSchema }), { jobId: safeDecode(raw) }).jobId;
     await requireJob(jobId);
+    place = await holdStreamPlace(jobId, viewerIp(event, cameThroughEdge(event, config().ORIGIN_SECRET)));
   } catch (err) {
     const refusal = errorResponse(err);
     endWithJson(responseStream, refusal.statusCode ?? 500, JSON.parse(refusal.body ?? '{}'));
@@ -40,6 +45,7 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
     logger.error('job events failed', { error: err as Error });
   } finally {
     out.end();
+    await place.release().catch((error: Error) => logger.error('giving back a stream place failed', { error }));
   }
 });
 

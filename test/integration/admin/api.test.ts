@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putAttachment } from '../../../lambdas/adapters/attachment-bucket';
@@ -208,7 +209,46 @@ describe('ads', () => {
       expect((await call('POST', '/api/admin/ads', { navigateUrl, image: png })).status).toBe(400);
     expect((await call('POST', '/api/admin/ads', 'nope')).status).toBe(400);
   });
+
+  it('refuses a banner that decodes to too many pixels (a PNG header claiming 30000 × 30000 RGBA, 3.6 GB), 400', async () => {
+    const res = await call('POST', '/api/admin/ads', {
+      navigateUrl: 'https://example.com',
+      image: `data:image/png;base64,${pngBomb().toString('base64')}`,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('banner_too_large');
+  });
+
+  it('publishes the pixels sharp re-encoded, not the uploaded bytes', async () => {
+    const withTrailer = Buffer.concat([await tinyPng(), Buffer.from('<script>alert(1)</script>')]);
+    const res = await call('POST', '/api/admin/ads', {
+      navigateUrl: 'https://example.com',
+      image: `data:image/png;base64,${withTrailer.toString('base64')}`,
+    });
+    expect(res.status).toBe(201);
+    const served = Buffer.from(await (await app.api(((await res.json()) as AdminAd).imageUrl)).arrayBuffer());
+    expect(served.subarray(0, 8)).toEqual(withTrailer.subarray(0, 8));
+    expect(served.includes('<script>')).toBe(false);
+  });
 });
+
+/** A PNG whose header claims 30000 × 30000 RGBA (3.6 GB decoded) with a token of compressed data. */
+function pngBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(30_000, 0);
+  ihdr.writeUInt32BE(30_000, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(100_000))), chunk('IEND', Buffer.alloc(0))]);
+}
 
 describe('inbox', () => {
   it('lists a kind newest first, filters by state, marks handled, links attachments, exports the newsletter', async () => {

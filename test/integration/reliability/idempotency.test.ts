@@ -1,15 +1,50 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../../lambdas/adapters/aws-clients';
 import { config } from '../../../lambdas/lib/config';
+import { networkOf } from '../../../lambdas/lib/network';
+import { tinyPng as pngOfHue } from '../../fixtures/images';
 import { errorOf, type FormsTestApp, form, startFormsApp, tinyPng, validContact, validFeedback } from '../forms/support';
+
+/** The record keys a key may have from this machine: scoped to the network of 127.0.0.1 or of ::1. */
+const recordKeys = (scope: string, key: string) =>
+  ['127.0.0.1', '::1'].map(
+    (ip) => `idem#${scope}#${createHash('sha256').update(networkOf(ip, 'form')).digest('base64url').slice(0, 16)}.${key}`,
+  );
+
+/** A JSON POST from another loopback address (another network). */
+function postFrom(fromIp: string, path: string, key: string, body: unknown): Promise<{ status: number; body: { id: string } }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, appUrl);
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: fromIp,
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+let appUrl = '';
 
 /** Each visitor write is stored once per Idempotency-Key; a retry gets the first answer. */
 describe('idempotent writes', () => {
   let app: FormsTestApp;
   beforeAll(async () => {
     app = await startFormsApp();
+    appUrl = app.url;
   });
   afterAll(async () => app?.close());
 
@@ -36,7 +71,8 @@ describe('idempotent writes', () => {
     const key = randomUUID();
     const first = (await (await postContact(key)).json()) as { id: string };
     // As if the first run stored the message and then timed out before recording its answer.
-    await dynamo().send(new DeleteCommand({ TableName: config().COUNTERS_TABLE, Key: { pk: `idem#contact#${key}`, sk: 'idem' } }));
+    for (const pk of recordKeys('contact', key))
+      await dynamo().send(new DeleteCommand({ TableName: config().COUNTERS_TABLE, Key: { pk, sk: 'idem' } }));
     const again = await postContact(key);
     expect(again.status).toBe(201);
     expect(((await again.json()) as { id: string }).id).toBe(first.id);
@@ -70,6 +106,34 @@ describe('idempotent writes', () => {
     expect(second.status).toBe(201);
     expect(await second.json()).toEqual(await first.json());
     expect((await app.attachments()).length).toBe(before + 1);
+  });
+
+  it('the same key with another multipart body (another screenshot) is refused (422), nothing stored silently', async () => {
+    const key = randomUUID();
+    const send = (hue: number) =>
+      pngOfHue(hue).then((png) =>
+        app.api('/api/Feedback', {
+          method: 'POST',
+          headers: { 'idempotency-key': key },
+          body: form(validFeedback, { content: png, name: 'shot.png', type: 'image/png' }),
+        }),
+      );
+    expect((await send(10)).status).toBe(201);
+    const other = await send(200);
+    expect(other.status).toBe(422);
+    expect((await errorOf(other)).code).toBe('idempotency_key_reused');
+  });
+
+  it('the same key from another network is another request: stored, with its own receipt', async () => {
+    const key = randomUUID();
+    const fromHere = (await (await postContact(key)).json()) as { id: string };
+    const fromThere = await postFrom('127.0.9.9', '/api/contact', key, {
+      ...validContact,
+      message: 'Another visitor, another message here.',
+    });
+    expect(fromThere.status).toBe(201);
+    expect(fromThere.body.id).not.toBe(fromHere.id);
+    expect((await contacts()).map((m) => m.id)).toEqual(expect.arrayContaining([fromHere.id, fromThere.body.id]));
   });
 
   it('without a key nothing changes: two posts are two messages', async () => {

@@ -47,7 +47,7 @@ describe('safety:terms and safety:moderation scripts', () => {
 
   it('lists the moderation queue with counts, hides and keeps a picture', async () => {
     const image = await storeImage(await newImage({ prompt: 'A quiet harbour' }));
-    await addReport(image.id, new Date().toISOString());
+    await addReport(image.id, new Date().toISOString(), new Date(Date.now() - 3600_000).toISOString());
     const listed = (await moderation('list', '--json'))
       .trim()
       .split('\n')

@@ -20,7 +20,17 @@ const ddb = mockClient(DynamoDBDocumentClient);
 mockClient(SESv2Client);
 
 const USER = '0b6b5c1e-8d1a-4a57-9a43-0c1d2e3f4a5b';
-const IMAGE = { pk: 'img#pic-1', sk: 'img', id: 'pic-1', prompt: 'A harbour', thumbnailUrl: '/files/t.webp', owner: 'user', userId: 'u-1' };
+/** A visitor's shared picture: public, so reportable. */
+const IMAGE = {
+  pk: 'img#pic-1',
+  sk: 'img',
+  id: 'pic-1',
+  prompt: 'A harbour',
+  thumbnailUrl: '/files/t.webp',
+  owner: 'user',
+  userId: 'u-1',
+  sharedAt: '2026-11-24T00:00:00.000Z',
+};
 const reportEvent = (body: unknown) => apiEvent({ method: 'POST', route: '/api/reports', body, sourceIp: '198.51.100.7' });
 
 beforeEach(() => {
@@ -129,6 +139,15 @@ describe('POST /api/reports (SDK mocked)', () => {
     const result = await report(reportEvent({ imageId: 'pic-1', reason: 'spam' }), lambdaContext());
     expect(bodyOf(result)).toEqual({ id: 'first-report', received: true });
     expect(ddb.commandCalls(UpdateCommand, { Key: { pk: 'img#pic-1', sk: 'img' } })).toHaveLength(0);
+  });
+
+  it('answers 404 for a private, never-shared picture as for an unknown one, and writes nothing', async () => {
+    const { sharedAt: _, ...unshared } = IMAGE;
+    ddb.on(GetCommand, { Key: { pk: 'img#pic-1', sk: 'img' } }).resolves({ Item: unshared });
+    const result = await report(reportEvent({ imageId: 'pic-1', reason: 'sexual' }), lambdaContext());
+    expect(result.statusCode).toBe(404);
+    expect(bodyOf(result)).toMatchObject({ error: { code: 'image_not_found' } });
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
   });
 
   it('answers 503 storage_unavailable, not 500, when the table fails', async () => {
