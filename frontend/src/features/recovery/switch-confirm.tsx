@@ -17,7 +17,9 @@ export function SwitchConfirm({ currentCode, onCopy, onConfirm, onCancel }: Swit
   const titleId = useId();
   const textId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
     <div className="keep-gallery__confirm" role="alertdialog" aria-labelledby={titleId} aria-describedby={textId}>
       <h3 id={titleId} ref={heading} tabIndex={-1}>
