@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CONSENT_OPEN, readConsent } from '../../lib/consent';
 import { TOAST_CONTAINER_PROPS, whenToastsNeeded } from '../../lib/notify';
+import { toastHost } from '../../lib/toast-layer';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Navbar } from './navbar';
 import { RouteProgress } from './route-progress';
@@ -65,11 +67,14 @@ export function RootLayout() {
           <CookieBanner onDone={() => setConsentOpen(false)} untilDecided={prerenderedBanner} />
         </Suspense>
       )}
-      {toasts && (
-        <Suspense fallback={null}>
-          <ToastContainer {...TOAST_CONTAINER_PROPS} />
-        </Suspense>
-      )}
+      {/* In a host that follows the topmost open modal dialog (lib/toast-layer.ts): toasts stay above the viewer. */}
+      {toasts &&
+        createPortal(
+          <Suspense fallback={null}>
+            <ToastContainer {...TOAST_CONTAINER_PROPS} />
+          </Suspense>,
+          toastHost(),
+        )}
     </>
   );
 }
