@@ -7,6 +7,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { PUBLIC_PREFIX } from '../infra/lib/data-model';
 import type { RouteDef } from '../lambdas/routes';
 import { isSiteRoute } from '../shared/site-routes';
+import { pathProblem } from '../shared/text-rule';
 import { fromApiGatewayResult, toApiGatewayEvent } from './apigw-event';
 import type { FunctionHost, StreamSink } from './functions/host';
 
@@ -127,6 +128,9 @@ export function createLocalServer(options: LocalServerOptions): Server {
   async function files(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return sendJson(res, 405, { error: { code: 'method_not_allowed', message: 'Files are read-only.' } });
+    // `/files/%00`, a bidi control or broken escapes: the client's error (400), never a 500 from the store.
+    const problem = pathProblem(url.pathname);
+    if (problem) return sendJson(res, 400, { error: { code: 'bad_path', message: problem } });
     const rest = safeDecode(url.pathname.slice('/files/'.length));
     if (rest === undefined) return sendJson(res, 400, { error: { code: 'bad_path', message: 'The request path is malformed.' } });
     const key = `${PUBLIC_PREFIX}${rest}`;

@@ -4,7 +4,8 @@
  * handlers use:
  *   - in AWS: MESSAGES_TABLE (+ AWS credentials and AWS_REGION) as for any SDK tool;
  *   - against a running `npm start`: DYNAMODB_ENDPOINT=<the DynamoDB Local url npm start logs>.
- * Terms are whole words or phrases, matched case-insensitively, also in leetspeak and spaced out
+ * Terms are whole words, phrases or stems (`nud*`, `*porn*`), matched after the screen folds case,
+ * invisible characters, accents, look-alike letters, leetspeak and spacing
  * (docs/safety.md). Saving a list replaces the built-in defaults; `defaults` saves those to edit them.
  * Lambdas pick a change up within SCREENING_TERMS_CACHE_SECONDS (30 s by default).
  */

@@ -34,6 +34,23 @@ export const functionDir = (id: string) => join(FUNCTIONS_DIR, id);
 /** Template metadata naming a function's id (its AWS::Lambda::Function resource carries it). */
 export const FUNCTION_METADATA_KEY = 'artloom:function';
 
+/**
+ * The default credential chain's fallbacks (SSO, shared ini files, a credential process, web
+ * identity, and the nested STS/SSO clients they load): the chain imports them lazily and only when
+ * the environment has no credentials, which in Lambda (and in the local runtime, which gives each
+ * function its key) never happens. Left out of the bundles (~100 kB each); were one ever needed,
+ * the nodejs24.x runtime's own copy of the SDK would answer the import. (The Bedrock client's token
+ * provider is imported statically, so it stays in: `npm run check:bundles` loads every bundle bare.)
+ */
+const CREDENTIAL_FALLBACKS = [
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-login',
+  '@aws-sdk/nested-clients',
+];
+
 /** The Lambda runtime's major (nodejs24.x) and the esbuild target that matches it. */
 const BUNDLE_TARGET = 'node24';
 /** ESM bundles need a require shim for the CommonJS dependencies they carry. */
@@ -126,7 +143,7 @@ export function esbuildOptions(fn: FunctionDef): BuildOptions {
     sourcesContent: false,
     mainFields: ['module', 'main'],
     banner: { js: BUNDLE_BANNER },
-    external: [...fn.nativeModules],
+    external: [...fn.nativeModules, ...CREDENTIAL_FALLBACKS],
     outfile: join(functionDir(fn.id), 'index.mjs'),
     metafile: true,
     logLevel: 'warning',

@@ -9,9 +9,12 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { config } from '../lib/config';
-import { traced } from '../lib/tracer';
 
 /**
+ * No X-Ray SDK subsegments: Powertools Tracer (with aws-xray-sdk-core) was ~120 kB of every bundle,
+ * a sixth of it; the functions keep Lambda's active tracing (invocation and init segments), and the
+ * per-call latency the subsegments showed is in the API's access log and the metrics.
+ *
  * The one client factory. Locally the runtime sets *_ENDPOINT variables that point at DynamoDB
  * Local, s3rver and the local Step Functions/SQS stand-ins; in Lambda they are unset. Handlers
  * never know which. Each client is created once per configuration: once per process in Lambda;
@@ -53,58 +56,54 @@ const failFast = (requestTimeout?: number) => {
 
 export const dynamo = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
-  const client = traced(
-    new DynamoDBClient({ region: AWS_REGION, ...failFast(), ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) }),
-  );
+  const client = new DynamoDBClient({ region: AWS_REGION, ...failFast(), ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) });
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 });
 
 export const s3 = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, S3_ENDPOINT } = config();
-  return traced(
-    new S3Client({
-      region: AWS_REGION,
-      ...failFast(),
-      // Presigned URLs must not carry a checksum the browser's download cannot match.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      ...(S3_ENDPOINT ? { endpoint: S3_ENDPOINT, forcePathStyle: true } : {}),
-    }),
-  );
+  return new S3Client({
+    region: AWS_REGION,
+    ...failFast(),
+    // Presigned URLs must not carry a checksum the browser's download cannot match.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(S3_ENDPOINT ? { endpoint: S3_ENDPOINT, forcePathStyle: true } : {}),
+  });
 });
 
 export const sfn = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, SFN_ENDPOINT } = config();
-  return traced(new SFNClient({ region: AWS_REGION, ...failFast(), ...(SFN_ENDPOINT ? { endpoint: SFN_ENDPOINT } : {}) }));
+  return new SFNClient({ region: AWS_REGION, ...failFast(), ...(SFN_ENDPOINT ? { endpoint: SFN_ENDPOINT } : {}) });
 });
 
 export const sqs = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, SQS_ENDPOINT } = config();
   // The worker long-polls for up to 20 s: silence is normal there.
-  return traced(new SQSClient({ region: AWS_REGION, ...failFast(25_000), ...(SQS_ENDPOINT ? { endpoint: SQS_ENDPOINT } : {}) }));
+  return new SQSClient({ region: AWS_REGION, ...failFast(25_000), ...(SQS_ENDPOINT ? { endpoint: SQS_ENDPOINT } : {}) });
 });
 
-export const ses = /* @__PURE__ */ memo(() => traced(new SESv2Client({ region: config().AWS_REGION, ...failFast() })));
-export const autoScaling = /* @__PURE__ */ memo(() => traced(new AutoScalingClient({ region: config().AWS_REGION, ...failFast() })));
+export const ses = /* @__PURE__ */ memo(() => new SESv2Client({ region: config().AWS_REGION, ...failFast() }));
+export const autoScaling = /* @__PURE__ */ memo(() => new AutoScalingClient({ region: config().AWS_REGION, ...failFast() }));
 /** Bedrock Guardrails (ApplyGuardrail) for the optional prompt screen; only made when a guardrail is configured. */
 // Over HTTP/1.1, like every other client: the Bedrock Runtime client defaults to HTTP/2 for its
 // streaming operations, and ApplyGuardrail (one small request) is the only one we call.
 export const bedrockRuntime = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, BEDROCK_ENDPOINT } = config();
   const { requestHandler, ...settings } = failFast();
-  return traced(
-    new BedrockRuntimeClient({
-      region: AWS_REGION,
-      ...settings,
-      requestHandler: new NodeHttpHandler(requestHandler),
-      ...(BEDROCK_ENDPOINT ? { endpoint: BEDROCK_ENDPOINT } : {}),
-    }),
-  );
+  return new BedrockRuntimeClient({
+    region: AWS_REGION,
+    ...settings,
+    requestHandler: new NodeHttpHandler(requestHandler),
+    ...(BEDROCK_ENDPOINT ? { endpoint: BEDROCK_ENDPOINT } : {}),
+  });
 });
 // Rekognition receives the whole picture (up to 5 MB) in the request: allow it more silence than a table read.
 export const rekognition = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, REKOGNITION_ENDPOINT } = config();
-  return traced(
-    new RekognitionClient({ region: AWS_REGION, ...failFast(10_000), ...(REKOGNITION_ENDPOINT ? { endpoint: REKOGNITION_ENDPOINT } : {}) }),
-  );
+  return new RekognitionClient({
+    region: AWS_REGION,
+    ...failFast(10_000),
+    ...(REKOGNITION_ENDPOINT ? { endpoint: REKOGNITION_ENDPOINT } : {}),
+  });
 });

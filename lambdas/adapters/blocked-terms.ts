@@ -14,8 +14,9 @@ export interface BlockedTermsItem {
   updatedAt: string;
 }
 
-export async function getBlockedTerms(): Promise<BlockedTermsItem | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: config().MESSAGES_TABLE, Key: KEY }));
+/** `abortSignal` bounds the read (the screen falls back to its last list rather than wait). */
+export async function getBlockedTerms(opts: { abortSignal?: AbortSignal } = {}): Promise<BlockedTermsItem | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: config().MESSAGES_TABLE, Key: KEY }), opts);
   if (!out.Item) return undefined;
   const terms = Array.isArray(out.Item.terms) ? out.Item.terms.filter((t): t is string => typeof t === 'string') : [];
   return { terms, updatedAt: String(out.Item.updatedAt ?? '') };

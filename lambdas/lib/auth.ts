@@ -28,7 +28,8 @@ function jwks(url: string) {
 
 function bearerToken(event: ApiEvent): string | undefined {
   const value = header(event, 'authorization');
-  const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/.exec(value?.trim() ?? '');
+  // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are the same credential.
+  const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i.exec(value?.trim() ?? '');
   return match?.[1];
 }
 
@@ -50,7 +51,12 @@ export async function requireAdmin(event: ApiEvent): Promise<AdminIdentity> {
   }
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, jwks(AUTH_JWKS_URL), { issuer: AUTH_ISSUER, algorithms: ['RS256'] }));
+    ({ payload } = await jwtVerify(token, jwks(AUTH_JWKS_URL), {
+      issuer: AUTH_ISSUER,
+      algorithms: ['RS256'],
+      // jose checks `exp` only when present: a token without one would never expire.
+      requiredClaims: ['exp', 'iat', 'sub'],
+    }));
   } catch (err) {
     logger.info('operator token refused', { reason: (err as Error).name });
     throw new UnauthorizedError('Your operator sign-in is missing, invalid or expired.');

@@ -23,6 +23,8 @@ export interface RouteInput<Q, B, P> {
   /** The visitor's address (viewer-ip.ts): CloudFront's viewer address in AWS, the socket's locally. */
   sourceIp: string;
   userAgent: string;
+  /** The invocation's Lambda context (remaining time for routes that must fit their deadline). */
+  context: Context;
 }
 
 export interface HandlerSpec<QS extends Schema | undefined, BS extends Schema | undefined, PS extends Schema | undefined> {
@@ -50,7 +52,7 @@ export function httpHandler<
     .use(errorMapper())
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(publishMetrics<ApiEvent, ApiResult>())
-    .handler(async (event) => {
+    .handler(async (event, context) => {
       if (!settingsChecked) {
         assertSettings(API_SETTINGS);
         settingsChecked = true;
@@ -68,6 +70,7 @@ export function httpHandler<
         event,
         sourceIp: viewerIp(event, trusted),
         userAgent: event.requestContext?.http?.userAgent ?? event.headers?.['user-agent'] ?? '',
+        context,
       });
     }) as unknown as ApiHandler;
 }

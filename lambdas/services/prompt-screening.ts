@@ -4,7 +4,9 @@ import { getBlockedTerms } from '../adapters/blocked-terms';
 import { config } from '../lib/config';
 import { DomainError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { within } from '../lib/within';
 import { safetyConfig } from './safety-config';
+import { DEFAULT_BLOCKED_TERMS } from './screening-lists';
 import { type WordHit, wordListMatcher } from './word-lists';
 
 /** What a screen found in a prompt. */
@@ -35,33 +37,17 @@ class PromptRefusedError extends DomainError {
   }
 }
 
-/**
- * Used while the operator has saved no list of their own: explicit requests for nudity, sexualised
- * minors and gore that obscenity's profanity list does not cover. Whole words only ('nudibranch' passes).
- */
-export const DEFAULT_BLOCKED_TERMS: readonly string[] = [
-  'nsfw',
-  'nude',
-  'nudes',
-  'nudity',
-  'topless',
-  'bottomless',
-  'undressed',
-  'loli',
-  'lolicon',
-  'shota',
-  'shotacon',
-  'underage',
-  'jailbait',
-  'csam',
-  'beheading',
-  'beheaded',
-  'decapitated',
-  'dismembered',
-  'snuff',
-];
+export { DEFAULT_BLOCKED_TERMS } from './screening-lists';
 
 let terms: { list: readonly string[]; readAt: number; match: (text: string) => WordHit | undefined } | undefined;
+
+/**
+ * How long the screen waits for the operator's list before it screens with the last one (or the
+ * defaults). The read takes milliseconds when the table answers; a stalled table must not cost the
+ * request a whole store timeout here and another one in the admission that follows (together past
+ * the route's deadline: `npm run faults`, issue 23).
+ */
+const TERMS_READ_TIMEOUT_MS = 1000;
 
 /** The operator's list, read through its adapter at most every SCREENING_TERMS_CACHE_SECONDS. */
 async function wordLists(): Promise<(text: string) => WordHit | undefined> {
@@ -69,7 +55,7 @@ async function wordLists(): Promise<(text: string) => WordHit | undefined> {
   if (terms && Date.now() - terms.readAt < maxAgeMs) return terms.match;
   let list: readonly string[];
   try {
-    list = (await getBlockedTerms())?.terms ?? DEFAULT_BLOCKED_TERMS;
+    list = (await within(TERMS_READ_TIMEOUT_MS, (abortSignal) => getBlockedTerms({ abortSignal })))?.terms ?? DEFAULT_BLOCKED_TERMS;
   } catch (err) {
     // The fixed English list still screens; the operator's list comes back with the table.
     if (!terms) logger.error('could not read the blocked-terms list; using the defaults', { error: err as Error });

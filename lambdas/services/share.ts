@@ -77,7 +77,8 @@ export async function picturePage(id: string, origin: string): Promise<{ status:
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+(?:name|property)="(?:description|og:[^"]*|twitter:[^"]*)"[^>]*>\s*/gi, '')
     .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '')
-    .replace(/<head>/i, `<head>\n    ${head}`);
+    // A replacer function: in a replacement string the prompt's `$\``, `$&` or `$'` would be patterns.
+    .replace(/<head>/i, (tag) => `${tag}\n    ${head}`);
   return { status: image ? 200 : 404, html };
 }
 

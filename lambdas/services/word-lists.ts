@@ -1,71 +1,18 @@
-import {
-  DataSet,
-  type EnglishProfaneWord,
-  englishDataset,
-  englishRecommendedTransformers,
-  parseRawPattern,
-  RegExpMatcher,
-} from 'obscenity';
 import type { RefusalKind } from '../../shared/safety';
+import { ALLOWED, PROFANITY, SEXUAL, SLURS } from './screening-lists';
+import { readTerm, screeningReadings } from './screening-text';
 
-/** What a word list found: the kind (for the plain reason) and the word as the list spells it. */
+export { joinSpacedLetters } from './screening-text';
+
+/** What a word list found: the kind (for the plain reason) and the word as the prompt wrote it (normalised). */
 export interface WordHit {
   kind: RefusalKind;
   term: string;
 }
 
 /**
- * Words of obscenity's English list with an ordinary meaning in a picture's description: a rooster,
- * a small bird, Moby Dick, a donkey, a bastard sword, a female dog, scat singing, a prick of light.
- * Refusing them would be the silent, unexplained block visitors complain about; an operator who
- * wants one of them refused adds it to the blocked-terms list.
- */
-const DROPPED: ReadonlySet<EnglishProfaneWord> = new Set(['cock', 'tit', 'dick', 'ass', 'bastard', 'bitch', 'scat', 'prick']);
-
-const SLURS: ReadonlySet<EnglishProfaneWord> = new Set([
-  'abo',
-  'abeed',
-  'africoon',
-  'arabush',
-  'boonga',
-  'chingchong',
-  'chink',
-  'dyke',
-  'fag',
-  'kike',
-  'negro',
-  'nigger',
-  'retard',
-  'spastic',
-  'tranny',
-]);
-const PROFANITY: ReadonlySet<EnglishProfaneWord> = new Set(['arse', 'bollocks', 'cuck', 'fuck', 'piss', 'shit', 'turd']);
-
-function kindOf(word: EnglishProfaneWord): RefusalKind {
-  if (SLURS.has(word)) return 'slur';
-  if (PROFANITY.has(word)) return 'profanity';
-  return 'sexual';
-}
-
-/** `blocked` marks the operator's own terms. */
-type Meta = { originalWord: string; blocked?: true };
-
-/**
- * Letters written apart ('f u c k', 'p.o.r.n', 's-e-x'): runs of three or more single characters
- * separated by spaces or punctuation are joined, and the joined text is matched as well. obscenity's
- * recommended transformers handle leetspeak, confusable letters and repeated letters, not spacing.
- */
-export function joinSpacedLetters(text: string, keepArticle = false): string {
-  return text.replace(/(?<![\p{L}\p{N}])[\p{L}\p{N}](?:[\s._\-*+~'"]+[\p{L}\p{N}](?![\p{L}\p{N}])){2,}/gu, (run) => {
-    const joined = run.replace(/[^\p{L}\p{N}]+/gu, '');
-    // 'a n u d e': the article stays a word of its own in the second reading.
-    return keepArticle && /^[ai]/i.test(joined) && joined.length > 3 ? `${joined[0]} ${joined.slice(1)}` : joined;
-  });
-}
-
-/**
- * Normalises an operator's list: lower-cased letters, digits, apostrophes and single spaces (other
- * characters, including obscenity's pattern syntax, become spaces); no blanks, comments (`#`) or duplicates.
+ * Normalises an operator's list: lower-cased letters, digits, apostrophes, `*` (a stem: `nud*`) and
+ * single spaces (other characters become spaces); no blanks, comments (`#`) or duplicates.
  */
 export function normaliseTerms(terms: readonly string[]): string[] {
   const out = new Set<string>();
@@ -74,7 +21,7 @@ export function normaliseTerms(terms: readonly string[]): string[] {
     const term = raw
       .normalize('NFKC')
       .toLowerCase()
-      .replace(/[^\p{L}\p{N}']+/gu, ' ')
+      .replace(/[^\p{L}\p{N}'*]+/gu, ' ')
       .trim();
     if (term) out.add(term);
   }
@@ -82,27 +29,74 @@ export function normaliseTerms(terms: readonly string[]): string[] {
 }
 
 /**
- * The word-list screen: obscenity's English dataset (minus DROPPED) plus the operator's blocked
- * terms, each matched on word boundaries (so 'Scunthorpe', 'classic' and 'assassin' pass) after
- * obscenity's leetspeak and confusable-letter transformers, on the prompt and on its spaced-letter join.
+ * One list entry as a regular expression on a reading: each letter may repeat ('nuuude'), `l` also
+ * reads as `i` (a `1` or `!` folded to `i` may have stood for an l), `u` as `v` ('fvck'), a space
+ * in a phrase may be absent, and without `*` the entry must start and end at word boundaries.
+ */
+function entryPattern(entry: string, widen = false): RegExp | undefined {
+  const term = readTerm(entry);
+  const core = term.replace(/^\*|\*$/g, '');
+  if (!/[a-z0-9]/.test(core)) return undefined;
+  const letters = [...core]
+    .map((c) => (c === ' ' ? ' ?' : c === '*' ? '[a-z0-9]*' : c === 'l' ? '[li]+' : c === 'u' ? '[uv]+' : `${c}+`))
+    .join('');
+  // An allowed word's open end takes the rest of the word, so it covers every hit inside that word.
+  const open = widen ? '[a-z0-9]*' : '';
+  const start = term.startsWith('*') ? open : '(?<![a-z0-9])';
+  const end = term.endsWith('*') ? open : '(?![a-z0-9])';
+  return new RegExp(`${start}${letters}${end}`, 'g');
+}
+
+interface Entry {
+  pattern: RegExp;
+  kind: RefusalKind;
+}
+
+const compile = (entries: readonly string[], kind: RefusalKind): Entry[] =>
+  entries.flatMap((e) => {
+    const pattern = entryPattern(e);
+    return pattern ? [{ pattern, kind }] : [];
+  });
+
+const BUILT_IN: readonly Entry[] = [...compile(SLURS, 'slur'), ...compile(SEXUAL, 'sexual'), ...compile(PROFANITY, 'profanity')];
+
+function spans(pattern: RegExp, text: string): [number, number][] {
+  return [...text.matchAll(pattern)].map((m) => [m.index, m.index + m[0].length]);
+}
+
+/** The hit widened to whole words, as the visitor reads it back ('hardcoreporn', 'red dragon'). */
+function wordsAround(text: string, [from, to]: [number, number]): string {
+  const start = text.lastIndexOf(' ', from - 1) + 1;
+  const end = text.indexOf(' ', to);
+  return text.slice(start, end === -1 ? undefined : end);
+}
+
+/**
+ * The word-list screen: slurs, sexual words and profanity (built in) plus the operator's blocked
+ * terms, matched on every reading of the prompt (screening-text.ts); a hit wholly inside an allowed
+ * word ('Scunthorpe', 'shiitake', 'pussy willow') does not count.
  */
 export function wordListMatcher(blockedTerms: readonly string[]): (text: string) => WordHit | undefined {
-  const data = new DataSet<Meta>()
-    .addAll(englishDataset)
-    .removePhrasesIf((phrase) => DROPPED.has(phrase.metadata?.originalWord as EnglishProfaneWord));
-  for (const term of normaliseTerms(blockedTerms)) {
-    data.addPhrase((phrase) => phrase.setMetadata({ originalWord: term, blocked: true }).addPattern(parseRawPattern(`|${term}|`)));
-  }
-  const matcher = new RegExpMatcher({ ...data.build(), ...englishRecommendedTransformers });
+  const operatorTerms = normaliseTerms(blockedTerms);
+  const own = new Set(operatorTerms.map(readTerm));
+  const allowed = ALLOWED.filter((a) => !own.has(readTerm(a))).flatMap((a) => entryPattern(a, true) ?? []);
+  const entries = [...BUILT_IN, ...compile(operatorTerms, 'blocked')];
+  // The first hit in the prompt names the refusal ('child porn' rather than the 'porn' inside it).
   const find = (text: string): WordHit | undefined => {
-    const [first] = matcher.getAllMatches(text, true);
-    const meta = first ? data.getPayloadWithPhraseMetadata(first).phraseMetadata : undefined;
-    if (!meta) return undefined;
-    return { kind: meta.blocked ? 'blocked' : kindOf(meta.originalWord as EnglishProfaneWord), term: meta.originalWord };
+    let excused: [number, number][] | undefined;
+    let first: { kind: RefusalKind; hit: [number, number] } | undefined;
+    for (const { pattern, kind } of entries) {
+      for (const hit of spans(pattern, text)) {
+        excused ??= allowed.flatMap((a) => spans(a, text));
+        if (excused.some(([from, to]) => from <= hit[0] && hit[1] <= to)) continue;
+        if (!first || hit[0] < first.hit[0] || (hit[0] === first.hit[0] && hit[1] > first.hit[1])) first = { kind, hit };
+      }
+    }
+    return first && { kind: first.kind, term: wordsAround(text, first.hit) };
   };
-  return (text) => {
-    for (const variant of new Set([text, joinSpacedLetters(text), joinSpacedLetters(text, true)])) {
-      const hit = find(variant);
+  return (prompt) => {
+    for (const reading of screeningReadings(prompt)) {
+      const hit = find(reading);
       if (hit) return hit;
     }
     return undefined;

@@ -87,3 +87,9 @@ function run(command: string, args: string[]): Promise<void> {
     );
   });
 }
+
+/** `npm run build`: the Lambda bundles and the stack, synthesized afresh (CI), with the stamp the local runtime and the tests reuse. */
+if (import.meta.main) {
+  const assembly = await cloudAssembly({ force: true, log: (line) => console.info(`[build] ${line}`) });
+  console.info(`[build] ${assembly.stackName}: ${Object.keys(assembly.template.Resources).length} resources in ${assembly.dir}`);
+}

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { BUCKETS, TABLES } from '../../infra/lib/data-model';
 import { FUNCTION_METADATA_KEY } from '../../infra/lib/lambda-functions';
 import { type Gateway, type GatewayCheck, type GatewayRequest, startGateway } from '../iam/gateway';
 import { checkCall, describeAwsRequest, type FunctionModel, LOCAL_ACCOUNT, localNames, TemplateModel } from '../iam/index';
@@ -32,6 +33,13 @@ const LOCAL_OWNED = new Set([
   'GPU_ASG_NAME',
   'SITE_SHELL_FILE',
 ]);
+
+/**
+ * What only the template may name: the stores and the flow. The local runtime's own process knows
+ * them too (its worker and the tests read the stores), but a function gets them from the template
+ * or not at all — so a variable the stack forgets to give a function is missing here as in AWS.
+ */
+const TEMPLATE_ONLY = new Set([...TABLES.map((t) => t.env), ...BUCKETS.map((b) => b.env), 'GENERATION_STATE_MACHINE_ARN', 'JOB_QUEUE_URL']);
 
 /** What the runtime passes through from its own environment to every function (logging, SDK notices). */
 const PASSED_THROUGH = [
@@ -162,7 +170,9 @@ function functionEnv(fn: FunctionModel, accessKeyId: string, gatewayUrl: string,
   const env: Record<string, string> = {};
   for (const key of PASSED_THROUGH) if (process.env[key] !== undefined) env[key] = process.env[key] as string;
   Object.assign(env, fn.environment);
-  for (const [key, value] of Object.entries(local)) if (LOCAL_OWNED.has(key) || !(key in fn.environment)) env[key] = value;
+  for (const [key, value] of Object.entries(local)) {
+    if (LOCAL_OWNED.has(key) || !(key in fn.environment || TEMPLATE_ONLY.has(key))) env[key] = value;
+  }
   Object.assign(env, {
     AWS_REGION: LOCAL_REGION,
     AWS_DEFAULT_REGION: LOCAL_REGION,

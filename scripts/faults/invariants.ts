@@ -26,16 +26,27 @@ export interface FaultRecord {
   markers: string[];
   /** Answers given while a store was down: each must be a 503 within FAIL_FAST_MS. */
   downAnswers: { what: string; status: number; ms: number }[];
+  /** /api/health while DynamoDB was paused: `dynamodb` is the state it reported (undefined: not reported). */
+  healthAnswers: { status: number; ms: number; dynamodb?: string }[];
 }
 
 /** Every invariant, in order; a check that throws ends the list with a failed 'invariant check ran'. */
-export async function checkInvariants(rt: Runtime, api: ApiClient, { jobs, markers, downAnswers }: FaultRecord): Promise<Invariant[]> {
+export async function checkInvariants(
+  rt: Runtime,
+  api: ApiClient,
+  { jobs, markers, downAnswers, healthAnswers }: FaultRecord,
+): Promise<Invariant[]> {
   const invariants: Invariant[] = [];
   try {
     invariants.push({
       invariant: `a store that is down: 503 within ${FAIL_FAST_MS / 1000} s`,
       ok: downAnswers.length === 4 && downAnswers.every((a) => a.status === 503 && a.ms < FAIL_FAST_MS),
       detail: downAnswers.map((a) => `${a.what} ${a.status} ${a.ms} ms`).join('; '),
+    });
+    invariants.push({
+      invariant: `health names a paused store: 503 within ${FAIL_FAST_MS / 1000} s`,
+      ok: healthAnswers.length === 1 && healthAnswers.every((h) => h.status === 503 && h.ms < FAIL_FAST_MS && h.dynamodb === 'timeout'),
+      detail: healthAnswers.map((h) => `${h.status} in ${h.ms} ms, dynamodb ${h.dynamodb ?? 'not reported'}`).join('; ') || 'not asked',
     });
     const all = await api.waitTerminal(
       jobs.map((j) => j.jobId),

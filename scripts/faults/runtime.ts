@@ -82,9 +82,10 @@ export async function stopTree(rt: Runtime): Promise<void> {
   await new Promise((r) => rt.child.once('exit', r));
 }
 
-export async function waitLog(rt: Runtime, needle: string, timeoutMs: number): Promise<number> {
+/** Waits for a log line holding `needle` at or after line `from` (lines before it are an earlier event's). */
+export async function waitLog(rt: Runtime, needle: string, timeoutMs: number, from = 0): Promise<number> {
   const started = Date.now();
-  while (!rt.log.some((l) => l.includes(needle))) {
+  while (!rt.log.slice(from).some((l) => l.includes(needle))) {
     if (Date.now() - started > timeoutMs) throw new Error(`no "${needle}" in the log within ${timeoutMs} ms`);
     await sleep(100);
   }

@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE, AUDIT_ACTIONS, INBOX_KINDS, INBOX_STATES } from '../ad
 import { categoryValueSchema } from '../categories';
 import { aspectRatioLabelSchema } from '../ratios';
 import { resolveImageUrl } from '../url-rule';
-import { intParam } from './common';
+import { idParam, intParam, refuseForbiddenCharacters, textField } from './common';
 import { galleryImageSchema } from './gallery';
 import { promptSchema } from './generation';
 
@@ -41,7 +41,7 @@ export const adminListQuerySchema = z.object({
   take: intParam('take', { min: 1, max: 100, default: ADMIN_PAGE_SIZE }),
 });
 
-export const imageIdPathSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Unknown image id.' }) });
+export const imageIdPathSchema = z.object({ id: idParam('Unknown image id.') });
 
 // PUT /api/admin/images/{id}: any of the three; at least one.
 export const imagePatchSchema = z
@@ -85,6 +85,7 @@ export type AdminAd = z.infer<typeof adminAdSchema>;
 /** The shared url rule for an ad's link: an absolute http(s) url (what resolveImageUrl keeps as is). */
 const adLinkSchema = z
   .string()
+  .superRefine(refuseForbiddenCharacters())
   .trim()
   .max(2048, { error: 'The link is too long.' })
   .refine((u) => /^https?:\/\//i.test(u) && resolveImageUrl(u, '') === u && URL.canParse(u), {
@@ -103,19 +104,19 @@ const imageDataUrl = z
 
 export const adCreateSchema = z.object({
   navigateUrl: adLinkSchema,
-  alternateText: z.string().trim().max(200, { error: 'Alt text: 200 characters at most.' }).optional(),
+  alternateText: textField().trim().max(200, { error: 'Alt text: 200 characters at most.' }).optional(),
   enabled: z.boolean().default(true),
   image: imageDataUrl,
 });
 export const adUpdateSchema = z
   .object({
     navigateUrl: adLinkSchema.optional(),
-    alternateText: z.string().trim().max(200, { error: 'Alt text: 200 characters at most.' }).optional(),
+    alternateText: textField().trim().max(200, { error: 'Alt text: 200 characters at most.' }).optional(),
     enabled: z.boolean().optional(),
     image: imageDataUrl.optional(),
   })
   .strict();
-export const adIdPathSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Unknown ad id.' }) });
+export const adIdPathSchema = z.object({ id: idParam('Unknown ad id.') });
 
 export const inboxQuerySchema = cursorQuerySchema.extend({
   kind: z.enum(INBOX_KINDS, { error: `kind must be one of ${INBOX_KINDS.join(', ')}.` }).default(INBOX_KINDS[0]),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SKIP, MAX_TAKE, MODEL_NAME, PAGE_SIZE } from '../constants';
+import { forbiddenCharacter, forbiddenCharacterMessage } from '../text-rule';
 
 /** The JSON error body every API refusal uses: `{ error: { code, message, fields? } }`. */
 export const apiErrorSchema = z.object({
@@ -42,6 +43,31 @@ export const modelParam = z
 
 export const uuidSchema = z.uuid({ error: 'Must be a UUID.' });
 
+/**
+ * The refinement of every text the API takes (shared/text-rule.ts): no control, format or
+ * unpaired-surrogate character, named in the field error. `multiline` keeps tab and line breaks,
+ * `emoji` a zero-width joiner between two emoji.
+ */
+export function refuseForbiddenCharacters(opts: { multiline?: boolean; emoji?: boolean } = {}) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const code = forbiddenCharacter(value, opts);
+    if (code) ctx.addIssue({ code: 'custom', message: forbiddenCharacterMessage(code) });
+  };
+}
+
+/** A free-text field (names, subjects, messages, alt text): single-line unless `multiline`; emoji welcome. */
+export function textField(opts: { multiline?: boolean } = {}) {
+  return z.string().superRefine(refuseForbiddenCharacters({ ...opts, emoji: true }));
+}
+
+/** A path parameter id (image, ad): letters, digits, - and _; a control character says so (issue 23: `/…/%00`). */
+export function idParam(message: string) {
+  return z
+    .string()
+    .superRefine(refuseForbiddenCharacters())
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: message });
+}
+
 /** Email rule of the contact table: a valid address, at most 254 characters and 64 before the @. */
 const EMAIL_MAX = 254;
 const EMAIL_LOCAL_MAX = 64;
@@ -55,7 +81,8 @@ export function isValidEmail(value: string): boolean {
 }
 
 export function emailSchema(message = 'Please enter a valid email address.') {
-  return z.string().trim().refine(isValidEmail, { error: message });
+  // NUL and bidi overrides pass the shape test; they are refused first, with their own message.
+  return z.string().superRefine(refuseForbiddenCharacters()).trim().refine(isValidEmail, { error: message });
 }
 
 /** Flattens zod issues into the `fields` map of the API error (first message per field). */

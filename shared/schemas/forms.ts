@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RATING } from '../constants';
-import { emailSchema } from './common';
+import { emailSchema, refuseForbiddenCharacters, textField } from './common';
 
 /**
  * Text length bounds where the spec is silent, chosen to fit any honest message and keep one
@@ -27,11 +27,11 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const contactMessageSchema = z.object({
-  firstName: z.string().trim().min(2, { error: CONTACT_MESSAGES.firstName }).max(FORM_LIMITS.name),
-  lastName: z.string().trim().min(2, { error: CONTACT_MESSAGES.lastName }).max(FORM_LIMITS.name),
+  firstName: textField().trim().min(2, { error: CONTACT_MESSAGES.firstName }).max(FORM_LIMITS.name),
+  lastName: textField().trim().min(2, { error: CONTACT_MESSAGES.lastName }).max(FORM_LIMITS.name),
   email: z.string().trim().min(1, { error: CONTACT_MESSAGES.emailRequired }).pipe(emailSchema(CONTACT_MESSAGES.emailInvalid)),
-  subject: z.string().trim().min(1, { error: CONTACT_MESSAGES.subject }).max(FORM_LIMITS.subject),
-  message: z.string().trim().min(10, { error: CONTACT_MESSAGES.message }).max(FORM_LIMITS.message),
+  subject: textField().trim().min(1, { error: CONTACT_MESSAGES.subject }).max(FORM_LIMITS.subject),
+  message: textField({ multiline: true }).trim().min(10, { error: CONTACT_MESSAGES.message }).max(FORM_LIMITS.message),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
@@ -56,7 +56,7 @@ export const FEEDBACK_MESSAGES = {
 /** Feedback fields as they arrive in the multipart body (all strings). The file is checked apart. */
 export const feedbackFieldsSchema = z.object({
   feedbackType: z.enum(FEEDBACK_TYPES, { error: 'Please choose a feedback type.' }),
-  description: z.string().trim().min(1, { error: 'Description is required.' }).max(FORM_LIMITS.description),
+  description: textField({ multiline: true }).trim().min(1, { error: 'Description is required.' }).max(FORM_LIMITS.description),
   email: z
     .union([z.literal(''), emailSchema(FEEDBACK_MESSAGES.email)])
     .optional()
@@ -89,10 +89,17 @@ export const issueReportFieldsSchema = z.object({
   reporterEmail: z.string().trim().min(1, { error: 'Email is required.' }).pipe(emailSchema()),
   issueType: z.enum(ISSUE_TYPES, { error: 'Please choose an issue type.' }),
   issueUrl: z
-    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Page URL must be an http(s) address.' }).max(FORM_LIMITS.url)])
+    .union([
+      z.literal(''),
+      z
+        .url({ protocol: /^https?$/, error: 'Page URL must be an http(s) address.' })
+        .max(FORM_LIMITS.url)
+        // URL parsing drops tabs and line breaks silently; the stored text must be what was checked.
+        .superRefine(refuseForbiddenCharacters()),
+    ])
     .optional()
     .default(''),
-  description: z.string().trim().min(1, { error: 'Description is required.' }).max(FORM_LIMITS.description),
+  description: textField({ multiline: true }).trim().min(1, { error: 'Description is required.' }).max(FORM_LIMITS.description),
 });
 export type IssueReportFields = z.infer<typeof issueReportFieldsSchema>;
 

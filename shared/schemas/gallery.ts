@@ -3,7 +3,7 @@ import { categoryValueSchema } from '../categories';
 import { ADMIN_USER, DEFAULT_CATEGORY, MAX_PROMPT_LENGTH, MODEL_NAME, MODEL_STEPS, MODEL_VERSION, VISITOR_USER } from '../constants';
 import { aspectRatioLabelSchema } from '../ratios';
 import { resolveImageUrl, resolveThumbnailUrl } from '../url-rule';
-import { modelParam, skipParam, takeParam, uuidSchema } from './common';
+import { idParam, modelParam, refuseForbiddenCharacters, skipParam, takeParam, textField, uuidSchema } from './common';
 
 /** A gallery image as the API answers it (spec section 3, plus id, size and seed). */
 export const galleryImageSchema = z.object({
@@ -124,7 +124,9 @@ export type CollectionOverview = z.infer<typeof collectionOverviewSchema>;
 export const collectionOverviewListSchema = z.array(collectionOverviewSchema);
 
 // GET /api/download
-export const downloadQuerySchema = z.object({ path: z.string().min(1, { error: 'path is required.' }).max(2048) });
+export const downloadQuerySchema = z.object({
+  path: z.string().min(1, { error: 'path is required.' }).max(2048).superRefine(refuseForbiddenCharacters()),
+});
 
 /**
  * POST /api/gallery/save (spec section 3). Here it is the operator's import: the role comes from
@@ -132,7 +134,7 @@ export const downloadQuerySchema = z.object({ path: z.string().min(1, { error: '
  */
 export const saveImageRequestSchema = z.object({
   base64Image: z.string().regex(/^data:image\/[a-z+]+;base64,/, { error: 'base64Image must be a data URL.' }),
-  prompt: z.string().trim().min(1, { error: 'prompt is required.' }).max(MAX_PROMPT_LENGTH),
+  prompt: textField({ multiline: true }).trim().min(1, { error: 'prompt is required.' }).max(MAX_PROMPT_LENGTH),
   userId: z.string().max(64).optional(),
   user: z.enum([VISITOR_USER, ADMIN_USER]).optional(),
   category: z.union([categoryValueSchema, z.literal(DEFAULT_CATEGORY)]).default(DEFAULT_CATEGORY),
@@ -153,6 +155,7 @@ export const SEARCH_MAX_RESULTS = 60;
 export const searchQuerySchema = z.object({
   q: z
     .string({ error: 'q is required.' })
+    .superRefine(refuseForbiddenCharacters({ emoji: true }))
     .trim()
     .min(2, { error: 'Type at least 2 characters.' })
     .max(100, { error: 'At most 100 characters.' }),
@@ -165,7 +168,7 @@ export const searchResponseSchema = z.object({
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 // POST /api/images/{id}/share: the author of a visitor's picture makes it public (or private again).
-export const imageIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Not a picture id.' }) });
+export const imageIdParamSchema = z.object({ id: idParam('Not a picture id.') });
 export const shareRequestSchema = z.object({ userId: uuidSchema, shared: z.boolean({ error: 'shared must be true or false.' }) });
 export const shareResponseSchema = z.object({ shared: z.boolean(), pageUrl: z.string() });
 export type ShareResponse = z.infer<typeof shareResponseSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PROMPT_LENGTH } from '../constants';
 import { checkPrompt } from '../prompt-rule';
 import { aspectRatioLabelSchema } from '../ratios';
-import { uuidSchema } from './common';
+import { refuseForbiddenCharacters, uuidSchema } from './common';
 import { galleryImageSchema } from './gallery';
 
 export const GENERIC_GENERATION_ERROR = 'Failed to generate. Please try again.';
@@ -11,6 +11,7 @@ export const GENERATION_SUCCESS = 'Image generated successfully!';
 /** A prompt as the generate routes take it: the shared meaningful-prompt rule, at most MAX_PROMPT_LENGTH characters. */
 export const promptSchema = z
   .string()
+  .superRefine(refuseForbiddenCharacters({ multiline: true, emoji: true }))
   .max(MAX_PROMPT_LENGTH, { error: `Prompt must be at most ${MAX_PROMPT_LENGTH} characters.` })
   .transform((p, ctx) => {
     const check = checkPrompt(p);

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../safety';
+import { idParam, textField } from './common';
 import { HONEYPOT_FIELD } from './forms';
 
 export const imageReportSchema = z.object({
   /** Image ids are job ids (UUIDs) or the operator's import ids. */
-  imageId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'imageId is not an image id.' }),
+  imageId: idParam('imageId is not an image id.'),
   reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason.' }),
-  details: z
-    .string()
+  details: textField({ multiline: true })
     .trim()
     .max(REPORT_DETAILS_MAX, { error: `Details must be at most ${REPORT_DETAILS_MAX} characters.` })
     .optional()

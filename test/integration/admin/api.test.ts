@@ -57,6 +57,12 @@ describe('every admin route: one operator check, before the input is read', () =
       401,
     ],
   ];
+  it.each(['bearer', 'BEARER'])('accepts the scheme written %j (case-insensitive) and refuses Basic', async (scheme) => {
+    const get = (authorization: string) => app.api('/api/admin/images', { headers: { authorization } });
+    expect((await get(`${scheme} ${token}`)).status).toBe(200);
+    expect((await get(`Basic ${token}`)).status).toBe(401);
+  });
+
   it('covers every /api/admin route', () => {
     expect(adminRoutes.length).toBeGreaterThanOrEqual(13);
   });

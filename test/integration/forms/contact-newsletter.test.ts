@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '../../../shared/schemas/forms';
+import { forbiddenCharacterMessage } from '../../../shared/text-rule';
 import { errorOf, formsAppForFile, validContact } from './support';
 
 const app = formsAppForFile();
@@ -31,6 +32,25 @@ describe('contact API', () => {
     const res = await app.postJson('/api/contact', { ...validContact, ...change });
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields?.[field]).toBe(message);
+  });
+
+  it.each([
+    ['a NUL in the email', { email: 'ann\u0000@example.com' }, 'email', 'U+0000'],
+    ['a bidi override in the email', { email: 'ann\u202E@example.com' }, 'email', 'U+202E'],
+    ['a bidi override in the name', { firstName: 'Ann\u202Eelif.exe' }, 'firstName', 'U+202E'],
+    ['an escape character in the subject', { subject: 'Hi \u001b[31m' }, 'subject', 'U+001B'],
+    ['an unpaired surrogate in the message', { message: 'A long enough message \uD800 here' }, 'message', 'U+D800'],
+  ])('refuses %s with 400 naming the character', async (_name, change, field, code) => {
+    const before = (await app.messages()).length;
+    const res = await app.postJson('/api/contact', { ...validContact, ...change });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields?.[field]).toBe(forbiddenCharacterMessage(code));
+    expect(await app.messages()).toHaveLength(before);
+  });
+
+  it('keeps line breaks in the message and emoji joined with a zero-width joiner', async () => {
+    const res = await app.postJson('/api/contact', { ...validContact, message: 'Line one\r\nline two 👩\u200d💻 done' });
+    expect(res.status).toBe(201);
   });
 
   it('accepts an email of exactly 64 before the @', async () => {
@@ -77,6 +97,8 @@ describe('newsletter API', () => {
     ['empty', ''],
     ['no at', 'reader.example.com'],
     ['too long', `${'a'.repeat(65)}@example.com`],
+    ['NUL-carrying', 'reader\u0000@example.com'],
+    ['right-to-left-overridden', '\u202Ereader@example.com'],
   ])('refuses an %s address with 400', async (_name, email) => {
     const res = await app.postJson('/api/newsletter/subscribe', { email });
     expect(res.status).toBe(400);

@@ -13,7 +13,9 @@ import { startTestApp, type TestApp } from '../../support/local-app';
 let app: TestApp;
 const author = randomUUID();
 const shell = join(tmpdir(), `artloom-shell-${randomUUID()}.html`);
-const ids = { mine: '', featured: '' };
+const ids = { mine: '', featured: '', dollars: '' };
+/** `String.replace` patterns: with a replacement string these would move or repeat parts of the page. */
+const DOLLAR_PROMPT = "a price tag $` and $& and $' and $$ on a fox";
 
 beforeAll(async () => {
   writeFileSync(
@@ -24,6 +26,7 @@ beforeAll(async () => {
   resetSiteShell();
   ids.mine = (await storeImage(await newImage({ prompt: 'My <fox> & "hare" at dawn', owner: { kind: 'user', userId: author } }))).id;
   ids.featured = (await storeImage(await newImage({ prompt: 'A featured lighthouse', category: 'Space' }))).id;
+  ids.dollars = (await storeImage(await newImage({ prompt: DOLLAR_PROMPT, category: 'Space' }))).id;
 });
 afterAll(async () => app?.stop());
 
@@ -69,8 +72,26 @@ describe('picture page and share', () => {
     expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
   });
 
+  it('keeps every link-preview tag inside <head> and the prompt as written when it contains $` and $&', async () => {
+    const res = await app.api(`/i/${ids.dollars}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+    expect(head.match(/<meta (?:name|property)="(?:og|twitter):/g)).toHaveLength(13);
+    expect(head).toContain('<meta property="og:image:alt" content="a price tag $` and $&amp; and $&#39; and $$ on a fox" />');
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.indexOf('<meta property="og:title"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
   it('answers bad input with 400 and the field', async () => {
     expect((await app.api('/api/images/bad%20id')).status).toBe(400);
+    // A control character in a path or a path query is a 400 that says so, not a 500 (issue 23).
+    for (const path of ['/api/images/%00', '/api/images/a%1Bb', '/api/download?path=images%2F%00.png']) {
+      const bad = await app.api(path);
+      expect(bad.status, path).toBe(400);
+      const { error } = (await bad.json()) as { error: { fields?: Record<string, string> } };
+      expect(Object.values(error.fields ?? {}).join(' '), path).toMatch(/control or invisible formatting character \(U\+00(00|1B)\)/);
+    }
     const res = await app.api(`/api/images/${ids.mine}/share`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

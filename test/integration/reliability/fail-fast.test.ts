@@ -55,6 +55,34 @@ describe('fail fast when DynamoDB is stalled', () => {
   });
 });
 
+describe('health within its deadline when DynamoDB is stalled and one request may wait 5 s (npm start)', () => {
+  let app: FormsTestApp;
+  let stalled: Awaited<ReturnType<typeof stalledServer>>;
+  beforeAll(async () => {
+    stalled = await stalledServer();
+    // npm start's own settings: 5 s of silence per request, one try (local/app.ts). Two probe tries
+    // of 5 s once took /api/health past its 10 s deadline, answered without `dependencies` (issue 23).
+    app = await startFormsApp({ AWS_REQUEST_TIMEOUT_MS: '5000', AWS_MAX_ATTEMPTS: '1', DYNAMODB_ENDPOINT: stalled.url });
+  });
+  afterAll(async () => {
+    await app?.close();
+    for (const s of stalled.sockets) s.destroy();
+    stalled.server.close();
+  });
+
+  it('answers 503 with every dependency, DynamoDB marked timeout, in about 3 s', async () => {
+    const started = performance.now();
+    const res = await app.api('/api/health');
+    const ms = performance.now() - started;
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { ok: boolean; dependencies: Record<string, { ok: boolean; state: string }> };
+    expect(body.ok).toBe(false);
+    expect(body.dependencies.dynamodb).toMatchObject({ ok: false, state: 'timeout' });
+    expect(body.dependencies.s3).toMatchObject({ ok: true, state: 'up' });
+    expect(ms).toBeLessThan(4500);
+  });
+});
+
 describe('fail fast when DynamoDB is dead', () => {
   let app: FormsTestApp;
   beforeAll(async () => {

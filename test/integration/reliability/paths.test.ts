@@ -59,6 +59,15 @@ describe('malformed paths locally', () => {
     expect(JSON.parse(long.body).error.code).toBe('bad_path');
   });
 
+  it.each(['/files/%00', '/files/images/a%00.png', '/files/images/%E2%80%AE.png', '/files/thumbs/%0a.webp'])(
+    '%s (a control or bidi character) answers 400 JSON, not 500',
+    async (path) => {
+      const res = await rawGet(app, path);
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body).error.code).toBe('bad_path');
+    },
+  );
+
   it('a well-formed escape still reaches the handler (its own validation answers)', async () => {
     const res = await rawGet(app, '/api/generate/abc%20def');
     expect(res.status).toBe(400);

@@ -28,6 +28,10 @@ describe('prompt screening before the queue', () => {
     ['leetspeak', 'a p0rn st4r on a b3ach', '“porn”'],
     ['spaced out', 'a p o r n star on a beach', '“porn”'],
     ['an operator default term', 'a NSFW portrait of a woman', '“nsfw”'],
+    ['a word the old lists missed', 'a naked woman on a beach', '“naked”'],
+    ['a variation-selector and combining-mark', 'a nu\ufe0fd\u0301e figure', '“nude”'],
+    ['a compound', 'nudeart photography', '“nudeart”'],
+    ['a translated', 'una mujer desnuda en la playa', '“desnuda”'],
   ])('refuses a %s blocked prompt with 422, no job and no quota spent', async (_case, prompt, named) => {
     const body = newRequest({ prompt });
     const res = await postGenerate(app, body);
@@ -41,16 +45,30 @@ describe('prompt screening before the queue', () => {
     expect(await readCount('rl#gen-ip#127.0.0.1', hourStart())).toBe(0);
   });
 
-  it.each(['Scunthorpe at dusk, watercolour', 'a classic car in the rain', "assassin's creed style, cinematic", 'Moby Dick breaching'])(
-    'accepts %j (a blocked word inside a longer harmless one)',
-    async (prompt) => {
-      const body = newRequest({ prompt });
-      const res = await postGenerate(app, body);
-      expect(res.status).toBe(202);
-      expect(await getRequestJobId(body.userId, body.requestId)).toBeTruthy();
-      expect(await readCount(`rl#gen-user#${body.userId}`, hourStart())).toBe(1);
-    },
-  );
+  it.each([
+    'Scunthorpe at dusk, watercolour',
+    'a classic car in the rain',
+    "assassin's creed style, cinematic",
+    'Moby Dick breaching',
+    'shiitake mushrooms on a board',
+    'a branch of pussy willow in a vase',
+    'a rugby hooker throwing into the lineout',
+  ])('accepts %j (a blocked word inside a longer harmless one)', async (prompt) => {
+    const body = newRequest({ prompt });
+    const res = await postGenerate(app, body);
+    expect(res.status).toBe(202);
+    expect(await getRequestJobId(body.userId, body.requestId)).toBeTruthy();
+    expect(await readCount(`rl#gen-user#${body.userId}`, hourStart())).toBe(1);
+  });
+
+  it('refuses a prompt with zero-width or bidi characters at validation (400 naming it), before screening', async () => {
+    const body = newRequest({ prompt: 'a nu\u200bde figure' });
+    const res = await postGenerate(app, body);
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as ErrorBody & { error: { fields?: Record<string, string> } };
+    expect(error.fields?.prompt).toContain('U+200B');
+    expect(await getRequestJobId(body.userId, body.requestId)).toBeUndefined();
+  });
 
   it('applies the operator’s edited list (replacing the defaults) without a restart', async () => {
     await putBlockedTerms(['red dragon']);

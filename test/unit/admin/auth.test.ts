@@ -26,10 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => vi.unstubAllGlobals());
 
-const check = async (token: string | undefined) => {
+const check = async (token: string | undefined, scheme = 'Bearer') => {
   try {
     return await requireAdmin(
-      apiEvent({ method: 'GET', path: '/api/admin/images', headers: token ? { authorization: `Bearer ${token}` } : {} }),
+      apiEvent({ method: 'GET', path: '/api/admin/images', headers: token ? { authorization: `${scheme} ${token}` } : {} }),
     );
   } catch (err) {
     if (err instanceof DomainError) return err.status;
@@ -47,6 +47,9 @@ describe('requireAdmin: the one operator check', () => {
   it.each([
     ['no token', async () => undefined, 401],
     ['an expired token', () => issuer.mint({ expiresIn: -30 }), 401],
+    ['a token without exp (it would never expire)', () => issuer.mint({ omit: ['exp'] }), 401],
+    ['a token without iat', () => issuer.mint({ omit: ['iat'] }), 401],
+    ['a token without sub', () => issuer.mint({ omit: ['sub'] }), 401],
     ['another issuer', () => issuer.mint({ iss: 'https://evil.test' }), 401],
     ['another audience', () => issuer.mint({ aud: 'other-client' }), 401],
     ['a member of another group', () => issuer.mint({ groups: ['visitors'] }), 403],
@@ -84,6 +87,14 @@ describe('requireAdmin: the one operator check', () => {
     ],
   ])('refuses %s', async (_name, mint, status) => {
     expect(await check(await mint())).toBe(status);
+  });
+
+  it.each(['bearer', 'BEARER', 'BeArEr'])('accepts the scheme written %j (schemes are case-insensitive)', async (scheme) => {
+    expect(await check(await issuer.mint(), scheme)).toMatchObject({ sub: 'operator-1' });
+  });
+
+  it('refuses another scheme', async () => {
+    expect(await check(await issuer.mint(), 'Basic')).toBe(401);
   });
 
   it('refuses an ID token (token_use id): only access tokens are bearer credentials', async () => {

@@ -110,7 +110,7 @@ describe('forms handlers (SDK mocked)', () => {
         firstName: 'Ann',
         lastName: 'Lee',
         email: 'a@b.co',
-        subject: 'Hi\r\nBcc: x@evil',
+        subject: 'Hi there',
         message: 'Hello there, friends.',
       }),
       lambdaContext(),
@@ -119,8 +119,18 @@ describe('forms handlers (SDK mocked)', () => {
     const email = ses.commandCalls(SendEmailCommand)[0]?.args[0].input;
     expect(email?.Destination?.ToAddresses).toEqual(['ops@artloom.example']);
     expect(email?.FromEmailAddress).toBe('ops@artloom.example');
-    expect(email?.Content?.Simple?.Subject?.Data).toBe('[Artloom] contact: Hi Bcc: x@evil');
+    expect(email?.Content?.Simple?.Subject?.Data).toBe('[Artloom] contact: Hi there');
     expect(email?.Content?.Simple?.Body?.Text?.Data).toContain('message: Hello there, friends.');
+  });
+
+  it('refuses a line break in a one-line field (no header injection reaches SES) with 400 naming the field', async () => {
+    process.env.NOTIFY_EMAIL = 'ops@artloom.example';
+    resetFormsConfig();
+    const body = { firstName: 'Ann', lastName: 'Lee', email: 'a@b.co', subject: 'Hi\r\nBcc: x@evil', message: 'Hello there, friends.' };
+    const result = await contact(jsonEvent('/api/contact', body), lambdaContext());
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(String(result.body)).error.fields).toHaveProperty('subject');
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
   });
 
   it('does not call SES when NOTIFY_EMAIL is unset', async () => {

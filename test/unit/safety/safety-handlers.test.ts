@@ -48,6 +48,14 @@ describe('prompt screening in POST /api/generate (SDK mocked)', () => {
     expect(result.statusCode).toBe(422);
   });
 
+  it('screens with the defaults after 1 s when the blocked-terms read stalls, not after a whole store timeout', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'settings#blocked-terms', sk: 'settings' } }).callsFake(() => new Promise(() => {}));
+    const started = performance.now();
+    const result = await postGenerate(body);
+    expect(result.statusCode).toBe(422);
+    expect(performance.now() - started).toBeLessThan(1800);
+  });
+
   it('uses the operator’s saved list instead of the defaults', async () => {
     ddb.on(GetCommand, { Key: { pk: 'settings#blocked-terms', sk: 'settings' } }).resolves({ Item: { terms: ['lighthouse'] } });
     const refused = await postGenerate({ ...body, prompt: 'a l1ghthouse at dusk' });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BLOCKED_TERMS } from '../../../lambdas/services/screening-lists';
 import { joinSpacedLetters, normaliseTerms, wordListMatcher } from '../../../lambdas/services/word-lists';
 
 describe('word-list prompt screen', () => {
@@ -9,15 +10,42 @@ describe('word-list prompt screen', () => {
     ['leetspeak', 'a p0rn star', 'sexual', 'porn'],
     ['spaced out', 'a p o r n star', 'sexual', 'porn'],
     ['dotted', 'f.u.c.k this landscape', 'profanity', 'fuck'],
-    ['repeated letters', 'fuuuuck', 'profanity', 'fuck'],
+    ['repeated letters', 'fuuuuck', 'profanity', 'fuuuuck'],
     ['a slur in leetspeak', 'a n1gger in a field', 'slur', 'nigger'],
     ['an operator term', 'NSFW portrait', 'blocked', 'nsfw'],
     ['an operator term in leetspeak', 'a nud3 figure', 'blocked', 'nude'],
     ['an operator term spaced out', 'a n u d e figure', 'blocked', 'nude'],
     ['an operator phrase', 'child   porn', 'blocked', 'child porn'],
     ['an operator term written with pattern characters', 'gr i me', 'blocked', 'gr i me'],
+    ['zero-width characters inside a word', 'a n\u200bu\u200dd\u00ade figure', 'blocked', 'nude'],
+    ['variation selectors and tags', 'n\ufe0fu\u{E0041}de', 'blocked', 'nude'],
+    ['a bidi override', 'a n\u202eude figure', 'blocked', 'nude'],
+    ['combining marks', 'n\u0336u\u0336d\u0336e\u0336 and ñúdé', 'blocked', 'nude'],
+    ['Cyrillic look-alikes', '\u0440\u043ern star', 'sexual', 'porn'],
+    ['full-width letters', 'ｎｕｄｅ', 'blocked', 'nude'],
+    ['leet symbols', '$ex on the beach', 'sexual', 'sex'],
+    ['a separator inside the word', 'a nu-de model', 'blocked', 'nude'],
   ])('refuses %s', (_case, prompt, kind, term) => {
     expect(match(prompt)).toEqual({ kind, term });
+  });
+
+  it.each([
+    ['a compound', 'nudeart photography', 'nudeart'],
+    ['a derivation', 'undressing slowly', 'undressing'],
+    ['a translation', 'una mujer desnuda', 'desnuda'],
+    ['a word the old list missed', 'a naked woman on a beach', 'naked'],
+  ])('refuses %s with the default terms', (_case, prompt, term) => {
+    expect(wordListMatcher(DEFAULT_BLOCKED_TERMS)(prompt)).toEqual({ kind: 'blocked', term });
+  });
+
+  it('matches an operator stem (`*`) and keeps an allowed word allowed', () => {
+    const stems = wordListMatcher(['dragon*']);
+    expect(stems('dragonfire over the hills')).toEqual({ kind: 'blocked', term: 'dragonfire' });
+    expect(stems('snapdragon')).toBeUndefined();
+  });
+
+  it('lets the operator block a word the allow-list would excuse (an identical entry does not excuse it)', () => {
+    expect(wordListMatcher(['scunthorpe'])('Scunthorpe at dusk')).toEqual({ kind: 'blocked', term: 'scunthorpe' });
   });
 
   it.each([
@@ -44,6 +72,11 @@ describe('word-list prompt screen', () => {
   });
 
   it('normalises the operator list (case, spaces, blanks, comments, duplicates)', () => {
-    expect(normaliseTerms(['  Nude ', 'nude', '', '# a comment', 'Child   Porn', 'gr[i|me?'])).toEqual(['nude', 'child porn', 'gr i me']);
+    expect(normaliseTerms(['  Nude ', 'nude', '', '# a comment', 'Child   Porn', 'gr[i|me?', 'Nud*'])).toEqual([
+      'nude',
+      'child porn',
+      'gr i me',
+      'nud*',
+    ]);
   });
 });

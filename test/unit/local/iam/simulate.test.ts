@@ -15,7 +15,7 @@ const IMAGES_TABLE = 'arn:aws:dynamodb:us-east-1:123456789012:table/t1-images';
 describe('checkCall', () => {
   it('allows what a function role is granted', async () => {
     const verdict = await checkCall(model, {
-      principal: role('artloom-api-gallery-list-images'),
+      principal: role('artloom-api-gallery'),
       action: 'dynamodb:Query',
       resource: `${IMAGES_TABLE}/index/gsi1`,
     });
@@ -24,20 +24,20 @@ describe('checkCall', () => {
 
   it('names the function, its role, the action and the resource when its policies grant nothing', async () => {
     const verdict = await checkCall(model, {
-      principal: role('artloom-api-gallery-list-images'),
+      principal: role('artloom-api-gallery'),
       action: 'dynamodb:PutItem',
       resource: IMAGES_TABLE,
     });
     expect(verdict.allowed).toBe(false);
     expect(verdict.result).toBe('ImplicitlyDenied');
     expect(verdict.explanation).toBe(
-      `artloom-api-gallery-list-images (role ${fn('artloom-api-gallery-list-images').roleLogicalId}) may not dynamodb:PutItem on ${IMAGES_TABLE}: no statement in its policies allows it`,
+      `artloom-api-gallery (role ${fn('artloom-api-gallery').roleLogicalId}) may not dynamodb:PutItem on ${IMAGES_TABLE}: no statement in its policies allows it`,
     );
   });
 
   it('applies the resource policy: an explicit deny wins over the role', async () => {
     const verdict = await checkCall(model, {
-      principal: role('artloom-api-gallery-save-image'),
+      principal: role('artloom-api-admin'),
       action: 's3:PutObject',
       resource: 'arn:aws:s3:::t1-images/files/a.png',
       context: { 'aws:SecureTransport': 'false' },
@@ -72,7 +72,7 @@ describe('checkCall', () => {
     expect(await checkCall(model, { principal: gpu, action: 'states:SendTaskSuccess', resource: machine })).toMatchObject({
       allowed: true,
     });
-    const list = role('artloom-api-gallery-list-images');
+    const list = role('artloom-api-gallery');
     expect(await checkCall(model, { principal: list, action: 'states:SendTaskSuccess', resource: machine })).toMatchObject({
       allowed: false,
     });
@@ -89,7 +89,7 @@ describe('authorizeRequest', () => {
   });
 
   it('allows a request only when every authorization it needs is allowed', async () => {
-    const principal = role('artloom-api-gallery-list-images');
+    const principal = role('artloom-api-gallery');
     const read = await authorizeRequest(model, principal, wire('GetItem', { TableName: 't1-images', Key: {} }));
     expect(read).toMatchObject({ allowed: true, checks: [{ action: 'dynamodb:GetItem', resource: IMAGES_TABLE, allowed: true }] });
     const transaction = await authorizeRequest(

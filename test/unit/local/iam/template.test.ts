@@ -10,11 +10,11 @@ const idOfPath = (path: string) =>
 describe('template model', () => {
   it('gives each function the environment the template resolves to under the local names', () => {
     // Prepare
-    const list = model.functions().find((f) => f.cdkPath === 't1/api/gallery-list-images/Resource');
+    const list = model.functions().find((f) => f.cdkPath === 't1/api/gallery/Resource');
     // Assess
     expect(list).toMatchObject({
-      name: 'artloom-api-gallery-list-images',
-      arn: 'arn:aws:lambda:us-east-1:123456789012:function:artloom-api-gallery-list-images',
+      name: 'artloom-api-gallery',
+      arn: 'arn:aws:lambda:us-east-1:123456789012:function:artloom-api-gallery',
       handler: 'index.handler',
       architecture: 'arm64',
       runtime: expect.stringMatching(/^nodejs/),
@@ -28,7 +28,7 @@ describe('template model', () => {
       ORIGIN_SECRET: 'local-origin-secret',
     });
     expect(list?.roleLogicalId && model.resource(list.roleLogicalId).Type).toBe('AWS::IAM::Role');
-    expect(model.logicalIdOfFunctionName('artloom-api-gallery-list-images')).toBe(list?.logicalId);
+    expect(model.logicalIdOfFunctionName('artloom-api-gallery')).toBe(list?.logicalId);
     expect(model.logicalIdOfFunctionName(list?.arn ?? '')).toBe(list?.logicalId);
   });
 
