@@ -5,6 +5,7 @@ import { notify } from '../../../lib/notify';
 import { useCursorList } from '../hooks/use-cursor-list';
 import { ListFooter } from './list-footer';
 import type { SectionProps } from './section';
+import { fieldLabel, fieldValue } from '../readable';
 
 /** Visitors' messages by kind (the kinds come from shared/admin.ts), newest first, open or handled. */
 export function Inbox({ api, onError }: SectionProps) {
@@ -85,8 +86,8 @@ export function Inbox({ api, onError }: SectionProps) {
           <dl>
             {Object.entries(item.fields).map(([name, value]) => (
               <div key={name} style={{ display: 'contents' }}>
-                <dt>{name}</dt>
-                <dd>{String(value)}</dd>
+                <dt>{fieldLabel(name)}</dt>
+                <dd>{fieldValue(value)}</dd>
               </div>
             ))}
           </dl>
