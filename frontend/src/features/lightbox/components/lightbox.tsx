@@ -40,8 +40,12 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
   const atStart = index <= 0;
   const atEnd = index >= images.length - 1;
 
+  // A picture the studio preloaded can finish loading before this effect runs: read the element's own state then, or
+  // the spinner would stay over a loaded picture (its load event already fired).
+  const imgRef = useRef<HTMLImageElement>(null);
   useEffect(() => {
-    setStatus(image?.url ? 'loading' : 'error');
+    const img = imgRef.current;
+    setStatus(!image?.url ? 'error' : img?.complete && img.naturalWidth > 0 ? 'loaded' : 'loading');
   }, [image?.url]);
 
   // A native modal dialog: the page behind is inert, Tab stays inside, Escape closes (not while the ad shows), and
@@ -130,6 +134,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
             <p className="lightbox__error">Image failed to load.</p>
           ) : (
             <img
+              ref={imgRef}
               key={image.url}
               src={image.url}
               alt={image.prompt}
