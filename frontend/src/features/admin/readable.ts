@@ -3,6 +3,14 @@
  * and an audit entry's before/after as the fields that changed. Free text (addresses, links, messages) is left as is:
  * only identifier-shaped values are turned into words.
  */
+import { REPORT_REASON_LABELS } from '@shared/safety';
+
+/** Values some fields hold, as the visitor saw them (a report's reason) or as the operator says them. */
+const VALUES: Record<string, Record<string, string>> = {
+  reason: REPORT_REASON_LABELS,
+  owner: { admin: 'The operator', user: 'A visitor' },
+};
+
 const WORDS: Record<string, string> = { url: 'URL', id: 'ID', ip: 'IP', imageId: 'Picture ID', userId: 'Visitor ID' };
 
 const words = (key: string) =>
@@ -19,7 +27,9 @@ export function fieldLabel(key: string): string {
 }
 
 /** A field value as text; an identifier-like value ('bug_report', 'not_safe') becomes words. */
-export function fieldValue(value: unknown): string {
+export function fieldValue(value: unknown, key?: string): string {
+  const known = key && typeof value === 'string' ? VALUES[key]?.[value] : undefined;
+  if (known) return known;
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') return /^[a-z]+(_[a-z]+)+$/.test(value) ? words(value) : value;
@@ -47,6 +57,6 @@ export function changes(before: unknown, after: unknown): Change[] {
   }
   const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])];
   return keys
-    .map((key) => ({ label: fieldLabel(key), before: fieldValue(b?.[key]), after: fieldValue(a?.[key]) }))
+    .map((key) => ({ label: fieldLabel(key), before: fieldValue(b?.[key], key), after: fieldValue(a?.[key], key) }))
     .filter((change) => change.before !== change.after);
 }

@@ -87,7 +87,7 @@ export function Inbox({ api, onError }: SectionProps) {
             {Object.entries(item.fields).map(([name, value]) => (
               <div key={name} style={{ display: 'contents' }}>
                 <dt>{fieldLabel(name)}</dt>
-                <dd>{fieldValue(value)}</dd>
+                <dd>{fieldValue(value, name)}</dd>
               </div>
             ))}
           </dl>
