@@ -58,7 +58,10 @@ describe("The operator's console on a phone (375x812)", () => {
     await inbox.getByLabel('Kind').selectOption({ label: 'Picture reports' });
     await inbox.getByLabel('State').selectOption('all');
     const message = inbox.getByRole('article').filter({ hasText: 'Sells shoes' });
-    await message.getByRole('term').filter({ hasText: /^Picture ID$/ }).waitFor();
+    await message
+      .getByRole('term')
+      .filter({ hasText: /^Picture ID$/ })
+      .waitFor();
     expect(await message.getByRole('term').allTextContents()).not.toContain('imageId');
     await page.screenshot({ path: `${SHOTS_DIR}/console-inbox-375.png` });
 

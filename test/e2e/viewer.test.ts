@@ -1,5 +1,5 @@
-import { GENERATION_SUCCESS } from '@shared/schemas/generation';
 import { REPORT_SUCCESS } from '@shared/safety';
+import { GENERATION_SUCCESS } from '@shared/schemas/generation';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eForFile, SHOTS_DIR, waitForFeatured } from './support';
@@ -25,7 +25,9 @@ async function outside(page: Page, scope: Locator): Promise<string[]> {
     const fits = box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5;
     if (!fits) {
       const name = (await control.getAttribute('aria-label')) ?? (await control.textContent())?.trim().slice(0, 30);
-      bad.push(`${name} at x ${Math.round(box.x)}–${Math.round(box.x + box.width)}, y ${Math.round(box.y)}–${Math.round(box.y + box.height)}`);
+      bad.push(
+        `${name} at x ${Math.round(box.x)}–${Math.round(box.x + box.width)}, y ${Math.round(box.y)}–${Math.round(box.y + box.height)}`,
+      );
     }
   }
   return bad;
@@ -125,4 +127,25 @@ describe('The picture page /i/<id>', () => {
       await context.close();
     }
   }, 180_000);
+});
+
+describe('The cookie banner on a phone (375x812)', () => {
+  it('takes at most a fifth of the screen and leaves Generate reachable', async () => {
+    const { page, context } = await e2e.newPage({ width: 375, height: 812, consent: 'undecided' });
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookies and storage' });
+    await banner.waitFor();
+    const box = await banner.boundingBox();
+    expect(box).toBeTruthy();
+    if (!box) return;
+    const share = (box.width * box.height) / (375 * 812);
+    console.info(`cookie banner: ${Math.round(box.width)}x${Math.round(box.height)} px, ${(share * 100).toFixed(1)} % of 375x812`);
+    expect(share).toBeLessThanOrEqual(0.2);
+    // Generate: a visitor types a prompt and the button takes the click (Playwright refuses a covered target).
+    await page.getByText('preview renderer — no GPU').waitFor();
+    await page.getByLabel('Prompt').fill('A kite over a windy beach');
+    await page.getByRole('button', { name: 'Generate Image' }).click({ trial: true });
+    await page.screenshot({ path: `${SHOTS_DIR}/cookie-banner-375.png` });
+    await context.close();
+  });
 });

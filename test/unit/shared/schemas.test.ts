@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adListSchema } from '../../../shared/schemas/ads';
 import { adLinkSchema } from '../../../shared/schemas/admin';
+import { adListSchema } from '../../../shared/schemas/ads';
 import { fieldErrors, intParam, isValidEmail } from '../../../shared/schemas/common';
 import {
   CONTACT_MESSAGES,

@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@shared/schemas/admin';
 import { useCallback } from 'react';
 import { useCursorList } from '../hooks/use-cursor-list';
-import { AdminTable } from './admin-table';
 import { changes, fieldLabel } from '../readable';
+import { AdminTable } from './admin-table';
 import { ListFooter } from './list-footer';
 import type { SectionProps } from './section';
 

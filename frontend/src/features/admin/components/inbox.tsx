@@ -3,9 +3,9 @@ import type { InboxItem } from '@shared/schemas/admin';
 import { useCallback, useId, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useCursorList } from '../hooks/use-cursor-list';
+import { fieldLabel, fieldValue } from '../readable';
 import { ListFooter } from './list-footer';
 import type { SectionProps } from './section';
-import { fieldLabel, fieldValue } from '../readable';
 
 /** Visitors' messages by kind (the kinds come from shared/admin.ts), newest first, open or handled. */
 export function Inbox({ api, onError }: SectionProps) {

@@ -43,7 +43,11 @@ function cases(items: InboxItem[]): Case[] {
       refs: reports.map((r) => r.ref),
       reasons: [...counts].sort((a, b) => b[1] - a[1]),
       details: reports.map((r) => String(r.fields.details ?? '')).filter(Boolean),
-      last: reports.map((r) => r.createdAt).sort().at(-1) ?? '',
+      last:
+        reports
+          .map((r) => r.createdAt)
+          .sort()
+          .at(-1) ?? '',
     };
   });
 }
@@ -103,7 +107,8 @@ export function ModerationQueue({ api, onError }: SectionProps) {
               <img src={c.thumb} alt={c.prompt} loading="lazy" />
               <p className="admin-card__prompt">{c.prompt}</p>
               <p className="admin-card__meta">
-                {c.refs.length} {c.refs.length === 1 ? 'report' : 'reports'} · {c.owner === 'admin' ? "operator's picture" : "a visitor's shared picture"}
+                {c.refs.length} {c.refs.length === 1 ? 'report' : 'reports'} ·{' '}
+                {c.owner === 'admin' ? "operator's picture" : "a visitor's shared picture"}
               </p>
               <ul className="admin-queue__reasons">
                 {c.reasons.map(([reason, count]) => (
@@ -121,7 +126,12 @@ export function ModerationQueue({ api, onError }: SectionProps) {
                 </ul>
               )}
               <div className="admin-card__actions">
-                <button type="button" className="btn btn--small btn--danger" disabled={busy === c.imageId} onClick={() => void decide(c, true)}>
+                <button
+                  type="button"
+                  className="btn btn--small btn--danger"
+                  disabled={busy === c.imageId}
+                  onClick={() => void decide(c, true)}
+                >
                   Hide
                 </button>
                 <button type="button" className="btn btn--small" disabled={busy === c.imageId} onClick={() => void decide(c, false)}>

@@ -187,10 +187,11 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
           </button>
         )}
         {!paused && image && more && (
-          <div id={moreId} className="lightbox__more" role="group" aria-label="More actions">
+          <fieldset id={moreId} className="lightbox__more">
+            <legend className="visually-hidden">More actions</legend>
             <RemixActions key={`remix-${image.id}`} image={image} onLeave={onClose} />
             <ReportButton key={image.id} imageId={image.id} />
-          </div>
+          </fieldset>
         )}
       </div>
     </dialog>
