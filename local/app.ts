@@ -98,7 +98,8 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     server.listen(options.port, host, resolve);
   });
   const port = (server.address() as AddressInfo).port;
-  const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
+  // An IPv6 address goes in brackets (HOST=::1 gives http://[::1]:3000).
+  const url = `http://${host === '127.0.0.1' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
 
   const stop = async () => {
     ready = false;

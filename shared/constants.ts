@@ -10,6 +10,20 @@ export const MODEL_NAME = 'flux_schnell';
 export const MODEL_VERSION = '1.0';
 export const MODEL_STEPS = 4;
 export const CHECKPOINT_NAME = 'flux1-schnell-fp8.safetensors';
+
+/**
+ * What drew a picture, recorded per image: ComfyUI running the model on a GPU, or the local preview
+ * renderer (a deterministic drawing, no model at all). `modelName` stays the gallery key the job
+ * asked for; the renderer is what the picture page, its link preview and the XMP name.
+ */
+export const RENDERERS = ['comfyui', 'preview'] as const;
+export type Renderer = (typeof RENDERERS)[number];
+const RENDERER_LABEL: Record<Renderer, string> = {
+  comfyui: 'FLUX.1-schnell',
+  preview: 'Artloom preview renderer (no GPU, no AI)',
+};
+/** The name of what drew an image; records from before the field was kept were drawn by ComfyUI. */
+export const drawnBy = (image: { renderer?: Renderer | undefined }): string => RENDERER_LABEL[image.renderer ?? 'comfyui'];
 /** Category of an ordinary visitor's save. */
 export const DEFAULT_CATEGORY = 'default';
 
@@ -42,7 +56,8 @@ export const MAX_SKIP = 100_000;
 /** Longest prompt the server accepts; FLUX's T5 encoder reads ~512 tokens, ~1000 characters covers it. */
 export const MAX_PROMPT_LENGTH = 1000;
 
-export const POLLING = { intervalMs: 500, maxAttempts: 60 } as const;
+/** The status poll's pace; a poll ends on a terminal status (or the visitor leaving), not after a count. */
+export const POLLING = { intervalMs: 500 } as const;
 
 export const TIMINGS = {
   /** Success toast after generation completes. */

@@ -19,6 +19,32 @@ export const appContextSchema = z.object({
     .string()
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/)
     .optional(),
+  /**
+   * The site's own domains besides CloudFront's (host names, comma-separated: `-c siteDomains=art.example.com,www.art.example.com`):
+   * the console's sign-in and sign-out come back to any of them, so Cognito lists each as a callback.
+   * Pointing the domain at the distribution (alias and ACM certificate) is README's Deploy step.
+   */
+  siteDomains: z
+    .union([
+      z.array(z.string()),
+      z.string().transform((v) =>
+        v
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+            'siteDomains: host names only, like art.example.com',
+          ),
+      ),
+    )
+    .default([]),
   /** Operator address for form notifications (SES); unset = no email. */
   notifyEmail: z.email().optional(),
   notifyFrom: z.email().optional(),

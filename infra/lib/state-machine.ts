@@ -40,7 +40,7 @@ import type { StepName } from './lambda-functions';
  * Heartbeat and overall timeouts come from the execution input (`$.limits`), so the API's
  * configuration sets them and tests can use seconds instead of minutes.
  */
-export { STEP_ENTRIES, STEP_NAMES, type StepName } from './lambda-functions';
+export { STEP_NAMES, type StepName } from './lambda-functions';
 
 export const DISPATCH_STATE = 'DispatchToWorker';
 /**

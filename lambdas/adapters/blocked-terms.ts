@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
 
@@ -23,6 +24,6 @@ export async function getBlockedTerms(opts: { abortSignal?: AbortSignal } = {}):
 }
 
 /** Replaces the whole list (the operator console's save, `npm run safety:terms`). */
-export async function putBlockedTerms(terms: string[], updatedAt = new Date().toISOString()): Promise<void> {
+export async function putBlockedTerms(terms: string[], updatedAt = clock.date().toISOString()): Promise<void> {
   await dynamo().send(new PutCommand({ TableName: config().MESSAGES_TABLE, Item: { ...KEY, terms, updatedAt } }));
 }

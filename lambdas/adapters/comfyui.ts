@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
+import { clock } from '../lib/clock';
 import { type ComfyGraph, type ComfyWsMessage, mapComfyMessage, type ProgressEvent } from './comfyui-protocol';
 
 /**
@@ -77,7 +78,7 @@ async function interrupt(baseUrl: string): Promise<void> {
 
 /** Runs one graph to its output image. */
 export async function runGraph(opts: RunOptions): Promise<RunResult> {
-  const started = Date.now();
+  const started = clock.now();
   const clientId = randomUUID();
   const ws = await openSocket(opts.baseUrl, clientId);
   try {
@@ -163,7 +164,7 @@ export async function runGraph(opts: RunOptions): Promise<RunResult> {
     const view = await fetchOrUnreachable(`${opts.baseUrl}/view?${query}`);
     if (!view.ok) throw new ComfyError('execution', `ComfyUI could not serve the output image (${view.status}).`);
     const png = Buffer.from(await view.arrayBuffer());
-    return { promptId, png, renderMs: Date.now() - started };
+    return { promptId, png, renderMs: clock.now() - started };
   } finally {
     ws.removeAllListeners('close');
     ws.terminate();

@@ -1,4 +1,5 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { clock } from '../lib/clock';
 import { dynamo } from './aws-clients';
 import { ACTIVE, DAY, epoch, table } from './jobs-table';
 
@@ -6,7 +7,7 @@ import { ACTIVE, DAY, epoch, table } from './jobs-table';
 
 export type DurationKind = 'coldStart' | 'queueWait' | 'generation';
 
-export async function recordDuration(kind: DurationKind, jobId: string, ms: number, at = new Date()): Promise<void> {
+export async function recordDuration(kind: DurationKind, jobId: string, ms: number, at = clock.date()): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: table(),
@@ -36,7 +37,7 @@ export interface WorkerItem {
 }
 
 /** A worker's presence beacon; the fleet is warm while one is fresh. */
-export async function touchWorker(workerId: string, state: WorkerItem['state'], now = Date.now()): Promise<void> {
+export async function touchWorker(workerId: string, state: WorkerItem['state'], now = clock.now()): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: table(),

@@ -1,4 +1,5 @@
 import { DescribeAutoScalingGroupsCommand, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { autoScaling } from './aws-clients';
 import { freshWorkers } from './fleet-records';
@@ -9,7 +10,7 @@ import { freshWorkers } from './fleet-records';
  * With no group configured (locally, the worker runs in-process and is always on) there is
  * nothing to start.
  */
-export async function liveWorkerCount(now = Date.now()): Promise<number> {
+export async function liveWorkerCount(now = clock.now()): Promise<number> {
   return (await freshWorkers(now - config().GEN_WORKER_FRESH_SECONDS * 1000)).length;
 }
 

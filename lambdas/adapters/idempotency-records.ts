@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
 import { isConditionFailed } from './dynamo-errors';
@@ -26,7 +27,7 @@ export interface IdempotencyRecord {
 
 /** Claims the key for one run: true when this request may run (no record, or an abandoned claim). */
 export async function claim(scope: string, idempotencyKey: string, fingerprint: string | undefined, holdMs: number): Promise<boolean> {
-  const now = Date.now();
+  const now = clock.now();
   try {
     await dynamo().send(
       new PutCommand({

@@ -1,5 +1,6 @@
 import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { GalleryImage, ImageModeration } from '../../shared/schemas/gallery';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { AGAIN, retry } from '../lib/retry';
 import { dynamo } from './aws-clients';
@@ -76,6 +77,7 @@ export const PUBLIC_ATTRIBUTES = [
   'thumbnailUrl',
   'aspectRatio',
   'modelName',
+  'renderer',
   'category',
   'width',
   'height',
@@ -129,7 +131,7 @@ export async function setShared(id: string, userId: string, shared: boolean): Pr
         UpdateExpression: shared ? 'SET sharedAt = :now' : 'REMOVE sharedAt',
         ConditionExpression: 'attribute_exists(pk) AND #owner = :user AND userId = :u',
         ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: { ':user': 'user', ':u': userId, ...(shared ? { ':now': new Date().toISOString() } : {}) },
+        ExpressionAttributeValues: { ':user': 'user', ':u': userId, ...(shared ? { ':now': clock.date().toISOString() } : {}) },
       }),
     );
     return true;

@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { clock } from '../lib/clock';
 import { dynamo } from './aws-clients';
 import { isConditionFailed } from './dynamo-errors';
 import { queryEvery } from './dynamo-query';
@@ -50,7 +51,7 @@ export async function repairQueueCount(quietSeconds = 60): Promise<{ from: numbe
   const counter = await dynamo().send(new GetCommand({ TableName: table(), Key: queueKey, ConsistentRead: true }));
   const seen = Number(counter.Item?.count ?? 0);
   const seenAt = counter.Item?.updatedAt as string | undefined;
-  if (!seenAt || Date.now() - Date.parse(seenAt) < quietSeconds * 1000) return undefined;
+  if (!seenAt || clock.now() - Date.parse(seenAt) < quietSeconds * 1000) return undefined;
   const out = await dynamo().send(new QueryCommand({ ...gsi2Group(ACTIVE), Select: 'COUNT' }));
   const actual = out.Count ?? 0;
   if (actual === seen) return undefined;
@@ -62,7 +63,7 @@ export async function repairQueueCount(quietSeconds = 60): Promise<{ from: numbe
         UpdateExpression: 'SET #count = :actual, updatedAt = :now',
         ConditionExpression: '#count = :seen AND updatedAt = :seenAt',
         ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':actual': actual, ':seen': seen, ':seenAt': seenAt, ':now': new Date().toISOString() },
+        ExpressionAttributeValues: { ':actual': actual, ':seen': seen, ':seenAt': seenAt, ':now': clock.date().toISOString() },
       }),
     );
     return { from: seen, to: actual };

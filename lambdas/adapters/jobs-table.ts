@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobStatus } from '../../shared/schemas/generation';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
 import { incrementUpdate, type WindowCount } from './counters-table';
@@ -20,7 +21,7 @@ import { cancellationCodes, isConditionFailed, retryTransactionConflicts } from 
  */
 export const table = () => config().JOBS_TABLE;
 export const DAY = 86_400;
-export const epoch = (ms = Date.now()) => Math.floor(ms / 1000);
+export const epoch = (ms = clock.now()) => Math.floor(ms / 1000);
 
 export interface JobItem {
   jobId: string;
@@ -146,7 +147,7 @@ async function createJobOnce(job: JobItem, staleLockJobId: string | undefined, a
               UpdateExpression: 'ADD #count :one SET updatedAt = :now',
               ConditionExpression: 'attribute_not_exists(#count) OR #count < :cap',
               ExpressionAttributeNames: { '#count': 'count' },
-              ExpressionAttributeValues: { ':one': 1, ':cap': admission.queueCap, ':now': new Date().toISOString() },
+              ExpressionAttributeValues: { ':one': 1, ':cap': admission.queueCap, ':now': clock.date().toISOString() },
             },
           },
           ...admission.counts.map((c) => ({ Update: incrementUpdate(c) })),
@@ -193,7 +194,7 @@ export async function updateJob(jobId: string, update: JobUpdate, opts: { onlyFr
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = { ':done': 'done', ':failed': 'failed', ':cancelled': 'cancelled' };
   const sets = ['updatedAt = :now'];
-  values[':now'] = new Date().toISOString();
+  values[':now'] = clock.date().toISOString();
   for (const [key, value] of Object.entries(update)) {
     if (value === undefined) continue;
     names[`#${key}`] = key;
@@ -259,7 +260,7 @@ async function leaveQueue(jobUpdate: {
                 UpdateExpression: 'ADD #count :minus SET updatedAt = :now',
                 ConditionExpression: '#count > :zero',
                 ExpressionAttributeNames: { '#count': 'count' },
-                ExpressionAttributeValues: { ':minus': -1, ':zero': 0, ':now': new Date().toISOString() },
+                ExpressionAttributeValues: { ':minus': -1, ':zero': 0, ':now': clock.date().toISOString() },
               },
             },
           ],

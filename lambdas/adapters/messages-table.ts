@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { INBOX_KINDS, type InboxKind } from '../../shared/admin';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { ValidationError } from '../lib/errors';
 import { dynamo } from './aws-clients';
@@ -188,7 +189,7 @@ export async function setHandled(pk: string, handled: boolean, by: string): Prom
       Key: { pk, sk: messageSk(pk) },
       UpdateExpression: 'SET handled = :h, handledAt = :at, handledBy = :by',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':h': handled, ':at': new Date().toISOString(), ':by': by },
+      ExpressionAttributeValues: { ':h': handled, ':at': clock.date().toISOString(), ':by': by },
     }),
   );
 }

@@ -14,6 +14,12 @@ const optionalUrl = z.url().optional();
  * `config()`); the API functions check theirs at their first request (`assertSettings`).
  */
 const resourceName = z.string().default('');
+const count = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
+const optionalEmail = z
+  .email()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+/** The one schema of the API functions' settings (the GPU worker, its own deployable, has worker/options.ts). */
 const configSchema = z.object({
   AWS_REGION: z.string().default('us-east-1'),
   IMAGES_TABLE: resourceName,
@@ -31,6 +37,12 @@ const configSchema = z.object({
   /** The local gateway in front of the stand-ins for the optional AWS checks (tests put a Bedrock or Rekognition stand-in behind it). */
   BEDROCK_ENDPOINT: optionalUrl,
   REKOGNITION_ENDPOINT: optionalUrl,
+  /**
+   * Where the fixed rate-limit windows begin, in seconds after each multiple of their length (0: on the
+   * minute and on the hour, as in AWS, which never sets it). Tests set it so a window begins as their
+   * app starts, instead of waiting for the top of the hour (test/support/windows.ts).
+   */
+  RATE_WINDOW_PHASE_SECONDS: z.coerce.number().int().min(0).default(0),
   /** Fail fast (lambdas/adapters/aws-clients.ts): connect and silence timeouts, tries per call. */
   AWS_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
   AWS_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(1500),
@@ -89,6 +101,19 @@ const configSchema = z.object({
   /** Rekognition moderation labels at or above this confidence (percent) hide an operator image. */
   IMAGE_MODERATION_MIN_CONFIDENCE: z.coerce.number().min(0).max(100).default(60),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  // The forms (docs/forms.md).
+  /** Accepted submissions per client IP and form, per minute and per hour; 0 disables a window. */
+  FORMS_RATE_LIMIT_PER_MINUTE: count(5),
+  FORMS_RATE_LIMIT_PER_HOUR: count(30),
+  /** Operator address for SES notifications; unset = notifications are only logged. */
+  NOTIFY_EMAIL: optionalEmail,
+  /** SES sender (a verified identity); defaults to NOTIFY_EMAIL. */
+  NOTIFY_FROM_EMAIL: optionalEmail,
+  // The safety features (docs/safety.md).
+  /** Distinct networks whose reports hide a picture from public lists until the operator decides. */
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(3),
+  /** How long a Lambda keeps the operator's blocked-terms list before reading it again. */
+  SCREENING_TERMS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -3,6 +3,7 @@ import { ADS, MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { AdminAd } from '../../shared/schemas/admin';
 import { type AdItem, deleteAd, getAd, listAds, putAd } from '../adapters/ads-table';
 import { adImageKey, deleteObjects, publicUrl, putPublicObject } from '../adapters/image-bucket';
+import { clock } from '../lib/clock';
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors';
 import { audit } from './audit';
 import { detectFileType } from './file-type';
@@ -35,7 +36,7 @@ async function storeBanner(id: string, dataUrl: string): Promise<{ key: string; 
   const type = detectFileType(bytes.subarray(0, 64));
   if (type?.kind !== 'image') throw new UnsupportedMediaTypeError('The banner must be a PNG, JPEG, GIF or WebP image.');
   // A new key per upload: banners are served as immutable, so a replaced one must change its url.
-  const key = adImageKey(`${id}-${Date.now().toString(36)}`).replace(/\.png$/, `.${type.ext}`);
+  const key = adImageKey(`${id}-${clock.now().toString(36)}`).replace(/\.png$/, `.${type.ext}`);
   await putPublicObject(key, bytes, type.mime);
   return { key, url: publicUrl(key) };
 }
@@ -52,7 +53,7 @@ export async function createAd(
     imageUrl: banner.url,
     imageKey: banner.key,
     alternateText: input.alternateText || ADS.defaultAltText,
-    createdAt: new Date().toISOString(),
+    createdAt: clock.date().toISOString(),
     enabled: input.enabled,
   };
   await putAd(ad);

@@ -3,6 +3,7 @@ import { ADS } from '../../shared/constants';
 import type { Ad } from '../../shared/schemas/ads';
 import { type AdItem, listAds, putAd } from '../adapters/ads-table';
 import { adImageKey, publicUrl, putPublicObject } from '../adapters/image-bucket';
+import { clock } from '../lib/clock';
 
 export interface NewAd {
   id: string;
@@ -27,7 +28,7 @@ export async function storeAd(input: NewAd): Promise<Ad> {
     navigateUrl: input.navigateUrl,
     imageUrl: publicUrl(key),
     alternateText: input.alternateText?.trim() || ADS.defaultAltText,
-    createdAt: new Date().toISOString(),
+    createdAt: clock.date().toISOString(),
   };
   await putAd(item);
   return toAd(item);

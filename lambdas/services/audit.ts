@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../../shared/admin';
 import type { AuditEntry } from '../../shared/schemas/admin';
 import { listAuditEntries, putAuditEntry } from '../adapters/audit-log';
+import { clock } from '../lib/clock';
 import { logger } from '../lib/logger';
 
 /** Writes who did what to which, when, with the state before and after. */
 export async function audit(actor: string, action: AuditAction, target: string, before?: unknown, after?: unknown): Promise<AuditEntry> {
   const entry: AuditEntry = {
     id: randomUUID(),
-    at: new Date().toISOString(),
+    at: clock.date().toISOString(),
     actor,
     action,
     target,

@@ -1,5 +1,6 @@
 import { latestJobActivity } from '../adapters/fleet-records';
 import { describeGroup, stopGroup } from '../adapters/gpu-group';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { BACKSTOP_REASON, countMetric, METRIC, METRIC_DIMENSION } from '../lib/metrics';
@@ -22,7 +23,7 @@ export type BackstopOutcome =
  * After a launch-loop stop, a scale-out within the window is stopped again at the first failed
  * launch; one that boots (InService) clears the count.
  */
-export async function runCostBackstop(now = Date.now()): Promise<BackstopOutcome> {
+export async function runCostBackstop(now = clock.now()): Promise<BackstopOutcome> {
   const { GPU_ASG_NAME, GPU_BACKSTOP_IDLE_MINUTES, GPU_BACKSTOP_FAILED_LAUNCHES, GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES } = config();
   if (!GPU_ASG_NAME) return { action: 'none', reason: 'no-group' };
   const group = await describeGroup(GPU_ASG_NAME);

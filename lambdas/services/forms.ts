@@ -10,11 +10,12 @@ import {
 } from '../../shared/schemas/forms';
 import { deleteAttachment, putAttachment } from '../adapters/attachment-bucket';
 import { type AttachmentRef, type MessageRecord, type MessageType, putMessageOnce, putSubscriptionOnce } from '../adapters/messages-table';
+import { clock } from '../lib/clock';
+import { config } from '../lib/config';
 import { ServiceUnavailableError, UnsupportedMediaTypeError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { countMetric, METRIC, METRIC_DIMENSION } from '../lib/metrics';
 import { detectFileType } from './file-type';
-import { formsConfig } from './forms-config';
 import { idFromKey } from './idempotency';
 import type { UploadedFile } from './multipart';
 import { notifyOperator } from './notify';
@@ -113,14 +114,14 @@ function base(type: MessageType, meta: ClientMeta) {
   return {
     id: meta.idempotencyKey ? idFromKey(type, meta.idempotencyKey) : randomUUID(),
     type,
-    createdAt: new Date().toISOString(),
+    createdAt: clock.date().toISOString(),
     sourceIp: meta.sourceIp.slice(0, 64),
     userAgent: meta.userAgent.slice(0, FORM_LIMITS.userAgent),
   };
 }
 
 async function limit(type: MessageType, ip: string): Promise<void> {
-  const { FORMS_RATE_LIMIT_PER_MINUTE, FORMS_RATE_LIMIT_PER_HOUR } = formsConfig();
+  const { FORMS_RATE_LIMIT_PER_MINUTE, FORMS_RATE_LIMIT_PER_HOUR } = config();
   const message = 'Too many messages from your network. Please try again later.';
   await consume({ scope: `form-${type}-minute`, limit: FORMS_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, ip, message);
   await consume({ scope: `form-${type}-hour`, limit: FORMS_RATE_LIMIT_PER_HOUR, windowSeconds: 3600 }, ip, message);

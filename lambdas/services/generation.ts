@@ -18,6 +18,7 @@ import {
   updateJob,
 } from '../adapters/jobs-table';
 import { startExecution, stopExecution } from '../adapters/state-machine';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { ConflictError, NotFoundError, RateLimitError, ServiceUnavailableError } from '../lib/errors';
 import { estimateEta, FIRST_GUESS, median } from './eta';
@@ -48,7 +49,7 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
     stale = holder;
   }
 
-  const now = new Date();
+  const now = clock.date();
   const { width, height } = ratioSize(req.aspectRatio);
   const job: JobItem = {
     jobId: randomUUID(),
@@ -172,7 +173,7 @@ export async function jobStatus(jobId: string): Promise<JobStatusResponse> {
     recentDurations('generation'),
     liveWorkerCount(),
   ]);
-  const now = Date.now();
+  const now = clock.now();
   const etaSeconds = estimateEta({
     status: job.status,
     percent: job.percent,
@@ -196,7 +197,7 @@ export async function cancelGeneration(jobId: string, userId: string): Promise<{
   const job = await getJob(jobId);
   if (!job || job.userId !== userId) throw new NotFoundError('No such generation job.', 'job_not_found');
   if (TERMINAL_STATUSES.includes(job.status)) return { status: 200, body: await jobStatus(jobId) };
-  const cancelled = await updateJob(jobId, { status: 'cancelled', message: 'Cancelled.', finishedAt: new Date().toISOString() });
+  const cancelled = await updateJob(jobId, { status: 'cancelled', message: 'Cancelled.', finishedAt: clock.date().toISOString() });
   if (cancelled) {
     await releaseLock(userId, jobId);
     // A running ComfyUI job is interrupted by its worker, which watches the record between heartbeats.

@@ -1,6 +1,7 @@
 import { putAuditEntry } from '../adapters/audit-log';
 import { getImage } from '../adapters/images-table';
 import { detectModerationLabels } from '../adapters/rekognition';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { loadSharp } from '../lib/sharp';
@@ -75,7 +76,7 @@ export async function holdBackOperatorImage(id: string, png: Buffer, category: s
   logger.warn('operator image held back by the image check', { imageId: id, labels: found.labels });
   await putAuditEntry({
     id: `image-check-${id}`,
-    at: new Date().toISOString(),
+    at: clock.date().toISOString(),
     actor: IMAGE_CHECK_ACTOR,
     action: 'hide',
     target: `image:${id}`,

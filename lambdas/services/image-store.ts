@@ -1,8 +1,9 @@
-import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../shared/constants';
+import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION, type Renderer } from '../../shared/constants';
 import { type GalleryImage, toGalleryImage } from '../../shared/schemas/gallery';
 import { deleteObjects, imageKeys, publicUrl, putPublicObject } from '../adapters/image-bucket';
 import { changeImageState, insertImage, removeImage } from '../adapters/image-transactions';
 import { type CategoryMeta, getCategoryMeta, getFeaturedCount, getImage, getSlot, type ImageItem } from '../adapters/images-table';
+import { clock } from '../lib/clock';
 import { AGAIN, retry } from '../lib/retry';
 import { loadSharp } from '../lib/sharp';
 import { withProvenance } from './provenance';
@@ -20,6 +21,11 @@ export interface NewImage extends Pick<GalleryImage, 'id' | 'prompt' | 'aspectRa
   category: string;
   modelName?: string;
   modelVersion?: string;
+  /**
+   * What drew it (the generation flow knows; an operator's import states only its model, so it
+   * has none and reads as the model's): the picture page, its link preview and the XMP name it.
+   */
+  renderer?: Renderer;
   steps?: number;
   /**
    * Store it hidden from the start (an operator image the image check held back): listed nowhere
@@ -49,7 +55,7 @@ async function makeThumbnail(png: Buffer): Promise<Buffer> {
  * A category's `lastUpdated` strictly increases on every change, even two changes in the same
  * millisecond, so a browser cache keyed on it is always invalidated.
  */
-export function nextLastUpdated(prev: CategoryMeta | undefined, now = Date.now()): string {
+export function nextLastUpdated(prev: CategoryMeta | undefined, now = clock.now()): string {
   const prevMs = prev ? Date.parse(prev.lastUpdated) : Number.NaN;
   return new Date(Number.isFinite(prevMs) && prevMs >= now ? prevMs + 1 : now).toISOString();
 }
@@ -66,11 +72,19 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
   if (existing) return toGalleryImage(existing);
 
   const objects = imageKeys(input.id);
-  const createdAt = new Date().toISOString();
+  const createdAt = clock.date().toISOString();
   const modelName = input.modelName ?? MODEL_NAME;
   const modelVersion = input.modelVersion ?? MODEL_VERSION;
   // The original carries its provenance (prompt, model, seed, date, 'made by a trained model'): services/provenance.ts.
-  const original = withProvenance(input.png, { id: input.id, prompt: input.prompt, modelName, modelVersion, seed: input.seed, createdAt });
+  const original = withProvenance(input.png, {
+    id: input.id,
+    prompt: input.prompt,
+    modelName,
+    modelVersion,
+    ...(input.renderer ? { renderer: input.renderer } : {}),
+    seed: input.seed,
+    createdAt,
+  });
   const thumbnail = await makeThumbnail(input.png);
   await Promise.all([
     putPublicObject(objects.original, original, 'image/png'),
@@ -88,6 +102,7 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     aspectRatio: input.aspectRatio,
     modelName,
     modelVersion,
+    ...(input.renderer ? { renderer: input.renderer } : {}),
     steps: input.steps ?? MODEL_STEPS,
     category: input.category,
     width: input.width,
@@ -95,7 +110,7 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     seed: input.seed,
     owner: admin ? 'admin' : 'user',
     ...(input.owner.kind === 'user' ? { userId: input.owner.userId } : {}),
-    ...(input.hiddenBy ? { hidden: true, hiddenAt: new Date().toISOString(), hiddenBy: input.hiddenBy } : {}),
+    ...(input.hiddenBy ? { hidden: true, hiddenAt: clock.date().toISOString(), hiddenBy: input.hiddenBy } : {}),
   };
   // Only operator images enter a category (a visitor's save is always 'default'); a hidden one
   // enters neither its category nor the featured sequence (as setImageState leaves a hidden image).
@@ -174,7 +189,7 @@ export async function setImageState(id: string, patch: ImageStatePatch, by: stri
 /** The record as `patch` leaves it; who decided and when go with a hiding or a keep. */
 function patched(before: ImageItem, patch: ImageStatePatch, by: string): ImageItem {
   const after: ImageItem = { ...before };
-  const at = new Date().toISOString();
+  const at = clock.date().toISOString();
   if (patch.hidden !== undefined) after.hidden = patch.hidden;
   if (patch.featured !== undefined) after.unfeatured = !patch.featured;
   if (patch.category !== undefined) after.category = patch.category;

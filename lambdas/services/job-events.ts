@@ -1,8 +1,15 @@
 import type { JobStatusResponse } from '../../shared/schemas/generation';
 import { TERMINAL_STATUSES } from '../../shared/schemas/generation';
 import { getJob } from '../adapters/jobs-table';
+import { clock } from '../lib/clock';
+import { NotFoundError } from '../lib/errors';
 import { sleep } from '../lib/retry';
 import { jobStatus } from './generation';
+
+/** A 404 job_not_found before the stream opens (one read of the record: the stream's first look follows at once). */
+export async function requireJob(jobId: string): Promise<void> {
+  if (!(await getJob(jobId))) throw new NotFoundError('No such generation job.', 'job_not_found');
+}
 
 /**
  * Push, not poll: a job's status as server-sent events (GET /api/generate/{jobId}/events). The
@@ -29,27 +36,27 @@ const sseEvent = (status: JobStatusResponse) => `event: status\ndata: ${JSON.str
 
 export async function streamJobEvents(jobId: string, sink: EventSink, opts: { watchMs?: number; maxMs?: number } = {}): Promise<void> {
   const watchMs = opts.watchMs ?? WATCH_MS;
-  const started = Date.now();
+  const started = clock.now();
   let last = '';
   let lastSent = 0;
-  let lastWrite = Date.now();
+  let lastWrite = clock.now();
   sink.write('retry: 1000\n\n');
-  while (!sink.closed() && Date.now() - started < (opts.maxMs ?? MAX_STREAM_MS)) {
+  while (!sink.closed() && clock.now() - started < (opts.maxMs ?? MAX_STREAM_MS)) {
     const job = await getJob(jobId);
     if (!job) return;
     const key = `${job.status}|${job.percent}|${job.message}`;
     const terminal = TERMINAL_STATUSES.includes(job.status);
-    if (key !== last || Date.now() - lastSent >= REFRESH_MS) {
+    if (key !== last || clock.now() - lastSent >= REFRESH_MS) {
       const status = await jobStatus(jobId);
       sink.write(sseEvent(status));
       last = key;
-      lastSent = lastWrite = Date.now();
+      lastSent = lastWrite = clock.now();
       if (TERMINAL_STATUSES.includes(status.status)) return;
     } else if (terminal) {
       return;
-    } else if (Date.now() - lastWrite >= KEEPALIVE_MS) {
+    } else if (clock.now() - lastWrite >= KEEPALIVE_MS) {
       sink.write(': keep-alive\n\n');
-      lastWrite = Date.now();
+      lastWrite = clock.now();
     }
     await sleep(watchMs);
   }

@@ -7,6 +7,7 @@ import { liveWorkerCount, requestWorker } from '../adapters/gpu-fleet';
 import { activeJobs, runningJobIds } from '../adapters/job-lists';
 import { deleteStaging, getStaging } from '../adapters/job-staging';
 import { getJob, releaseLock, updateJob } from '../adapters/jobs-table';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { METRIC, recordDurationMetric } from '../lib/metrics';
@@ -51,14 +52,14 @@ export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; req
     if (wanted > live) await requestWorker(wanted);
     // Every slot taken: a slot usually frees within seconds, so look again here (every SLOT_POLL_MS, up to
     // GEN_SLOT_WAIT_MS) before handing the job to the flow's 5 s capacity wait.
-    const deadline = Date.now() + cfg.GEN_SLOT_WAIT_MS;
+    const deadline = clock.now() + cfg.GEN_SLOT_WAIT_MS;
     let state = { live, waiting, running };
     for (;;) {
       if (hasFreeSlot(job.jobId, Boolean(waits?.redispatch), state, cfg.GEN_JOBS_PER_WORKER)) {
-        await updateJob(job.jobId, { dispatchedAt: new Date().toISOString() });
+        await updateJob(job.jobId, { dispatchedAt: clock.date().toISOString() });
         return { warm: true };
       }
-      if (Date.now() + SLOT_POLL_MS > deadline) return { warm: false };
+      if (clock.now() + SLOT_POLL_MS > deadline) return { warm: false };
       await sleep(SLOT_POLL_MS);
       const [l, w, r] = await Promise.all([liveWorkerCount(), activeJobs(cfg.GEN_QUEUE_CAP * 2), runningJobIds(cfg.GEN_QUEUE_CAP * 2)]);
       if (l === 0) return { warm: false };
@@ -66,7 +67,7 @@ export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; req
     }
   }
   await requestWorker(wanted);
-  const requestedAt = new Date().toISOString();
+  const requestedAt = clock.date().toISOString();
   await updateJob(
     job.jobId,
     { status: 'starting', message: 'Waiting for a GPU…', capacityRequestedAt: requestedAt },
@@ -130,10 +131,13 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
     category: job.category ?? DEFAULT_CATEGORY,
     modelName: MODEL_NAME,
     modelVersion: MODEL_VERSION,
+    // Every function's environment names the renderer its deployment runs (RENDERER): the job's
+    // picture came from there, so that is what the picture page and the XMP name.
+    renderer: config().RENDERER,
     steps: MODEL_STEPS,
     ...(hiddenBy ? { hiddenBy } : {}),
   });
-  const now = Date.now();
+  const now = clock.now();
   await updateJob(job.jobId, {
     status: 'done',
     percent: 100,
@@ -181,7 +185,7 @@ export async function markFailed(raw: unknown): Promise<{ reason: string }> {
     status,
     message: reason,
     error: `${error.Error}: ${(error.Cause ?? '').slice(0, 500)}`,
-    finishedAt: new Date().toISOString(),
+    finishedAt: clock.date().toISOString(),
   });
   await releaseLock(job.userId, job.jobId);
   return { reason };

@@ -1,7 +1,7 @@
 import { sendEmail } from '../adapters/mailer';
 import type { MessageRecord } from '../adapters/messages-table';
+import { config } from '../lib/config';
 import { logger } from '../lib/logger';
-import { formsConfig } from './forms-config';
 
 /** Subject lines are one line of bounded length whatever the visitor typed. */
 const oneLine = (text: string, max = 120) => text.replace(/[\r\n\t]+/g, ' ').slice(0, max);
@@ -28,7 +28,7 @@ function notificationText(record: MessageRecord): { subject: string; text: strin
  * fails the request.
  */
 export async function notifyOperator(record: MessageRecord): Promise<'sent' | 'logged' | 'failed'> {
-  const { NOTIFY_EMAIL, NOTIFY_FROM_EMAIL } = formsConfig();
+  const { NOTIFY_EMAIL, NOTIFY_FROM_EMAIL } = config();
   const { subject, text } = notificationText(record);
   if (!NOTIFY_EMAIL) {
     logger.info('message received (NOTIFY_EMAIL unset: notification logged, not emailed)', {

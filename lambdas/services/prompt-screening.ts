@@ -1,11 +1,11 @@
 import { PROMPT_REFUSED, PROMPT_REFUSED_PREFIX, REFUSAL_KINDS, type RefusalKind } from '../../shared/safety';
 import { applyGuardrail, type GuardrailFinding } from '../adapters/bedrock-guardrail';
 import { getBlockedTerms } from '../adapters/blocked-terms';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { DomainError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { within } from '../lib/within';
-import { safetyConfig } from './safety-config';
 import { DEFAULT_BLOCKED_TERMS } from './screening-lists';
 import { type WordHit, wordListMatcher } from './word-lists';
 
@@ -51,8 +51,8 @@ const TERMS_READ_TIMEOUT_MS = 1000;
 
 /** The operator's list, read through its adapter at most every SCREENING_TERMS_CACHE_SECONDS. */
 async function wordLists(): Promise<(text: string) => WordHit | undefined> {
-  const maxAgeMs = safetyConfig().SCREENING_TERMS_CACHE_SECONDS * 1000;
-  if (terms && Date.now() - terms.readAt < maxAgeMs) return terms.match;
+  const maxAgeMs = config().SCREENING_TERMS_CACHE_SECONDS * 1000;
+  if (terms && clock.now() - terms.readAt < maxAgeMs) return terms.match;
   let list: readonly string[];
   try {
     list = (await within(TERMS_READ_TIMEOUT_MS, (abortSignal) => getBlockedTerms({ abortSignal })))?.terms ?? DEFAULT_BLOCKED_TERMS;
@@ -61,8 +61,8 @@ async function wordLists(): Promise<(text: string) => WordHit | undefined> {
     if (!terms) logger.error('could not read the blocked-terms list; using the defaults', { error: err as Error });
     list = terms?.list ?? DEFAULT_BLOCKED_TERMS;
   }
-  if (!terms || terms.list.join('\n') !== list.join('\n')) terms = { list, readAt: Date.now(), match: wordListMatcher(list) };
-  else terms.readAt = Date.now();
+  if (!terms || terms.list.join('\n') !== list.join('\n')) terms = { list, readAt: clock.now(), match: wordListMatcher(list) };
+  else terms.readAt = clock.now();
   return terms.match;
 }
 

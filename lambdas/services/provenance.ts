@@ -1,12 +1,13 @@
 import { crc32 } from 'node:zlib';
-import { PRODUCT_NAME } from '../../shared/constants';
+import { drawnBy, PRODUCT_NAME, type Renderer } from '../../shared/constants';
 
 /**
  * Provenance in every stored original (so in every download and every /files link): an XMP packet
  * in the PNG's uncompressed iTXt chunk with keyword `XML:com.adobe.xmp`, as XMP part 3 places it.
  * It says the picture was made by a trained model (IPTC digital source type
- * 'trainedAlgorithmicMedia', which search engines and Adobe's tools read), with the prompt, the
- * model, the seed, the date and the site.
+ * 'trainedAlgorithmicMedia', which search engines and Adobe's tools read) — or, for the local
+ * preview renderer, by an algorithm ('algorithmicMedia', the renderer named as the model) — with
+ * the prompt, the model, the seed, the date and the site.
  *
  * Why not sharp's withXmp: libvips writes the packet as a compressed zTXt chunk (ImageMagick's
  * convention), which the XMP specification does not name and Adobe's readers skip, and it
@@ -14,6 +15,8 @@ import { PRODUCT_NAME } from '../../shared/constants';
  * the image data stays byte for byte, and sharp (libvips) reads the packet back (the unit test).
  */
 export const TRAINED_ALGORITHMIC_MEDIA = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
+/** IPTC's term for media made by an algorithm with no trained model: what the preview renderer draws. */
+export const ALGORITHMIC_MEDIA = 'http://cv.iptc.org/newscodes/digitalsourcetype/algorithmicMedia';
 /** Artloom's own XMP namespace for the fields no standard schema has (model, seed, image id). */
 const ARTLOOM_XMP_NS = 'urn:artloom:xmp:generation:1.0';
 
@@ -22,6 +25,8 @@ export interface Provenance {
   prompt: string;
   modelName: string;
   modelVersion: string;
+  /** What drew it; absent reads as the model (ComfyUI). */
+  renderer?: Renderer;
   seed: number;
   createdAt: string;
 }
@@ -35,6 +40,10 @@ const escapeXml = (value: string) =>
     .replace(/"/g, '&quot;');
 
 export function provenanceXmp(p: Provenance): string {
+  // The preview renderer draws without any model: the packet names it and says 'algorithm', not 'trained model'.
+  const preview = p.renderer === 'preview';
+  const model = preview ? drawnBy(p) : p.modelName;
+  const tool = preview ? drawnBy(p) : `${p.modelName} ${p.modelVersion}`;
   const attr = (name: string, value: string | number) => `\n    ${name}="${escapeXml(String(value))}"`;
   return [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
@@ -45,13 +54,12 @@ export function provenanceXmp(p: Provenance): string {
     xmlns:xmp="http://ns.adobe.com/xap/1.0/"
     xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
     xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/"
-    xmlns:artloom="${ARTLOOM_XMP_NS}"${attr('Iptc4xmpExt:DigitalSourceType', TRAINED_ALGORITHMIC_MEDIA)}${attr(
+    xmlns:artloom="${ARTLOOM_XMP_NS}"${attr('Iptc4xmpExt:DigitalSourceType', preview ? ALGORITHMIC_MEDIA : TRAINED_ALGORITHMIC_MEDIA)}${attr(
       'xmp:CreatorTool',
-      `${PRODUCT_NAME} (${p.modelName} ${p.modelVersion})`,
-    )}${attr('xmp:CreateDate', p.createdAt)}${attr('photoshop:Credit', PRODUCT_NAME)}${attr('artloom:Model', p.modelName)}${attr(
-      'artloom:ModelVersion',
-      p.modelVersion,
-    )}${attr('artloom:Seed', p.seed)}${attr('artloom:ImageId', p.id)}>`,
+      `${PRODUCT_NAME} (${tool})`,
+    )}${attr('xmp:CreateDate', p.createdAt)}${attr('photoshop:Credit', PRODUCT_NAME)}${attr('artloom:Model', model)}${
+      preview ? '' : attr('artloom:ModelVersion', p.modelVersion)
+    }${attr('artloom:Seed', p.seed)}${attr('artloom:ImageId', p.id)}>`,
     `   <dc:description><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(p.prompt)}</rdf:li></rdf:Alt></dc:description>`,
     `   <dc:creator><rdf:Seq><rdf:li>${PRODUCT_NAME}</rdf:li></rdf:Seq></dc:creator>`,
     '  </rdf:Description>',

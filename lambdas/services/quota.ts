@@ -1,5 +1,6 @@
 import type { QuotaResponse } from '../../shared/schemas/safety';
 import { readCount } from '../adapters/counters-table';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { type RateLimit, windowOf } from './rate-limit';
 
@@ -20,7 +21,7 @@ function generationCaps(): { visitor: RateLimit; network: RateLimit } {
 }
 
 /** GET /api/generate/quota: what is left of the cap that binds first, and when the window frees. */
-export async function generationQuota(userId: string, sourceIp: string, now = Date.now()): Promise<QuotaResponse> {
+export async function generationQuota(userId: string, sourceIp: string, now = clock.now()): Promise<QuotaResponse> {
   const { visitor, network } = generationCaps();
   const [v, n] = await Promise.all([left(visitor, userId, now), left(network, sourceIp, now)]);
   const enforced = [v, n].filter((x) => x.enforced);

@@ -5,6 +5,7 @@ import { openJobs, repairQueueCount } from '../adapters/job-lists';
 import { deleteStaging, listStaging, stagingJobId, stagingKey } from '../adapters/job-staging';
 import { getJob, type JobItem, releaseLock, updateJob } from '../adapters/jobs-table';
 import { describeExecution, stopExecution } from '../adapters/state-machine';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { refundJob } from './generation';
@@ -35,7 +36,7 @@ export interface ReconcileReport {
  * count is set right if it drifted. Every step is idempotent: two runs at once do no harm.
  */
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileReport> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.date();
   const report: ReconcileReport = { checked: 0, done: [], failed: [], stagingRemoved: 0 };
   for (const job of await openJobs()) {
     if (Date.parse(job.updatedAt) >= options.changedBefore.getTime()) continue;
@@ -82,7 +83,7 @@ async function settle(job: JobItem, now: Date): Promise<'done' | 'failed' | unde
 }
 
 async function fail(job: JobItem, message: string, error: string): Promise<'failed' | undefined> {
-  const ended = await updateJob(job.jobId, { status: 'failed', message, error, finishedAt: new Date().toISOString() });
+  const ended = await updateJob(job.jobId, { status: 'failed', message, error, finishedAt: clock.date().toISOString() });
   await releaseLock(job.userId, job.jobId);
   await deleteStaging(stagingKey(job.jobId));
   // StoreImage writes the objects before the record: a crash between leaves objects no record names.

@@ -6,14 +6,14 @@ import type { ImageReport } from '../../shared/schemas/safety';
 import { addReport } from '../adapters/image-reports';
 import { getImage } from '../adapters/images-table';
 import { type MessageRecord, putReportOnce } from '../adapters/messages-table';
+import { clock } from '../lib/clock';
+import { config } from '../lib/config';
 import { NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { ClientMeta } from './forms';
-import { formsConfig } from './forms-config';
 import { moderateImage } from './moderation';
 import { notifyOperator } from './notify';
 import { consume } from './rate-limit';
-import { safetyConfig } from './safety-config';
 
 /**
  * The network a report counts for: a hash of its IP, so the report's key does not spell the address
@@ -38,7 +38,7 @@ export async function reportImage({ [HONEYPOT_FIELD]: honeypot, ...report }: Ima
   const image = await getImage(report.imageId);
   if (!image) throw new NotFoundError('No such picture.', 'image_not_found');
 
-  const createdAt = new Date().toISOString();
+  const createdAt = clock.date().toISOString();
   const record: MessageRecord = {
     id: randomUUID(),
     type: IMAGE_REPORT_TYPE,
@@ -58,7 +58,7 @@ export async function reportImage({ [HONEYPOT_FIELD]: honeypot, ...report }: Ima
   if (!stored.created) return { id: stored.id, received: true } satisfies FormReceipt;
 
   const counted = await storing(() => addReport(image.id, createdAt));
-  if (counted && !counted.hidden && (counted.reportCount ?? 0) >= safetyConfig().REPORT_HIDE_THRESHOLD) {
+  if (counted && !counted.hidden && (counted.reportCount ?? 0) >= config().REPORT_HIDE_THRESHOLD) {
     await storing(() => moderateImage(image.id, 'hide', 'reports'));
     logger.info('picture hidden by reports', { imageId: image.id, reportCount: counted.reportCount });
   }
@@ -67,7 +67,7 @@ export async function reportImage({ [HONEYPOT_FIELD]: honeypot, ...report }: Ima
 }
 
 async function limit(ip: string): Promise<void> {
-  const { FORMS_RATE_LIMIT_PER_MINUTE, FORMS_RATE_LIMIT_PER_HOUR } = formsConfig();
+  const { FORMS_RATE_LIMIT_PER_MINUTE, FORMS_RATE_LIMIT_PER_HOUR } = config();
   const message = 'Too many reports from your network. Please try again later.';
   await consume({ scope: `form-${IMAGE_REPORT_TYPE}-minute`, limit: FORMS_RATE_LIMIT_PER_MINUTE, windowSeconds: 60 }, ip, message);
   await consume({ scope: `form-${IMAGE_REPORT_TYPE}-hour`, limit: FORMS_RATE_LIMIT_PER_HOUR, windowSeconds: 3600 }, ip, message);

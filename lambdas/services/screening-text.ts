@@ -141,8 +141,10 @@ export function screeningReadings(prompt: string): string[] {
   return [
     ...new Set([
       words,
-      joinSpacedLetters(words, true),
-      joinSpacedLetters(words),
+      // Joined letters are folded again: a digit written apart ('p 0 r n') is a single character, not
+      // yet part of a word with a letter, until the run is joined.
+      spaced(fold(joinSpacedLetters(words, true))),
+      spaced(fold(joinSpacedLetters(words))),
       spaced(folded.replace(/(?<=[a-z0-9])[._\-*'"~^]+(?=[a-z0-9])/g, '')),
     ]),
   ];

@@ -1,5 +1,6 @@
 import { type GalleryImage, SEARCH_MAX_RESULTS, type SearchResponse, toGalleryImage } from '../../shared/schemas/gallery';
 import { ownerListPartition, queryAll } from '../adapters/images-table';
+import { clock } from '../lib/clock';
 
 /**
  * Search of the public pictures (featured and collections; never a visitor's own) by the words of
@@ -82,12 +83,12 @@ async function publicImages(): Promise<GalleryImage[]> {
   return [...a, ...b].map(toGalleryImage);
 }
 
-async function searchIndex(now = Date.now()): Promise<SearchIndex> {
+async function searchIndex(now = clock.now()): Promise<SearchIndex> {
   if (cached && now - cached.builtAt < INDEX_TTL_MS) return cached.index;
   building ??= publicImages()
     .then((images) => {
       const index = new SearchIndex(images);
-      cached = { index, builtAt: Date.now() };
+      cached = { index, builtAt: clock.now() };
       return index;
     })
     .finally(() => {

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '../../shared/constants';
+import { drawnBy, PRODUCT_NAME } from '../../shared/constants';
 import { type GalleryImage, picturePagePath, type ShareResponse, toGalleryImage } from '../../shared/schemas/gallery';
 import { getImage, type ImageItem, setShared } from '../adapters/images-table';
 import { siteShell } from '../adapters/site-shell';
@@ -34,7 +34,9 @@ function previewTags(image: GalleryImage, origin: string): string {
   const pageUrl = `${origin}${picturePagePath(image.id)}`;
   const imageUrl = /^https?:\/\//.test(image.url) ? image.url : `${origin}${image.url}`;
   const title = `${clip(image.prompt, 70)} — ${PRODUCT_NAME}`;
-  const description = `An AI picture made with FLUX.1-schnell on ${PRODUCT_NAME}: “${clip(image.prompt, 200)}”`;
+  // Names what actually drew it: locally that is the preview renderer, which is no AI at all.
+  const made = image.renderer === 'preview' ? `A picture drawn by the ${drawnBy(image)}` : `An AI picture made with ${drawnBy(image)}`;
+  const description = `${made} on ${PRODUCT_NAME}: “${clip(image.prompt, 200)}”`;
   const tags: [string, string, string][] = [
     ['name', 'description', description],
     ['property', 'og:type', 'article'],

@@ -4,17 +4,16 @@
  * (describeAwsRequest) and each authorization checked by policy simulation (checkCall). checkCall
  * loads @cloud-copilot/iam-simulate (AGPL-3.0) lazily; only tests and the local runtime load this.
  */
-export { authorizeRequest, type RequestVerdict } from './authorize';
+export type { RequestVerdict } from './authorize';
 export {
   type AwsWireRequest,
   type DescribeNames,
   describeAwsRequest,
-  principalFromAuthorization,
   type RequestAuthorization,
   type SignatureCredential,
 } from './describe-request';
-export { constructPath, LOCAL_ACCOUNT, type LocalNamesOptions, localNames, slugOf } from './local-names';
-export { type CallCheck, type CallPrincipal, type CallVerdict, checkCall, describePrincipal } from './simulate';
+export { LOCAL_ACCOUNT, type LocalNamesOptions, localNames } from './local-names';
+export { type CallCheck, type CallPrincipal, type CallVerdict, checkCall } from './simulate';
 export {
   type CfnResource,
   type CfnTemplate,
@@ -24,5 +23,4 @@ export {
   type PolicyDocument,
   type PolicyStatement,
   TemplateModel,
-  TemplateResolveError,
 } from './template';

@@ -99,11 +99,23 @@ function same(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * The site's origin under each loopback name: the same local server answers a browser that opened
+ * it at localhost, 127.0.0.1 or [::1], and the console's redirect URI is the origin it was opened
+ * at. The issuer keeps its one name (a token's `iss` must match what the API checks).
+ */
+function loopbackOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return [url.origin];
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}
+
 function providerConfiguration(publicUrl: string, privateJwk: JWK, operator: LocalOperator): Configuration {
+  const origins = loopbackOrigins(publicUrl);
   return {
     adapter: MemoryAdapter,
-    // Same-origin only: the console and the provider share the local server's origin.
-    clientBasedCORS: (_ctx: KoaContextWithOIDC, origin: string) => origin === publicUrl,
+    // The console's own origins only (the local server under any loopback name).
+    clientBasedCORS: (_ctx: KoaContextWithOIDC, origin: string) => origins.includes(origin),
     clients: [
       {
         client_id: LOCAL_CLIENT_ID,
@@ -111,8 +123,8 @@ function providerConfiguration(publicUrl: string, privateJwk: JWK, operator: Loc
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        redirect_uris: [`${publicUrl}/admin`],
-        post_logout_redirect_uris: [`${publicUrl}/admin`],
+        redirect_uris: origins.map((origin) => `${origin}/admin`),
+        post_logout_redirect_uris: origins.map((origin) => `${origin}/admin`),
       },
     ],
     jwks: { keys: [{ ...privateJwk, kid: KID, alg: 'RS256', use: 'sig' }] },

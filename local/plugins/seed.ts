@@ -100,6 +100,7 @@ export async function seedContent(log: (line: string) => void, stop: () => boole
       seed: image.seed,
       owner: { kind: 'admin' },
       category: image.category,
+      renderer: 'preview',
     });
     stored++;
   });

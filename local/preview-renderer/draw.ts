@@ -1,16 +1,20 @@
 import sharp from 'sharp';
+import { drawComposition, type Plan, planComposition } from './compose';
 import { hash32, type Scene, sceneContext } from './palette';
 import { Raster } from './raster';
 import { animals, fantasy } from './scenes-figures';
 import { adventures, mountains, nature, seascape } from './scenes-outdoor';
-import { healthy, photography, vintage } from './scenes-photo';
+import { healthy, photography, vintage, vintageFinish } from './scenes-photo';
 import { abstract, architecture, colorful, fallback, minimal, space } from './scenes-studio';
+import { findSubjects } from './subjects';
 import { classifyPrompt, type ThemeId } from './themes';
 
 /**
  * The preview renderer's drawing: a deterministic picture for (prompt, seed, size). No AI, no GPU:
  * the prompt's words pick a theme (themes.ts: a starfield for space, snow-capped ridges for
- * mountains, …) and its colour words tint it; the seed moves, recolours and varies the shapes.
+ * mountains, …) and its colour words tint it; then the subjects it names (subjects.ts: a cat, a
+ * lighthouse, rain, the moon…) are composed into that scene (compose.ts). The seed moves,
+ * recolours and varies the shapes.
  * Drawn by a small software rasteriser (raster.ts) and encoded by sharp; 1920x816 takes tens of
  * milliseconds per theme (figures in docs/generation.md).
  */
@@ -58,10 +62,22 @@ export function drawRaster({ prompt, seed, width, height }: PreviewRequest, them
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) {
     throw new RangeError(`Preview size must be 1..${MAX_SIDE} pixels per side, got ${width}x${height}.`);
   }
+  return drawWithPlan({ prompt, seed, width, height }, theme).raster;
+}
+
+/** Draws the picture and returns the composition it placed (for tests and the contact sheet). */
+export function drawWithPlan(
+  { prompt, seed, width, height }: PreviewRequest,
+  theme: ThemeId = classifyPrompt(prompt),
+): { raster: Raster; plan: Plan } {
   const key = hash32(`${prompt}\u0000${seed}\u0000${width}x${height}`);
   const raster = new Raster(width, height);
-  SCENES[theme](raster, sceneContext(prompt, mulberry32(key), key));
-  return raster;
+  const ctx = { ...sceneContext(prompt, mulberry32(key), key), figures: findSubjects(prompt).some((f) => f.subject.shapes) };
+  SCENES[theme](raster, ctx);
+  const plan = planComposition(raster, ctx);
+  drawComposition(raster, ctx, plan);
+  if (theme === 'vintage' && ctx.figures) vintageFinish(raster, ctx);
+  return { raster, plan };
 }
 
 /** Draws the picture and returns PNG bytes of exactly width x height. */

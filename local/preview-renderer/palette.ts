@@ -57,6 +57,8 @@ export interface SceneContext {
   named: number[];
   /** Up to five hues: named ones first, then hashed words; never empty. */
   hues: number[];
+  /** The prompt names subjects compose.ts draws: a scene leaves out its own stand-in figure (its fox, castle, portrait). */
+  figures?: boolean;
   /** Time of day the prompt asks for, if any. */
   time: 'night' | 'dusk' | 'day' | undefined;
 }

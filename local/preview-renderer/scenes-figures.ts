@@ -142,8 +142,11 @@ export const animals: Scene = (r, ctx) => {
   const s = Math.min(r.h, r.w * 0.6) * (kind === 1 ? 0.09 : 0.13);
   const dir = rand() < 0.5 ? 1 : -1;
   const x0 = r.w * between(rand, 0.35, 0.6);
-  quadruped(r, kind, x0, horizon + r.h * 0.01, s, dir, c);
-  if (rand() < 0.7) quadruped(r, kind, x0 - dir * s * 3.2, horizon + r.h * 0.012, s * 0.65, dir, c);
+  // The prompt's own animals come from compose.ts; these stand in only when it names none.
+  if (!ctx.figures) {
+    quadruped(r, kind, x0, horizon + r.h * 0.01, s, dir, c);
+    if (rand() < 0.7) quadruped(r, kind, x0 - dir * s * 3.2, horizon + r.h * 0.012, s * 0.65, dir, c);
+  }
   // A flock of birds.
   const bx = r.w * between(rand, 0.2, 0.8);
   const by = r.h * between(rand, 0.12, 0.3);
@@ -188,9 +191,10 @@ export const fantasy: Scene = (r, ctx) => {
     { dx: 1.2, w: 0.6, h: 3.0 },
     { dx: 2.3, w: 0.45, h: 2.2 },
   ];
-  fillRect(r, cx - 2.6 * s, hillTop - 1.6 * s, cx + 2.5 * s, hillTop + s, dark);
-  for (let k = -2.6; k < 2.5; k += 0.4) fillRect(r, cx + k * s, hillTop - 1.85 * s, cx + (k + 0.22) * s, hillTop - 1.5 * s, dark);
-  for (const t of towers) {
+  if (!ctx.figures) fillRect(r, cx - 2.6 * s, hillTop - 1.6 * s, cx + 2.5 * s, hillTop + s, dark);
+  for (let k = -2.6; k < (ctx.figures ? -2.6 : 2.5); k += 0.4)
+    fillRect(r, cx + k * s, hillTop - 1.85 * s, cx + (k + 0.22) * s, hillTop - 1.5 * s, dark);
+  for (const t of ctx.figures ? [] : towers) {
     const x = cx + t.dx * s;
     const top = hillTop - t.h * s;
     fillRect(r, x - t.w * s * 0.5, top, x + t.w * s * 0.5, hillTop + s, dark);

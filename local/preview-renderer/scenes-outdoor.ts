@@ -129,12 +129,15 @@ export const seascape: Scene = (r, ctx) => {
     fillBelow(r, edge, hsl(30, 0.15, 0.1));
     const th = r.h * 0.26;
     const tw = r.m * 0.045;
-    fillPolygon(r, [cx - tw, cliffTop, cx + tw, cliffTop, cx + tw * 0.65, cliffTop - th, cx - tw * 0.65, cliffTop - th], [236, 232, 224]);
-    for (let s = 1; s < 4; s += 2)
-      fillRect(r, cx - tw, cliffTop - (th * s) / 4, cx + tw, cliffTop - (th * (s + 1)) / 4 + 1, [190, 40, 40], 0.9);
-    glow(r, cx, cliffTop - th - tw, r.m * 0.25, [255, 240, 190], 0.6);
-    fillRect(r, cx - tw * 0.7, cliffTop - th - tw * 1.2, cx + tw * 0.7, cliffTop - th, [255, 246, 200]);
-    fillPolygon(r, [cx - tw, cliffTop - th - tw * 1.2, cx + tw, cliffTop - th - tw * 1.2, cx, cliffTop - th - tw * 2.2], [40, 30, 30]);
+    // The tower stands in only when the prompt names no subject (compose.ts draws a named lighthouse).
+    if (!ctx.figures) {
+      fillPolygon(r, [cx - tw, cliffTop, cx + tw, cliffTop, cx + tw * 0.65, cliffTop - th, cx - tw * 0.65, cliffTop - th], [236, 232, 224]);
+      for (let s = 1; s < 4; s += 2)
+        fillRect(r, cx - tw, cliffTop - (th * s) / 4, cx + tw, cliffTop - (th * (s + 1)) / 4 + 1, [190, 40, 40], 0.9);
+      glow(r, cx, cliffTop - th - tw, r.m * 0.25, [255, 240, 190], 0.6);
+      fillRect(r, cx - tw * 0.7, cliffTop - th - tw * 1.2, cx + tw * 0.7, cliffTop - th, [255, 246, 200]);
+      fillPolygon(r, [cx - tw, cliffTop - th - tw * 1.2, cx + tw, cliffTop - th - tw * 1.2, cx, cliffTop - th - tw * 2.2], [40, 30, 30]);
+    }
   } else if (rand() < 0.5) {
     // A beach with a line of foam.
     const sand = curve(r, (x) => r.h * 0.86 + Math.sin(x / (r.w * 0.3) + rand()) * r.h * 0.05);

@@ -1,7 +1,7 @@
 /** Scenes with a photograph's look: vintage print, healthy still life, photography (bokeh portrait). */
 import { oldPrint, smoothField, valueNoise, vignette } from './effects';
-import { between, type Scene } from './palette';
-import { fillCircle, fillEllipse, fillPolygon, fillRect, glow, hsl, line, mix, type Rgb, verticalGradient } from './raster';
+import { between, type Scene, type SceneContext } from './palette';
+import { fillCircle, fillEllipse, fillPolygon, fillRect, glow, hsl, line, mix, type Raster, type Rgb, verticalGradient } from './raster';
 
 /** An old street at sunset, toned sepia, with vignette, grain, scratches and a print border. */
 export const vintage: Scene = (r, ctx) => {
@@ -47,22 +47,14 @@ export const vintage: Scene = (r, ctx) => {
   const cx = r.w * between(rand, 0.3, 0.7);
   const cy = r.h * 0.88;
   const cs = r.m * 0.12;
+  // The car stands in only when the prompt names no subject; with subjects the old-print look waits
+  // until compose.ts has drawn them (draw.ts calls vintageFinish), so they age with the street.
+  if (ctx.figures) return;
   fillEllipse(r, cx, cy - cs * 0.35, cs * 1.8, cs * 0.4, [35, 30, 30]);
   fillEllipse(r, cx - cs * 0.1, cy - cs * 0.75, cs * 0.9, cs * 0.4, [35, 30, 30]);
   fillCircle(r, cx - cs * 1.1, cy, cs * 0.3, [20, 18, 18]);
   fillCircle(r, cx + cs * 1.1, cy, cs * 0.3, [20, 18, 18]);
-  // Sepia or a faded print that keeps some of its colour.
-  oldPrint(r, rand() < 0.6 ? 0.05 : 0.35, 0.9, ctx.noiseSeed, 6);
-  for (let k = 0; k < 6; k++) {
-    const x = rand() * r.w;
-    line(r, x, 0, x + between(rand, -0.01, 0.01) * r.w, r.h, Math.max(1, r.m * 0.0015), [240, 225, 200], between(rand, 0.1, 0.3));
-  }
-  const b = Math.max(2, Math.round(r.m * 0.03));
-  const paper: Rgb = [238, 228, 205];
-  fillRect(r, 0, 0, r.w, b, paper);
-  fillRect(r, 0, r.h - b, r.w, r.h, paper);
-  fillRect(r, 0, 0, b, r.h, paper);
-  fillRect(r, r.w - b, 0, r.w, r.h, paper);
+  vintageFinish(r, ctx);
 };
 
 /** A bowl of fruit among fresh leaves on a light table. */
@@ -93,6 +85,8 @@ export const healthy: Scene = (r, ctx) => {
     );
   };
   for (let k = 0; k < 9; k++) leafAt(rand() * r.w, table + rand() * (r.h - table), r.m * between(rand, 0.05, 0.09), rand() * Math.PI);
+  // The bowl of fruit stands in only when the prompt names no subject (compose.ts draws those on the table).
+  if (ctx.figures) return;
   const bx = r.w * between(rand, 0.4, 0.6);
   const rim = table + (r.h - table) * 0.25;
   const bw = r.m * 0.42;
@@ -177,8 +171,27 @@ export const photography: Scene = (r, ctx) => {
     fillRect(r, x + dx - hr * 0.38, hy + hr * 0.5, x + dx + hr * 0.38, sy, c);
     fillEllipse(r, x + dx, hy, hr * 0.8, hr, c);
   };
-  glow(r, x + off * 3, hy, hr * 3, rim, 0.25);
-  figure(off, rim);
-  figure(0, body);
+  // The portrait stands in for a subject only when the prompt names none (compose.ts draws those).
+  if (!ctx.figures) {
+    glow(r, x + off * 3, hy, hr * 3, rim, 0.25);
+    figure(off, rim);
+    figure(0, body);
+  }
   vignette(r, 0.6);
 };
+
+/** Sepia or a faded print that keeps some of its colour, with a few scratches and a paper border. */
+export function vintageFinish(r: Raster, ctx: SceneContext): void {
+  const { rand } = ctx;
+  oldPrint(r, rand() < 0.6 ? 0.05 : 0.35, 0.9, ctx.noiseSeed, 6);
+  for (let k = 0; k < 6; k++) {
+    const x = rand() * r.w;
+    line(r, x, 0, x + between(rand, -0.01, 0.01) * r.w, r.h, Math.max(1, r.m * 0.0015), [240, 225, 200], between(rand, 0.1, 0.3));
+  }
+  const b = Math.max(2, Math.round(r.m * 0.03));
+  const paper: Rgb = [238, 228, 205];
+  fillRect(r, 0, 0, r.w, b, paper);
+  fillRect(r, 0, r.h - b, r.w, r.h, paper);
+  fillRect(r, 0, 0, b, r.h, paper);
+  fillRect(r, r.w - b, 0, r.w, r.h, paper);
+}

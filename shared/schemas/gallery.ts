@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { categoryValueSchema } from '../categories';
-import { ADMIN_USER, DEFAULT_CATEGORY, MAX_PROMPT_LENGTH, MODEL_NAME, MODEL_STEPS, MODEL_VERSION, VISITOR_USER } from '../constants';
+import {
+  ADMIN_USER,
+  DEFAULT_CATEGORY,
+  MAX_PROMPT_LENGTH,
+  MODEL_NAME,
+  MODEL_STEPS,
+  MODEL_VERSION,
+  RENDERERS,
+  VISITOR_USER,
+} from '../constants';
 import { aspectRatioLabelSchema } from '../ratios';
 import { resolveImageUrl, resolveThumbnailUrl } from '../url-rule';
 import { idParam, modelParam, refuseForbiddenCharacters, skipParam, takeParam, textField, uuidSchema } from './common';
@@ -16,6 +25,8 @@ export const galleryImageSchema = z.object({
   thumbnailUrl: z.string(),
   aspectRatio: z.string(),
   modelName: z.string(),
+  /** What drew it (shared/constants RENDERERS); absent on records from before it was kept (ComfyUI). */
+  renderer: z.enum(RENDERERS).optional(),
   category: z.string().optional(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
@@ -38,6 +49,7 @@ export function toGalleryImage(item: GalleryImage): GalleryImage {
     thumbnailUrl: item.thumbnailUrl,
     aspectRatio: item.aspectRatio,
     modelName: item.modelName,
+    ...(item.renderer ? { renderer: item.renderer } : {}),
     category: item.category,
     width: item.width,
     height: item.height,
@@ -75,6 +87,7 @@ export function toClientImage(image: GalleryImage, filesHost: string): ClientIma
     thumbnailUrl: resolveThumbnailUrl(image.thumbnailUrl, image.url, filesHost),
     aspectRatio: image.aspectRatio,
     modelName: image.modelName,
+    ...(image.renderer ? { renderer: image.renderer } : {}),
     category: image.category,
     width: image.width,
     height: image.height,

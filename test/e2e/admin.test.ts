@@ -29,6 +29,25 @@ async function spacePrompts(page: Page): Promise<string[]> {
 }
 
 describe('operator console', () => {
+  it('signs in when the site is opened at 127.0.0.1 instead of localhost', async () => {
+    // Prepare: the same local server, reached by its IPv4 loopback address.
+    const ipv4 = e2e.app.url.replace('//localhost:', '//127.0.0.1:');
+    const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: ipv4 });
+    const { page } = await e2e.newPage({ context });
+    // Act
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/__local\/oidc\/interaction\//);
+    const { operator } = localIssuer();
+    await page.getByLabel('Username').fill(operator.username);
+    await page.getByLabel('Password').fill(operator.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Assess: back on the console at the origin it was opened at, signed in.
+    await page.waitForURL(`${ipv4}/admin`);
+    await page.getByText('Signed in as').waitFor();
+    await context.close();
+  });
+
   it('signs in through the OpenID provider, generates into Space, sees it first, deletes it everywhere', async () => {
     const { page } = await e2e.newPage();
 

@@ -36,12 +36,31 @@ describe('Keep my gallery', () => {
     await second.page.goto('/');
     await second.page.getByRole('link', { name: 'Keep My Gallery' }).click();
     const field = second.page.getByLabel('Recovery code', { exact: true });
-    await field.fill(code.slice(0, -2));
-    await second.page.getByRole('button', { name: 'Continue this gallery' }).click();
-    await second.page.getByRole('alert').filter({ hasText: 'not a recovery code' }).waitFor();
-    expect(await second.page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId)).not.toBe(userId);
+    const own = await second.page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId);
+    const ownCode = (await second.page.getByLabel('Your recovery code').textContent()) ?? '';
+    // Each kind of slip: a wrong character, a missing one, two neighbours swapped.
+    const plain = code.replace(/-/g, '');
+    const other = (ch: string) => (ch === 'A' ? 'B' : 'A');
+    const typos = [
+      plain.slice(0, 9) + other(plain[9] ?? '') + plain.slice(10),
+      plain.slice(0, 5) + plain.slice(6),
+      plain.slice(0, 13) + plain[14] + plain[13] + plain.slice(15),
+    ].filter((typo) => typo !== plain);
+    for (const typo of typos) {
+      await field.fill(typo);
+      await second.page.getByRole('button', { name: 'Continue this gallery' }).click();
+      await second.page.getByRole('alert').filter({ hasText: 'That code has a typo' }).waitFor();
+      expect(await second.page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId)).toBe(own);
+    }
     await field.fill(code.toLowerCase().replace(/-/g, ' '));
     await second.page.getByRole('button', { name: 'Continue this gallery' }).click();
+
+    // A confirmation first, showing this browser's own code before anything is replaced.
+    const confirm = second.page.getByRole('alertdialog', { name: "Replace this browser's gallery?" });
+    await confirm.waitFor();
+    await expect(confirm.getByLabel("This browser's current code").textContent()).resolves.toBe(ownCode);
+    expect(await second.page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId)).toBe(own);
+    await confirm.getByRole('button', { name: 'Switch to that gallery' }).click();
 
     // Assess: the studio, on that gallery, with the picture.
     await second.page.waitForURL('**/generate');

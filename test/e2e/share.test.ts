@@ -40,6 +40,8 @@ describe('A page for one picture', () => {
     expect(html).toContain(`<meta property="og:image" content="${e2e.app.url.replace(/\/$/, '')}/files/images/${id}.png" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain(`<meta property="og:title" content="${prompt} — Artloom" />`);
+    // Drawn locally by the preview renderer, and named as such (issue 24, item 2).
+    expect(html).toContain('<meta property="og:description" content="A picture drawn by the Artloom preview renderer (no GPU, no AI)');
 
     // Another browser opens the page, then remixes from it.
     const visitor = await e2e.newPage();
@@ -48,6 +50,9 @@ describe('A page for one picture', () => {
     await visitor.page.getByRole('img', { name: prompt }).waitFor();
     await expect(visitor.page.title()).resolves.toContain(prompt.slice(0, 30));
     await visitor.page.getByRole('link', { name: 'Download' }).waitFor();
+    await expect(visitor.page.getByRole('definition').filter({ hasText: 'preview renderer' }).textContent()).resolves.toBe(
+      'Artloom preview renderer (no GPU, no AI)',
+    );
     await visitor.page.getByRole('button', { name: 'Use this prompt' }).click();
     await visitor.page.waitForURL('**/generate');
     await expect(visitor.page.getByLabel('Prompt').inputValue()).resolves.toBe(prompt);

@@ -7,7 +7,6 @@ import { PLUGINS } from '../../local/plugins';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 import { startedForFile } from '../support/per-file';
 
-export { CHROMIUM_ARGS, CHROMIUM_PATH };
 export const SHOTS_DIR = 'test-results/e2e';
 
 export interface E2E {

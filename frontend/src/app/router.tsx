@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { RootLayout } from '../components/layouts/root-layout';
-import { CATEGORY_PATHS, paths } from './paths';
+import { CATEGORY_PATHS, paths } from '../config/paths';
+import { RootLayout } from './layout/root-layout';
 import HomePage from './routes/home';
 
 /*

@@ -21,14 +21,6 @@ export class ApiClientError extends Error {
   }
 }
 
-const CSRF_COOKIE = 'XSRF-TOKEN';
-const CSRF_HEADER = 'X-XSRF-TOKEN';
-
-function csrfToken(): string | undefined {
-  const match = document.cookie.match(new RegExp(`(?:^|; )${CSRF_COOKIE}=([^;]*)`));
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
-}
-
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -109,11 +101,7 @@ async function requestOnce<T>(
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  // Spec section 7: relative non-GET/HEAD requests carry the CSRF cookie's value as a header.
-  if (method !== 'GET' && method !== 'HEAD') {
-    const token = csrfToken();
-    if (token) headers[CSRF_HEADER] = token;
-  }
+  // No CSRF header: bearer tokens and cookieless visitors need none (docs/product.md §8).
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal: options.signal, credentials: 'same-origin' });

@@ -33,7 +33,7 @@ export class Auth extends Construct {
   static readonly ADMIN_GROUP = OPERATORS_GROUP;
   private siteUrl: string | undefined;
 
-  constructor(scope: Construct, id: string, props: { ephemeral: boolean; stage: string; domainPrefix?: string }) {
+  constructor(scope: Construct, id: string, props: { ephemeral: boolean; stage: string; domainPrefix?: string; siteDomains?: string[] }) {
     super(scope, id);
     this.userPool = new UserPool(this, 'operators', {
       selfSignUpEnabled: false,
@@ -53,10 +53,12 @@ export class Auth extends Construct {
       managedLoginVersion: ManagedLoginVersion.NEWER_MANAGED_LOGIN,
     });
     // The site's URL is known once the distribution exists (setSiteUrl); the client reads it lazily.
-    const consoleUrl = Lazy.string({
+    // Any custom domain of the site (context siteDomains) is a callback too: the console comes back
+    // to the origin it was opened at.
+    const consoleUrls = Lazy.list({
       produce: () => {
         if (!this.siteUrl) throw new Error('Auth.setSiteUrl() was not called: the console client needs the site URL');
-        return `${this.siteUrl}${CONSOLE_PATH}`;
+        return [this.siteUrl, ...(props.siteDomains ?? []).map((domain) => `https://${domain}`)].map((url) => `${url}${CONSOLE_PATH}`);
       },
     });
     this.client = this.userPool.addClient('console', {
@@ -65,8 +67,8 @@ export class Auth extends Construct {
       oAuth: {
         flows: { authorizationCodeGrant: true, implicitCodeGrant: false, clientCredentials: false },
         scopes: [OAuthScope.OPENID, OAuthScope.EMAIL],
-        callbackUrls: [consoleUrl],
-        logoutUrls: [consoleUrl],
+        callbackUrls: consoleUrls,
+        logoutUrls: consoleUrls,
       },
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
       preventUserExistenceErrors: true,

@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import { jobIdPathSchema } from '../../../shared/schemas/generation-api';
-import { getJob } from '../../adapters/jobs-table';
+import { errorResponse, validated } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { endWithJson } from '../../lib/stream';
-import { streamJobEvents } from '../../services/job-events';
+import { requireJob, streamJobEvents } from '../../services/job-events';
 
 /**
  * GET /api/generate/{jobId}/events: the job's status as server-sent events until it ends. A
@@ -12,13 +13,14 @@ import { streamJobEvents } from '../../services/job-events';
 export const handler = awslambda.streamifyResponse(async (event, responseStream) => {
   // A Function URL has no route parameters: the id comes from the path (API Gateway-style events carry it too).
   const raw = event.pathParameters?.jobId ?? /^\/api\/generate\/([^/]+)\/events$/.exec(event.rawPath ?? '')?.[1] ?? '';
-  const parsed = jobIdPathSchema.safeParse(safeDecode(raw));
-  if (!parsed.success) {
-    endWithJson(responseStream, 400, { error: { code: 'invalid_job_id', message: 'Not a job id.', fields: { jobId: 'Not a job id.' } } });
-    return;
-  }
-  if (!(await getJob(parsed.data))) {
-    endWithJson(responseStream, 404, { error: { code: 'job_not_found', message: 'No such generation job.' } });
+  // The one validation path and the one error shape, as the other routes (the stream has no middy chain to throw to).
+  let jobId: string;
+  try {
+    jobId = validated(z.object({ jobId: jobIdPathSchema }), { jobId: safeDecode(raw) }).jobId;
+    await requireJob(jobId);
+  } catch (err) {
+    const refusal = errorResponse(err);
+    endWithJson(responseStream, refusal.statusCode ?? 500, JSON.parse(refusal.body ?? '{}'));
     return;
   }
   const out = awslambda.HttpResponseStream.from(responseStream, {
@@ -33,7 +35,7 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
     closed = true;
   });
   try {
-    await streamJobEvents(parsed.data, { write: (chunk) => out.write(chunk), closed: () => closed || out.destroyed });
+    await streamJobEvents(jobId, { write: (chunk) => out.write(chunk), closed: () => closed || out.destroyed });
   } catch (err) {
     logger.error('job events failed', { error: err as Error });
   } finally {

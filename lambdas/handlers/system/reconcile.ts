@@ -1,3 +1,4 @@
+import { clock } from '../../lib/clock';
 import { config } from '../../lib/config';
 import { reconcile } from '../../services/reconcile';
 
@@ -13,5 +14,5 @@ export const handler = async (event?: { changedBefore?: string }) => reconcile({
  */
 function reconcileBefore(given: string | undefined): Date {
   const at = given ? new Date(given) : undefined;
-  return at && !Number.isNaN(at.getTime()) ? at : new Date(Date.now() - config().RECONCILE_GRACE_SECONDS * 1000);
+  return at && !Number.isNaN(at.getTime()) ? at : new Date(clock.now() - config().RECONCILE_GRACE_SECONDS * 1000);
 }

@@ -35,6 +35,19 @@ describe('local OpenID provider (stand-in for Cognito managed login)', () => {
     expect(withId.status).toBe(401);
   });
 
+  it('signs in from the site opened at 127.0.0.1 too (the console redirect URI on that origin)', async () => {
+    // Prepare: the same server under its IPv4 loopback name.
+    const { issuer, clientId, operator } = localIssuer();
+    const ipv4 = app.url.replace('//localhost:', '//127.0.0.1:');
+    expect(ipv4).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // Act
+    const result = await signInWithCode(ipv4, { issuer, clientId, ...operator, redirectUri: `${ipv4}/admin` });
+    // Assess
+    if (result.status !== 'ok') throw new Error(`refused: ${result.httpStatus}`);
+    const res = await app.api('/api/admin/images', { headers: { authorization: `Bearer ${result.accessToken}` } });
+    expect(res.status).toBe(200);
+  });
+
   it('refuses a wrong password with the sign-in page again', async () => {
     const { issuer, clientId, operator } = localIssuer();
     const result = await signInWithCode(app.url, { issuer, clientId, username: operator.username, password: `${operator.password}x` });

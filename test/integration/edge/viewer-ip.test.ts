@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/lib/viewer-ip';
+import { freshConnection } from '../../../local/fresh-connection';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/names';
 import { startTestApp, type TestApp } from '../../support/local-app';
 
@@ -25,7 +26,12 @@ describe('viewer address and origin secret (local HTTP + DynamoDB Local)', () =>
       },
     });
     ddb = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ region: LOCAL_REGION, endpoint: app.env.DYNAMODB_ENDPOINT, credentials: LOCAL_CREDENTIALS }),
+      new DynamoDBClient({
+        region: LOCAL_REGION,
+        endpoint: app.env.DYNAMODB_ENDPOINT,
+        credentials: LOCAL_CREDENTIALS,
+        requestHandler: freshConnection(),
+      }),
     );
   });
   afterAll(async () => {

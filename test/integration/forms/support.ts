@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
+import { freshConnection } from '../../../local/fresh-connection';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../local/names';
 import { startTestApp, type TestApp } from '../../support/local-app';
 import { startedForFile } from '../../support/per-file';
@@ -32,7 +33,12 @@ export function formsAppForFile(env: Record<string, string> = {}): FormsTestApp 
 export async function startFormsApp(env: Record<string, string> = {}): Promise<FormsTestApp> {
   const app = await startTestApp({ env: { ...QUIET_ENV, ...env } });
   const ddb = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: LOCAL_REGION, endpoint: app.env.DYNAMODB_ENDPOINT, credentials: LOCAL_CREDENTIALS }),
+    new DynamoDBClient({
+      region: LOCAL_REGION,
+      endpoint: app.env.DYNAMODB_ENDPOINT,
+      credentials: LOCAL_CREDENTIALS,
+      requestHandler: freshConnection(),
+    }),
   );
   const s3 = new S3Client({ region: LOCAL_REGION, endpoint: app.env.S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
   const table = `${app.prefix}-messages`;

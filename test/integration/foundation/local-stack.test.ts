@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, s3 } from '../../../lambdas/adapters/aws-clients';
 import { config } from '../../../lambdas/lib/config';
 import { consume } from '../../../lambdas/services/rate-limit';
+import { freshConnection } from '../../../local/fresh-connection';
 import { startStack } from '../../../local/stack';
 import { startTestApp, type TestApp } from '../../support/local-app';
 
@@ -114,7 +115,14 @@ describe('persistence', () => {
       const { PutObjectCommand: Put, GetObjectCommand: Get, S3Client } = await import('@aws-sdk/client-s3');
       const creds = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
       const clients = (stack: typeof first) => ({
-        ddb: DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1', endpoint: stack.dynamoEndpoint, credentials: creds })),
+        ddb: DynamoDBDocumentClient.from(
+          new DynamoDBClient({
+            region: 'us-east-1',
+            endpoint: stack.dynamoEndpoint,
+            credentials: creds,
+            requestHandler: freshConnection(),
+          }),
+        ),
         s3: new S3Client({ region: 'us-east-1', endpoint: stack.s3Endpoint, forcePathStyle: true, credentials: creds }),
       });
       const a = clients(first);

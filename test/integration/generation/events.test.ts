@@ -56,7 +56,10 @@ describe('job events', () => {
   it('answers a malformed id with 400 and an unknown one with 404, as JSON', async () => {
     const bad = await app.api('/api/generate/not-a-job/events');
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('invalid_job_id');
+    // The same refusal as GET /api/generate/{jobId}: validated() and errors.ts, not a shape of its own.
+    expect(await bad.json()).toEqual({
+      error: { code: 'validation_failed', message: 'jobId must be a job id.', fields: { jobId: 'jobId must be a job id.' } },
+    });
     const unknown = await app.api(`/api/generate/${randomUUID()}/events`);
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('job_not_found');

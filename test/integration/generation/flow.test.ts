@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALGORITHMIC_MEDIA, readXmp } from '../../../lambdas/services/provenance';
 import { startTestApp, type TestApp } from '../../support/local-app';
 import { ended, getStatus, newRequest, postGenerate, waitFor } from './support';
 
@@ -42,6 +43,32 @@ describe('generation flow (local HTTP API → state machine → worker → previ
       const body = JSON.stringify(await list.json());
       expect(body).toContain(jobId);
     }
+  });
+
+  it('names the preview renderer, not FLUX, on the picture page, in og:description and in the XMP', async () => {
+    // Prepare: a finished picture, shared so its page answers.
+    const req = newRequest();
+    const { jobId } = (await (await postGenerate(app, req)).json()) as { jobId: string };
+    const { last } = await waitFor(app, jobId, ended);
+    expect(last.image?.renderer).toBe('preview');
+    const shared = await app.api(`/api/images/${jobId}/share`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: req.userId, shared: true }),
+    });
+    expect(shared.status).toBe(200);
+
+    // Act: what a link preview and a download read.
+    const html = await (await app.api(`/i/${jobId}`)).text();
+    const png = Buffer.from(await (await app.api(last.image?.url ?? '')).arrayBuffer());
+    const xmp = readXmp(png) ?? '';
+
+    // Assess
+    expect(html).toMatch(/<meta property="og:description" content="A picture drawn by the Artloom preview renderer \(no GPU, no AI\)/);
+    expect(html).not.toMatch(/<meta [^>]*content="An AI picture made with FLUX/);
+    expect(xmp).toContain('artloom:Model="Artloom preview renderer (no GPU, no AI)"');
+    expect(xmp).toContain(`Iptc4xmpExt:DigitalSourceType="${ALGORITHMIC_MEDIA}"`);
+    expect(xmp).not.toContain('flux');
   });
 
   it('starts one job for the same requestId twice', async () => {

@@ -5,7 +5,7 @@ import { activeJobs, openJobs } from '../../../lambdas/adapters/job-lists';
 import { config } from '../../../lambdas/lib/config';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { startTestApp, type TestApp } from '../../support/local-app';
-import { clearOfWindowEnd } from '../../support/windows';
+import { freshWindow } from '../../support/windows';
 import { newRequest, postGenerate } from '../generation/support';
 
 /** The site with generation but no GPU worker: admitted jobs stay in the queue, so every one counts against the caps. */
@@ -59,12 +59,11 @@ describe('atomic admission', () => {
 describe('atomic hourly caps', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startWithoutWorkers({ GEN_QUEUE_CAP: '50', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '5' });
+    app = await startWithoutWorkers({ ...freshWindow().env, GEN_QUEUE_CAP: '50', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '5' });
   });
   afterAll(async () => app?.stop());
 
   it('20 parallel requests from one address with an hourly cap of 5 admit 5; the rest get 429', { timeout: 120_000 }, async () => {
-    await clearOfWindowEnd(30);
     const answers = await Promise.all(Array.from({ length: 20 }, () => postGenerate(app, newRequest())));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 202)).toHaveLength(5);

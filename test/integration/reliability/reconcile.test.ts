@@ -13,6 +13,7 @@ import { generationRuntime } from '../../../local/plugins/generation';
 import { lastReconcile } from '../../../local/plugins/reconciler';
 import { newImage } from '../../fixtures/images';
 import type { TestApp } from '../../support/local-app';
+import { freshWindow } from '../../support/windows';
 import { ended, getStatus, newRequest, postGenerate, waitFor } from '../generation/support';
 
 /**
@@ -21,7 +22,9 @@ import { ended, getStatus, newRequest, postGenerate, waitFor } from '../generati
  */
 describe('reconciler after a crash and restart', () => {
   const prefix = `t${randomBytes(4).toString('hex')}`;
-  const env = { PREVIEW_STEP_DELAY_MS: '20', GEN_QUEUE_CAP: '5', RECONCILE_INTERVAL_MS: '0' };
+  // The caps' hour begins as the file starts, so the refund is read in the hour it was counted in.
+  const hour = freshWindow();
+  const env = { ...hour.env, PREVIEW_STEP_DELAY_MS: '20', GEN_QUEUE_CAP: '5', RECONCILE_INTERVAL_MS: '0' };
   let app: TestApp | undefined;
   const start = async (): Promise<TestApp> => {
     const plugins = PLUGINS.filter((p) => p.name === 'generation' || p.name === 'reconciler');
@@ -36,10 +39,7 @@ describe('reconciler after a crash and restart', () => {
     );
     return Number(out.Item?.count ?? 0);
   };
-  const windowStart = () => {
-    const now = Math.floor(Date.now() / 1000);
-    return String(now - (now % 3600));
-  };
+  const windowStart = () => String(hour.hourStart);
 
   it('ends every job left open, frees the lock, refunds the cap, keeps a stored image and removes staging objects', async () => {
     app = await start();

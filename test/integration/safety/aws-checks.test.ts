@@ -13,7 +13,6 @@ import { setImageState } from '../../../lambdas/services/image-store';
 import { storeJobImage } from '../../../lambdas/services/jobs';
 import { resetPromptScreening } from '../../../lambdas/services/prompt-screening';
 import { windowOf } from '../../../lambdas/services/rate-limit';
-import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
 import { type BedrockStandIn, startBedrockStandIn } from '../../support/bedrock-stand-in';
 import { startTestApp, type TestApp } from '../../support/local-app';
 import { newRequest, postGenerate } from '../generation/support';
@@ -44,7 +43,7 @@ describe('Bedrock Guardrails and Rekognition, configured (local stores, AWS SDK 
     // unset), so its policies cannot allow ApplyGuardrail: the grant is test/unit/infra/safety-aws.test.ts's.
     app = await startTestApp({ plugins: ['generation'], env: { PREVIEW_STEP_DELAY_MS: '20', ...SAFETY_ENV }, checkPermissions: false });
     app.deployment.gateway.setTarget('bedrock', bedrock.url);
-    resetSafetyConfig();
+    resetConfig();
     resetPromptScreening();
   });
   afterAll(async () => {

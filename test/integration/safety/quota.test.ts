@@ -2,14 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotaResponseSchema } from '../../../shared/schemas/safety';
 import { startTestApp, type TestApp } from '../../support/local-app';
-import { clearOfWindowEnd } from '../../support/windows';
+import { freshWindow } from '../../support/windows';
 import { ended, newRequest, postGenerate, waitFor } from '../generation/support';
 
 /** The studio's meter (GET /api/generate/quota) against the caps POST /api/generate enforces. */
+// The file's jobs all count in one hour of the functions' clock, early in it.
+const hour = freshWindow();
+
 describe('visible generation quota', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ plugins: ['generation'], env: { PREVIEW_STEP_DELAY_MS: '20', GEN_USER_HOURLY: '3', GEN_IP_HOURLY: '4' } });
+    app = await startTestApp({
+      plugins: ['generation'],
+      env: { ...hour.env, PREVIEW_STEP_DELAY_MS: '20', GEN_USER_HOURLY: '3', GEN_IP_HOURLY: '4' },
+    });
   });
   afterAll(async () => app?.stop());
 
@@ -29,7 +35,6 @@ describe('visible generation quota', () => {
   }
 
   it('starts full, drops by one after each of 3 generations, and reads 0 when the server answers 429', { timeout: 120_000 }, async () => {
-    await clearOfWindowEnd(40);
     const start = await quota(alice);
     expect(start).toMatchObject({ scope: 'visitor', limit: 3, remaining: 3, enforced: true });
     for (const left of [2, 1, 0]) {
@@ -46,7 +51,6 @@ describe('visible generation quota', () => {
   });
 
   it('shows the network’s cap when it binds first, and 0 when the network’s 429 comes', { timeout: 120_000 }, async () => {
-    await clearOfWindowEnd(40);
     expect(await quota(bob)).toMatchObject({ scope: 'network', limit: 4, remaining: 1 });
     expect((await generate(bob)).status).toBe(202);
     expect(await quota(bob)).toMatchObject({ scope: 'network', limit: 4, remaining: 0 });

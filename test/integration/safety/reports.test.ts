@@ -3,9 +3,9 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getImage } from '../../../lambdas/adapters/images-table';
 import { listInbox } from '../../../lambdas/adapters/messages-table';
+import { resetConfig } from '../../../lambdas/lib/config';
 import { setImageState, storeImage } from '../../../lambdas/services/image-store';
 import { moderateImage, moderationQueue } from '../../../lambdas/services/moderation';
-import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
 import { IMAGE_REPORT_TYPE } from '../../../shared/safety';
 import { newImage } from '../../fixtures/images';
 import { startTestApp, type TestApp } from '../../support/local-app';
@@ -44,7 +44,7 @@ describe('reporting a picture', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ env: { REPORT_HIDE_THRESHOLD: '3' } });
-    resetSafetyConfig();
+    resetConfig();
   });
   afterAll(async () => app?.stop());
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putBlockedTerms } from '../../../lambdas/adapters/blocked-terms';
 import { readCount } from '../../../lambdas/adapters/counters-table';
 import { getRequestJobId } from '../../../lambdas/adapters/jobs-table';
+import { resetConfig } from '../../../lambdas/lib/config';
 import { resetPromptScreening } from '../../../lambdas/services/prompt-screening';
 import { windowOf } from '../../../lambdas/services/rate-limit';
-import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
 import { PROMPT_REFUSED, PROMPT_REFUSED_PREFIX } from '../../../shared/safety';
 import { startTestApp, type TestApp } from '../../support/local-app';
 import { newRequest, postGenerate } from '../generation/support';
@@ -16,7 +16,7 @@ describe('prompt screening before the queue', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ plugins: ['generation'], env: { PREVIEW_STEP_DELAY_MS: '20', SCREENING_TERMS_CACHE_SECONDS: '0' } });
-    resetSafetyConfig();
+    resetConfig();
     resetPromptScreening();
   });
   afterAll(async () => app?.stop());

@@ -4,6 +4,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConfig } from '../../../lambdas/lib/config';
 
 vi.hoisted(() => {
   process.env.LOG_LEVEL = 'SILENT';
@@ -12,7 +13,6 @@ vi.hoisted(() => {
 import { handler as contact } from '../../../lambdas/handlers/forms/post-contact';
 import { handler as feedback } from '../../../lambdas/handlers/forms/post-feedback';
 import { handler as newsletter } from '../../../lambdas/handlers/forms/post-newsletter-subscribe';
-import { resetFormsConfig } from '../../../lambdas/services/forms-config';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 import { pngLike, rawMultipart } from './multipart-body';
@@ -46,7 +46,7 @@ describe('forms handlers (SDK mocked)', () => {
     process.env.FORMS_RATE_LIMIT_PER_MINUTE = '5';
     process.env.FORMS_RATE_LIMIT_PER_HOUR = '30';
     process.env.NOTIFY_EMAIL = '';
-    resetFormsConfig();
+    resetConfig();
   });
 
   it('puts the attachment first, then the record pointing at it', async () => {
@@ -104,7 +104,7 @@ describe('forms handlers (SDK mocked)', () => {
 
   it('emails the operator through SES after the record when NOTIFY_EMAIL is set', async () => {
     process.env.NOTIFY_EMAIL = 'ops@artloom.example';
-    resetFormsConfig();
+    resetConfig();
     const result = await contact(
       jsonEvent('/api/contact', {
         firstName: 'Ann',
@@ -125,7 +125,7 @@ describe('forms handlers (SDK mocked)', () => {
 
   it('refuses a line break in a one-line field (no header injection reaches SES) with 400 naming the field', async () => {
     process.env.NOTIFY_EMAIL = 'ops@artloom.example';
-    resetFormsConfig();
+    resetConfig();
     const body = { firstName: 'Ann', lastName: 'Lee', email: 'a@b.co', subject: 'Hi\r\nBcc: x@evil', message: 'Hello there, friends.' };
     const result = await contact(jsonEvent('/api/contact', body), lambdaContext());
     expect(result.statusCode).toBe(400);
@@ -140,7 +140,7 @@ describe('forms handlers (SDK mocked)', () => {
 
   it('answers 201 even when SES fails (the message is stored)', async () => {
     process.env.NOTIFY_EMAIL = 'ops@artloom.example';
-    resetFormsConfig();
+    resetConfig();
     ses.on(SendEmailCommand).rejects(new Error('MessageRejected'));
     const result = await feedback(feedbackEvent(false), lambdaContext());
     expect(result.statusCode).toBe(201);
@@ -149,7 +149,7 @@ describe('forms handlers (SDK mocked)', () => {
 
   it('treats a repeat newsletter signup as success without a second row or email', async () => {
     process.env.NOTIFY_EMAIL = 'ops@artloom.example';
-    resetFormsConfig();
+    resetConfig();
     ddb.on(PutCommand).rejects(new ConditionalCheckFailedException({ message: 'exists', $metadata: {} }));
     const result = await newsletter(jsonEvent('/api/newsletter/subscribe', { email: 'Reader@Example.com' }), lambdaContext());
     expect(result.statusCode).toBe(200);

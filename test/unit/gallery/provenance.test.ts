@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { provenanceXmp, readXmp, TRAINED_ALGORITHMIC_MEDIA, withProvenance } from '../../../lambdas/services/provenance';
+import { ALGORITHMIC_MEDIA, provenanceXmp, readXmp, TRAINED_ALGORITHMIC_MEDIA, withProvenance } from '../../../lambdas/services/provenance';
 
 const meta = {
   id: 'img-1',
@@ -32,6 +32,15 @@ describe('provenance', () => {
     expect(xmp).toContain('<rdf:li>Artloom</rdf:li>');
     // sharp, reading the same file, finds the same packet.
     expect((await sharp(png).metadata()).xmp?.toString('utf8')).toBe(xmp);
+  });
+
+  it('names the preview renderer as the maker of what it drew, and no trained model', () => {
+    const xmp = provenanceXmp({ ...meta, renderer: 'preview' });
+    expect(xmp).toContain(`Iptc4xmpExt:DigitalSourceType="${ALGORITHMIC_MEDIA}"`);
+    expect(xmp).toContain('artloom:Model="Artloom preview renderer (no GPU, no AI)"');
+    expect(xmp).toContain('xmp:CreatorTool="Artloom (Artloom preview renderer (no GPU, no AI))"');
+    expect(xmp).not.toContain('flux');
+    expect(provenanceXmp({ ...meta, renderer: 'comfyui' })).toContain('artloom:Model="flux_schnell"');
   });
 
   it('leaves the pixels unchanged', async () => {

@@ -38,6 +38,19 @@ describe('operator sign-in (Cognito managed login)', () => {
     expect(props.LogoutURLs).toEqual([distributionDomain()]);
   });
 
+  it('lists every custom domain of the site (context siteDomains) as a callback and sign-out URL too', () => {
+    // Prepare / Act
+    const { template: custom } = synthStack('AuthDomains', {
+      account: '123456789012',
+      siteDomains: 'art.example.com, www.art.example.com',
+    });
+    // Assess
+    const props = (Object.values(custom.findResources('AWS::Cognito::UserPoolClient'))[0] as Json).Properties;
+    expect(props.CallbackURLs.slice(1)).toEqual(['https://art.example.com/admin', 'https://www.art.example.com/admin']);
+    expect(props.LogoutURLs).toEqual(props.CallbackURLs);
+    expect(() => synthStack('AuthBadDomain', { siteDomains: 'https://art.example.com' })).toThrow(/host names only/);
+  });
+
   it('requires TOTP MFA (enrolled on the first sign-in) and no self sign-up', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       MfaConfiguration: 'ON',

@@ -10,7 +10,6 @@ import { handler as newsletter } from '../../../lambdas/handlers/forms/post-news
 import { resetConfig } from '../../../lambdas/lib/config';
 import { httpHandler, json } from '../../../lambdas/lib/http';
 import { ORIGIN_SECRET_HEADER, parseViewerAddress, VIEWER_ADDRESS_HEADER, viewerIp } from '../../../lambdas/lib/viewer-ip';
-import { resetFormsConfig } from '../../../lambdas/services/forms-config';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 
 const SECRET = 'edge-secret-0123456789abcdef';
@@ -37,7 +36,7 @@ describe('viewer address', () => {
     process.env.ORIGIN_SECRET = SECRET;
     process.env.NOTIFY_EMAIL = '';
     resetConfig();
-    resetFormsConfig();
+    resetConfig();
   });
   afterEach(() => {
     delete process.env.ORIGIN_SECRET;

@@ -26,16 +26,16 @@ describe('preview renderer theme classifier', () => {
   it('gives the featured prompts a fitting theme', () => {
     // Prepare
     const expected: Record<string, ThemeId> = {
-      'A colorful sunset over the ocean': 'seascape',
+      'Sailboat on the ocean under a colorful sunset': 'seascape',
       'Cozy cabin in a snowy forest at night': 'mountains',
-      'Cyberpunk street with neon signs in the rain': 'architecture',
+      'Cyberpunk street with a taxi and neon signs in the rain': 'architecture',
       'Field of sunflowers under a blue sky': 'nature',
       'Koi fish in a clear green pond': 'animals',
       'Hot air balloon over golden hills': 'colorful',
       'Lighthouse under a starry sky': 'seascape',
       'Cup of coffee on a rainy window sill': 'photography',
       'Cherry blossom path in spring': 'nature',
-      'Northern lights over a frozen lake': 'mountains',
+      'Reindeer under the northern lights by a frozen lake': 'mountains',
       'Tropical beach with palm trees at sunset': 'seascape',
       'Red fox in an autumn forest': 'animals',
     };

@@ -14,7 +14,6 @@ import { handler as health } from '../../../lambdas/handlers/system/get-health';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { imageCheck, moderationBytes, REKOGNITION_MAX_BYTES } from '../../../lambdas/services/image-check';
 import { promptScreening, resetPromptScreening, screenPrompt } from '../../../lambdas/services/prompt-screening';
-import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
 import { PROMPT_REFUSED_PREFIX } from '../../../shared/safety';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
@@ -55,7 +54,7 @@ beforeEach(() => {
   for (const key of ENV) delete process.env[key];
   process.env.SCREENING_TERMS_CACHE_SECONDS = '0';
   resetConfig();
-  resetSafetyConfig();
+  resetConfig();
   resetPromptScreening();
 });
 afterEach(() => {

@@ -12,7 +12,6 @@ import { handler as quota } from '../../../lambdas/handlers/safety/get-quota';
 import { handler as report } from '../../../lambdas/handlers/safety/post-report';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { resetPromptScreening } from '../../../lambdas/services/prompt-screening';
-import { resetSafetyConfig } from '../../../lambdas/services/safety-config';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 import { expectRefusedBeforeAnyWrite, postGenerate } from './generate-request';
@@ -31,7 +30,7 @@ beforeEach(() => {
   process.env.GEN_USER_HOURLY = '30';
   process.env.GEN_IP_HOURLY = '60';
   resetConfig();
-  resetSafetyConfig();
+  resetConfig();
   resetPromptScreening();
 });
 

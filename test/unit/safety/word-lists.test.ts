@@ -9,6 +9,7 @@ describe('word-list prompt screen', () => {
     ['plain', 'a porn star on a beach', 'sexual', 'porn'],
     ['leetspeak', 'a p0rn star', 'sexual', 'porn'],
     ['spaced out', 'a p o r n star', 'sexual', 'porn'],
+    ['spaced out with a digit for a letter', 'a p 0 r n picture of a beach', 'sexual', 'porn'],
     ['dotted', 'f.u.c.k this landscape', 'profanity', 'fuck'],
     ['repeated letters', 'fuuuuck', 'profanity', 'fuuuuck'],
     ['a slur in leetspeak', 'a n1gger in a field', 'slur', 'nigger'],

@@ -7,7 +7,6 @@ import {
   EMPTY_CATEGORY_TEXT,
   pageTitle,
 } from '../../../shared/categories';
-import { ADS, MAX_UPLOAD_BYTES, PAGE_SIZE, POLLING, TIMINGS } from '../../../shared/constants';
 import { ASPECT_RATIOS, aspectRatioLabelSchema, DEFAULT_ASPECT_RATIO, ratioSize } from '../../../shared/ratios';
 
 describe('aspect ratios (spec section 9)', () => {
@@ -85,16 +84,5 @@ describe('categories table', () => {
     expect(categoryValueSchema.safeParse('Minimalist').success).toBe(true);
     expect(categoryValueSchema.safeParse('minimal').success).toBe(false);
     expect(EMPTY_CATEGORY_TEXT).toBe('No photography images to display.');
-  });
-});
-
-describe('constants (spec section 9)', () => {
-  it('keeps the spec numbers', () => {
-    expect(PAGE_SIZE).toEqual({ generator: 25, category: 20 });
-    expect(POLLING).toEqual({ intervalMs: 500, maxAttempts: 60 });
-    expect(MAX_UPLOAD_BYTES).toBe(2097152);
-    expect(ADS.popupEvery).toBe(15);
-    expect(TIMINGS.adCountdownSeconds).toBe(5);
-    expect(TIMINGS.successToastDelayMs).toBe(1500);
   });
 });

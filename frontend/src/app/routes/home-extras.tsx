@@ -2,10 +2,10 @@ import { CATEGORIES, type Category } from '@shared/category-table';
 import type { ClientImage } from '@shared/schemas/gallery';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { type Collection, fetchCollections, fetchNewestFeatured } from '../../features/gallery/api/gallery-api';
 import { PictureTile } from '../../features/gallery/components/picture-tile';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
-import { paths } from '../paths';
 import './home-extras.css';
 
 /** How many of the newest featured images feed 'Big pictures' (2) and 'AI images' (8). */

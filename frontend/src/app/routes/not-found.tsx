@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 export default function NotFoundPage() {
   return (

@@ -1,17 +1,15 @@
-import { MODEL_NAME } from '@shared/constants';
+import { drawnBy } from '@shared/constants';
 import type { ClientImage } from '@shared/schemas/gallery';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
 import { fetchPublicImage } from '../../features/lightbox/api/share-api';
 import { downloadHref } from '../../features/lightbox/components/lightbox';
 import { RemixActions } from '../../features/lightbox/components/remix-actions';
 import { ReportButton } from '../../features/lightbox/components/report-button';
-import { paths } from '../paths';
 import './picture.css';
-
-const MODEL_LABEL: Record<string, string> = { [MODEL_NAME]: 'FLUX.1-schnell' };
 
 /**
  * /i/<id>: one public picture, large, with how it was made and what to do with it. The same URL's
@@ -53,7 +51,10 @@ export default function PicturePage() {
   const made = new Date(image.timestamp);
   return (
     <div className="container picture-page">
-      <Seo title={image.prompt.slice(0, 60)} description={`An AI picture made with FLUX.1-schnell: ${image.prompt.slice(0, 150)}`} />
+      <Seo
+        title={image.prompt.slice(0, 60)}
+        description={`${image.renderer === 'preview' ? 'A picture drawn by the' : 'An AI picture made with'} ${drawnBy(image)}: ${image.prompt.slice(0, 150)}`}
+      />
       <figure className="picture-page__figure">
         <img src={image.url} alt={image.prompt} width={image.width} height={image.height} fetchPriority="high" />
       </figure>
@@ -65,7 +66,7 @@ export default function PicturePage() {
           <dt>Shape</dt>
           <dd>{image.aspectRatio}</dd>
           <dt>Model</dt>
-          <dd>{MODEL_LABEL[image.modelName] ?? image.modelName}</dd>
+          <dd>{drawnBy(image)}</dd>
           <dt>Made</dt>
           <dd>
             <time dateTime={made.toISOString()}>

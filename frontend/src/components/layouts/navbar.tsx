@@ -2,7 +2,7 @@ import { CATEGORY_LINKS } from 'virtual:category-links';
 import { PRODUCT_NAME, SCROLL } from '@shared/constants';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import './navbar.css';
 
 const NAV = CATEGORY_LINKS.filter((c) => c.inNavbar);

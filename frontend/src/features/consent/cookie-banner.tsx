@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { CONSENT_PURPOSES, type ConsentPurpose, readConsent, saveConsent } from '../../lib/consent';
 
 const LABELS: Record<ConsentPurpose, { name: string; text: string }> = {

@@ -1,10 +1,11 @@
-import { fromRecoveryCode, toRecoveryCode } from '@shared/recovery-code';
+import { readRecoveryCode, toRecoveryCode } from '@shared/recovery-code';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
 import { DocPage } from '../../components/layouts/doc-page';
+import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { getVisitor, restoreVisitor } from '../../lib/visitor';
+import { SwitchConfirm } from './switch-confirm';
 import './keep-gallery.css';
 
 /**
@@ -20,6 +21,8 @@ export default function KeepGalleryPage() {
   const [qr, setQr] = useState<string>();
   const [typed, setTyped] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('code') ?? '');
   const [error, setError] = useState<string>();
+  /** The gallery a valid code stands for, while the switch waits for a yes. */
+  const [pending, setPending] = useState<string>();
   const inputId = useId();
   const errorId = useId();
 
@@ -46,17 +49,27 @@ export default function KeepGalleryPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const userId = fromRecoveryCode(typed);
-    if (!userId) {
-      setError('That is not a recovery code. It has 26 letters and digits, like ABCD-EFGH-…');
+    setPending(undefined);
+    const reading = readRecoveryCode(typed);
+    if ('error' in reading) {
+      setError(
+        reading.error === 'typo'
+          ? 'That code has a typo: one character is wrong, missing or swapped. Check it against the code you kept.'
+          : 'That is not a recovery code. It has 28 letters and digits in groups of 4, like ABCD-EFGH-…',
+      );
       return;
     }
     setError(undefined);
-    if (userId === getVisitor().userId) {
+    if (reading.userId === getVisitor().userId) {
       notify.info('This browser already shows that gallery.');
       return;
     }
-    restoreVisitor(userId);
+    setPending(reading.userId);
+  };
+
+  const switchGallery = () => {
+    if (!pending) return;
+    restoreVisitor(pending);
     notify.success('Your gallery is here now.');
     navigate(paths.generate);
   };
@@ -109,6 +122,7 @@ export default function KeepGalleryPage() {
           Continue this gallery
         </button>
       </form>
+      {pending && <SwitchConfirm currentCode={code} onCopy={copy} onConfirm={switchGallery} onCancel={() => setPending(undefined)} />}
       <p>
         This browser then shows that gallery instead of its own; keep this browser's code above first if you want to come back to it. To
         start over with an empty gallery, clear this site's data in your browser.

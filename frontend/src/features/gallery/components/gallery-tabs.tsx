@@ -1,7 +1,7 @@
 import type { ClientImage } from '@shared/schemas/gallery';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import type { PagedImages } from '../hooks/use-paged-images';
 import { GalleryPanel } from './gallery-panel';
 import '../gallery.css';

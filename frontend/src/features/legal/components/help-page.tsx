@@ -1,9 +1,9 @@
 import { PRODUCT_NAME } from '@shared/constants';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
 import { DocPage } from '../../../components/layouts/doc-page';
 import { Accordion, type AccordionItem } from '../../../components/ui/accordion';
+import { paths } from '../../../config/paths';
 
 const SECTIONS: { title: string; items: AccordionItem[]; text: string[] }[] = [
   {

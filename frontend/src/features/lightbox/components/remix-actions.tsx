@@ -2,7 +2,7 @@ import { ASPECT_RATIO_LABELS } from '@shared/ratio-table';
 import type { ClientImage } from '@shared/schemas/gallery';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import '../lightbox.css';
 
 /** What the studio takes from a remix link, as router state (features/studio/components/studio.tsx). */

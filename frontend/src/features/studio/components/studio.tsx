@@ -89,7 +89,11 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
           </span>
         )}
       </div>
-      <p className="studio__lede">Describe a picture, choose its shape, and FLUX.1-schnell paints it in seconds.</p>
+      <p className="studio__lede">
+        {renderer === 'preview'
+          ? 'Describe a picture and choose its shape: here the preview renderer draws it from your words in a moment (no AI model runs locally).'
+          : 'Describe a picture, choose its shape, and FLUX.1-schnell paints it in seconds.'}
+      </p>
       <form className="studio__form" onSubmit={submit}>
         <label htmlFor={promptId} className="studio__label">
           Prompt

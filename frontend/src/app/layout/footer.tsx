@@ -2,7 +2,7 @@ import { CATEGORIES } from '@shared/category-table';
 import { PRODUCT_NAME } from '@shared/constants';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { openConsentSettings } from '../../lib/consent';
 import { SITE_DOMAIN } from '../../lib/site';
 import { useHydrated } from '../../lib/use-hydrated';

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Outlet, useLocation } from 'react-router-dom';
+import { Navbar } from '../../components/layouts/navbar';
+import { RouteProgress } from '../../components/layouts/route-progress';
 import { CONSENT_OPEN, readConsent } from '../../lib/consent';
 import { TOAST_CONTAINER_PROPS, whenToastsNeeded } from '../../lib/notify';
 import { toastHost } from '../../lib/toast-layer';
 import { useHydrated } from '../../lib/use-hydrated';
-import { Navbar } from './navbar';
-import { RouteProgress } from './route-progress';
 // The banner's styles ride with the shell's CSS (1 kB): home's prerendered banner must paint in place
 // at first paint, not in the page flow until its chunk's CSS arrives (it was the phone LCP, 3 s late).
 import '../../features/consent/cookie-banner.css';
