@@ -154,6 +154,17 @@ function supervise(o: {
     );
   };
   child.once('exit', onExit);
+  // Ctrl-C signals the whole process group: the stand-ins get SIGINT at the same moment as this process, and exit
+  // before its shutdown calls stop(). Stop watching on the signal itself, or they would be restarted while stopping.
+  // Only while watching (npm start, which handles the signals itself): a listener would cancel Node's default exit.
+  if (o.watch) {
+    const stopWatching = () => {
+      stopping = true;
+      clearInterval(timer);
+    };
+    process.once('SIGINT', stopWatching);
+    process.once('SIGTERM', stopWatching);
+  }
   return {
     pid: () => child.pid,
     ready() {

@@ -2,6 +2,8 @@
  * Screenshots with seeded content: home, a category page and /generate at 1440x900 (desktop) and 375x812 (mobile),
  * as docs/screenshots/<page>-<size>.png. Builds the SPA, starts the real local app (its own DynamoDB Local and
  * s3rver, every plugin, the seed), waits for the seed, then shoots with Debian's Chromium.
+ * Then the journeys' shots at both sizes: the viewer after Share (viewer-shared-*), a picture's page (picture-*), and
+ * the console's moderation queue and inbox after a report (console-moderation-*, console-inbox-*).
  * Run: node --import tsx scripts/screenshots.ts [outDir] (FULL_PAGE=1 adds *-full.png).
  */
 import { execFileSync } from 'node:child_process';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startLocalApp } from '../local/app';
 import { PLUGINS } from '../local/plugins';
+import { localIssuer } from '../local/plugins/auth';
 import { seedImages } from '../local/plugins/seed';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
@@ -61,6 +64,62 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
+/** A context at `size` whose visitor has answered the cookie banner. */
+async function visitor(url: string, size: (typeof SIZES)[number]) {
+  const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, baseURL: url });
+  const consent = JSON.stringify({ version: 1, functionality: true, analytics: false, advertising: false, decidedAt: 'screenshot' });
+  await context.addInitScript(`try { localStorage.setItem('cookieConsent', ${JSON.stringify(consent)}); } catch {}`);
+  return context;
+}
+
+async function journeys(url: string): Promise<void> {
+  const [featured] = (await (await fetch(`${url}/api/gallery/admin?model=flux_schnell&skip=0&take=1`)).json()) as { id: string }[];
+  if (!featured) throw new Error('no featured picture');
+  // A visitor's report, so the moderation queue has a card.
+  await fetch(`${url}/api/reports`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ imageId: featured.id, reason: 'copyright', details: 'Looks like a photo of a real person' }),
+  });
+  for (const size of SIZES) {
+    const context = await visitor(url, size);
+    const page = await context.newPage();
+    // The viewer after Share: generate from /generate, then Share.
+    await page.goto('/generate');
+    await page.getByText('preview renderer — no GPU').waitFor();
+    await page.getByLabel('Prompt').fill('A red fox asleep in fresh snow');
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+    await viewer.locator('.lightbox__img.is-loaded').waitFor({ timeout: 60_000 });
+    await viewer.getByRole('button', { name: 'Share' }).click();
+    await viewer.getByLabel('Link to this picture').waitFor();
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: join(OUT, `viewer-shared-${size.size}.png`) });
+    // The picture's page.
+    await page.goto(`/i/${featured.id}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForFunction(`[...document.images].every((img) => img.complete)`);
+    await page.screenshot({ path: join(OUT, `picture-${size.size}.png`) });
+    // The console: sign in, the moderation queue, the inbox's picture reports.
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const { operator } = localIssuer();
+    await page.getByLabel('Username').fill(operator.username);
+    await page.getByLabel('Password').fill(operator.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('tab', { name: 'Moderation' }).click();
+    await page.getByRole('button', { name: 'Keep' }).first().waitFor();
+    await page.waitForFunction(`[...document.images].every((img) => img.complete)`);
+    await page.screenshot({ path: join(OUT, `console-moderation-${size.size}.png`) });
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    await page.getByLabel('Kind').selectOption({ label: 'Picture reports' });
+    await page.getByRole('article').first().waitFor();
+    await page.screenshot({ path: join(OUT, `console-inbox-${size.size}.png`) });
+    console.info(`journeys at ${size.width}x${size.height}`);
+    await context.close();
+  }
+}
+
 execFileSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 mkdirSync(OUT, { recursive: true });
 const app = await startLocalApp({ port: 0, dataDir: null, staticDir: join(ROOT, 'frontend/dist'), plugins: PLUGINS });
@@ -81,6 +140,7 @@ try {
     console.info(`${shot.name}.png (${shot.width}x${shot.height})`);
     await context.close();
   }
+  await journeys(app.url);
 } finally {
   await browser.close();
   await app.stop();

@@ -171,10 +171,11 @@ export async function listAllOfType(type: MessageType): Promise<MessageRecord[]>
   return items.map(({ pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest }) => rest as unknown as MessageRecord);
 }
 
-const messageSk = (pk: string) => (pk.startsWith('newsletter#') ? 'subscription' : 'msg');
+/** Each kind's sort key: a subscription, a picture report (one per picture and network, putReportOnce) or a message. */
+const messageSk = (pk: string) => (pk.startsWith('newsletter#') ? 'subscription' : pk.startsWith('report#') ? 'report' : 'msg');
 
 export async function getInboxRecord(pk: string): Promise<InboxRecord | undefined> {
-  if (!pk.startsWith('msg#') && !pk.startsWith('newsletter#')) return undefined;
+  if (!pk.startsWith('msg#') && !pk.startsWith('newsletter#') && !pk.startsWith('report#')) return undefined;
   const out = await dynamo().send(
     new GetCommand({ TableName: config().MESSAGES_TABLE, Key: { pk, sk: messageSk(pk) }, ConsistentRead: true }),
   );

@@ -92,14 +92,17 @@ const adminAdSchema = z.object({
 });
 export type AdminAd = z.infer<typeof adminAdSchema>;
 
-/** The shared url rule for an ad's link: an absolute http(s) url (what resolveImageUrl keeps as is). */
-const adLinkSchema = z
+/**
+ * The shared url rule for an ad's link: an absolute https url (what resolveImageUrl keeps as is). Plain http is
+ * refused: an ad sends visitors away from an https site, and the console's form checks with this same schema.
+ */
+export const adLinkSchema = z
   .string()
   .superRefine(refuseForbiddenCharacters())
   .trim()
   .max(2048, { error: 'The link is too long.' })
-  .refine((u) => /^https?:\/\//i.test(u) && resolveImageUrl(u, '') === u && URL.canParse(u), {
-    error: 'The link must be an absolute http(s) url.',
+  .refine((u) => /^https:\/\//i.test(u) && resolveImageUrl(u, '') === u && URL.canParse(u), {
+    error: 'The link must be an absolute https:// url.',
   });
 
 /** An ad banner's data URL, in characters (= bytes: base64 is ASCII): a 3 MB image in base64. */

@@ -32,6 +32,7 @@ describe('Remix from the viewer', () => {
     const { page, context } = await e2e.newPage();
     await page.goto('/');
     const original = await openFirstTile(page);
+    await viewer(page).getByRole('button', { name: 'More', exact: true }).click();
     await viewer(page).getByRole('button', { name: 'Use this prompt' }).click();
     await page.waitForURL('**/generate');
     await expect(page.getByLabel('Prompt').inputValue()).resolves.toBe(original.prompt);
@@ -44,6 +45,7 @@ describe('Remix from the viewer', () => {
     await page.goto('/generate');
     const original = await openFirstTile(page);
     const target = original.aspectRatio === '1:1' ? '16:9' : '1:1';
+    await viewer(page).getByRole('button', { name: 'More', exact: true }).click();
     await viewer(page).getByRole('button', { name: 'Make it in another shape' }).click();
     await viewer(page).getByRole('group', { name: 'New shape for this prompt' }).getByRole('button', { name: target, exact: true }).click();
     await viewer(page).waitFor({ state: 'detached' });

@@ -80,6 +80,7 @@ describe('safety in the browser', () => {
     await viewer.waitFor();
     const prompt = await viewer.getByRole('img').getAttribute('alt');
 
+    await viewer.getByRole('button', { name: 'More', exact: true }).click();
     await viewer.getByRole('button', { name: 'Report' }).click();
     const form = viewer.getByRole('form', { name: 'Why are you reporting this picture?' });
     await form.getByRole('button', { name: 'Send report' }).click();

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { lowerToasts, raiseToasts } from './toast-layer';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -18,6 +19,7 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, onEscap
     const previous = document.activeElement as HTMLElement | null;
     let mounted = true;
     if (!dialog.open) dialog.showModal();
+    raiseToasts(dialog);
     const onCancel = (event: Event) => {
       event.preventDefault();
       escapeRef.current?.();
@@ -57,6 +59,7 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, onEscap
       dialog.removeEventListener('cancel', onCancel);
       dialog.removeEventListener('close', onClose);
       dialog.removeEventListener('keydown', onKeyDown);
+      lowerToasts(dialog);
       if (dialog.open) dialog.close();
       previous?.focus?.();
     };

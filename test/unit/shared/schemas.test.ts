@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adLinkSchema } from '../../../shared/schemas/admin';
 import { adListSchema } from '../../../shared/schemas/ads';
 import { fieldErrors, intParam, isValidEmail } from '../../../shared/schemas/common';
 import {
@@ -71,6 +72,11 @@ describe('form schemas', () => {
   it('newsletter needs an address', () => {
     expect(newsletterSignupSchema.safeParse({ email: '' }).success).toBe(false);
     expect(newsletterSignupSchema.parse({ email: ' a@b.co ' })).toEqual({ email: 'a@b.co' });
+  });
+  it('ad links: https only, absolute', () => {
+    expect(adLinkSchema.safeParse('https://shop.example/shoes').success).toBe(true);
+    for (const link of ['http://shop.example/shoes', 'HTTP://shop.example', 'javascript:alert(1)', '/relative', 'ftp://x.example/a', ''])
+      expect(adLinkSchema.safeParse(link).success, link).toBe(false);
   });
   it('ads default their alternate text', () => {
     expect(adListSchema.parse([{ navigateUrl: 'https://x.example', imageUrl: '/files/ads/a.png' }])[0]?.alternateText).toBe('Sponsored Ad');

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Navbar } from '../../components/layouts/navbar';
 import { RouteProgress } from '../../components/layouts/route-progress';
 import { CONSENT_OPEN, readConsent } from '../../lib/consent';
 import { TOAST_CONTAINER_PROPS, whenToastsNeeded } from '../../lib/notify';
+import { toastHost } from '../../lib/toast-layer';
 import { useHydrated } from '../../lib/use-hydrated';
 // The banner's styles ride with the shell's CSS (1 kB): home's prerendered banner must paint in place
 // at first paint, not in the page flow until its chunk's CSS arrives (it was the phone LCP, 3 s late).
@@ -65,11 +67,14 @@ export function RootLayout() {
           <CookieBanner onDone={() => setConsentOpen(false)} untilDecided={prerenderedBanner} />
         </Suspense>
       )}
-      {toasts && (
-        <Suspense fallback={null}>
-          <ToastContainer {...TOAST_CONTAINER_PROPS} />
-        </Suspense>
-      )}
+      {/* In a host that follows the topmost open modal dialog (lib/toast-layer.ts): toasts stay above the viewer. */}
+      {toasts &&
+        createPortal(
+          <Suspense fallback={null}>
+            <ToastContainer {...TOAST_CONTAINER_PROPS} />
+          </Suspense>,
+          toastHost(),
+        )}
     </>
   );
 }

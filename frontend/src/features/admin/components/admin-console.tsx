@@ -9,12 +9,14 @@ import { currentUser, forget, signIn, signOut } from '../auth';
 import { AdsManager } from './ads-manager';
 import { AuditLog } from './audit-log';
 import { Inbox } from './inbox';
+import { ModerationQueue } from './moderation-queue';
 import type { SectionProps } from './section';
 import '../admin.css';
 
-type Section = 'generator' | 'audit' | 'ads' | 'inbox';
+type Section = 'generator' | 'reports' | 'audit' | 'ads' | 'inbox';
 const SECTIONS: [Section, string][] = [
   ['generator', 'Generator'],
+  ['reports', 'Moderation'],
   ['ads', 'Ads'],
   ['inbox', 'Inbox'],
   ['audit', 'Audit log'],
@@ -100,6 +102,7 @@ export function AdminConsole({ Generator }: { Generator: ComponentType<SectionPr
         </span>
       </div>
       {section === 'generator' && <Generator api={api} onError={onAuthError} />}
+      {section === 'reports' && <ModerationQueue api={api} onError={onAuthError} />}
       {section === 'ads' && <AdsManager api={api} onError={onAuthError} />}
       {section === 'inbox' && <Inbox api={api} onError={onAuthError} />}
       {section === 'audit' && <AuditLog api={api} onError={onAuthError} />}

@@ -1,4 +1,4 @@
-import type { AdminAd } from '@shared/schemas/admin';
+import { type AdminAd, adLinkSchema } from '@shared/schemas/admin';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { FILES_HOST } from '../../../lib/api-client';
@@ -20,6 +20,9 @@ const COLUMNS = ['Banner', 'Link and alt text', 'State', 'Actions'];
 export function AdsManager({ api, onError }: SectionProps) {
   const [ads, setAds] = useState<AdminAd[] | null>(null);
   const [editing, setEditing] = useState<AdminAd | null>(null);
+  // Each create remounts the new-ad form: every field starts empty again, the file input too.
+  const [created, setCreated] = useState(0);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const refresh = useCallback(async () => {
     try {
       setAds(await api.ads());
@@ -48,13 +51,16 @@ export function AdsManager({ api, onError }: SectionProps) {
     <section aria-label="Ads">
       <h2>Ads</h2>
       <AdForm
-        key={editing?.id ?? 'new'}
+        key={editing?.id ?? `new-${created}`}
         ad={editing}
         onCancel={() => setEditing(null)}
         onSubmit={(values) =>
           editing
             ? run(() => api.updateAd(editing.id, values), 'Ad saved.')
-            : run(() => api.createAd({ ...values, image: values.image ?? '' }), 'Ad created.')
+            : run(() => api.createAd({ ...values, image: values.image ?? '' }), 'Ad created.').then((ok) => {
+                if (ok) setCreated((n) => n + 1);
+                return ok;
+              })
         }
       />
       {!ads && <Spinner label="Loading ads…" />}
@@ -63,18 +69,18 @@ export function AdsManager({ api, onError }: SectionProps) {
         <AdminTable columns={COLUMNS}>
           {ads.map((ad) => (
             <tr key={ad.id} className="admin-ad">
-              <td>
+              <td data-label="Banner">
                 <img src={absolute(ad.imageUrl)} alt={ad.alternateText} />
               </td>
-              <td>
+              <td data-label="Link and alt text">
                 <a href={ad.navigateUrl} rel="noopener noreferrer" target="_blank">
                   {ad.navigateUrl}
                 </a>
                 <br />
                 {ad.alternateText}
               </td>
-              <td>{ad.enabled ? 'Enabled' : 'Disabled'}</td>
-              <td className="admin-card__actions">
+              <td data-label="State">{ad.enabled ? 'Enabled' : 'Disabled'}</td>
+              <td data-label="Actions" className="admin-card__actions">
                 <button type="button" className="btn btn--small" onClick={() => setEditing(ad)}>
                   Edit
                 </button>
@@ -85,9 +91,25 @@ export function AdsManager({ api, onError }: SectionProps) {
                 >
                   {ad.enabled ? 'Disable' : 'Enable'}
                 </button>
-                <button type="button" className="btn btn--small" onClick={() => void run(() => api.deleteAd(ad.id), 'Ad deleted.')}>
-                  Delete
-                </button>
+                {/* Deleting cannot be undone: a second, explicit click confirms it. */}
+                {confirming === ad.id ? (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn--small btn--danger"
+                      onClick={() => void run(() => api.deleteAd(ad.id), 'Ad deleted.').finally(() => setConfirming(null))}
+                    >
+                      Yes, delete this ad
+                    </button>
+                    <button type="button" className="btn btn--small" onClick={() => setConfirming(null)}>
+                      Keep it
+                    </button>
+                  </>
+                ) : (
+                  <button type="button" className="btn btn--small" onClick={() => setConfirming(ad.id)}>
+                    Delete
+                  </button>
+                )}
               </td>
             </tr>
           ))}
@@ -111,8 +133,15 @@ function AdForm({ ad, onSubmit, onCancel }: { ad: AdminAd | null; onSubmit: (v: 
   const [enabled, setEnabled] = useState(ad?.enabled ?? true);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const link = adLinkSchema.safeParse(url);
+    if (!link.success) {
+      setError(link.error.issues[0]?.message ?? 'The link must be an absolute https:// url.');
+      return;
+    }
+    setError('');
     if (!ad && !file) {
       notify.error('Choose a banner image.');
       return;
@@ -120,19 +149,28 @@ function AdForm({ ad, onSubmit, onCancel }: { ad: AdminAd | null; onSubmit: (v: 
     setBusy(true);
     const image = file ? await readDataUrl(file) : undefined;
     const ok = await onSubmit({ navigateUrl: url, alternateText: alt, enabled, ...(image ? { image } : {}) });
-    setBusy(false);
-    if (ok && !ad) {
-      setUrl('');
-      setAlt('');
-      setFile(null);
-    }
+    if (!ok) setBusy(false);
   };
   return (
     <form className="admin-message" onSubmit={(e) => void submit(e)} aria-label={ad ? 'Edit ad' : 'New ad'}>
       <h3>{ad ? 'Edit ad' : 'New ad'}</h3>
       <div className="admin-field">
         <label htmlFor={`${id}-url`}>Link (https://…)</label>
-        <input id={`${id}-url`} className="input" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} />
+        <input
+          id={`${id}-url`}
+          className="input"
+          type="url"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-url-error` : undefined}
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+        {error && (
+          <p id={`${id}-url-error`} className="admin-error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
       <div className="admin-field">
         <label htmlFor={`${id}-alt`}>Alt text</label>

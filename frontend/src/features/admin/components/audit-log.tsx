@@ -1,12 +1,12 @@
 import type { AuditEntry } from '@shared/schemas/admin';
 import { useCallback } from 'react';
 import { useCursorList } from '../hooks/use-cursor-list';
+import { changes, fieldLabel } from '../readable';
 import { AdminTable } from './admin-table';
 import { ListFooter } from './list-footer';
 import type { SectionProps } from './section';
 
-const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
-const COLUMNS = ['When', 'Who', 'What', 'Target', 'Before', 'After'];
+const COLUMNS = ['When', 'Who', 'What', 'Target', 'Changes'];
 
 /** Every operator action, newest first: who, what, when, before and after. */
 export function AuditLog({ api, onError }: SectionProps) {
@@ -18,22 +18,34 @@ export function AuditLog({ api, onError }: SectionProps) {
       <AdminTable columns={COLUMNS}>
         {list.items.map((e) => (
           <tr key={e.id}>
-            <td>{new Date(e.at).toLocaleString()}</td>
-            <td>{e.actor}</td>
-            <td>{e.action}</td>
-            <td>
+            <td data-label="When">{new Date(e.at).toLocaleString()}</td>
+            <td data-label="Who">{e.actor}</td>
+            <td data-label="What">{fieldLabel(e.action)}</td>
+            <td data-label="Target">
               <code>{e.target}</code>
             </td>
-            <td>
-              <code>{show(e.before)}</code>
-            </td>
-            <td>
-              <code>{show(e.after)}</code>
+            <td data-label="Changes">
+              <AuditChanges before={e.before} after={e.after} />
             </td>
           </tr>
         ))}
       </AdminTable>
       <ListFooter list={list} loadingLabel="Loading the audit log…" emptyText="No operator actions yet." />
     </section>
+  );
+}
+
+/** Before → after, one line per changed field (a readable diff instead of two JSON blobs). */
+function AuditChanges({ before, after }: { before: unknown; after: unknown }) {
+  const list = changes(before, after);
+  if (list.length === 0) return <span>—</span>;
+  return (
+    <ul className="admin-diff">
+      {list.map((c) => (
+        <li key={c.label}>
+          {c.label}: <del>{c.before}</del> → <ins>{c.after}</ins>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,6 +3,7 @@ import type { InboxItem } from '@shared/schemas/admin';
 import { useCallback, useId, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useCursorList } from '../hooks/use-cursor-list';
+import { fieldLabel, fieldValue } from '../readable';
 import { ListFooter } from './list-footer';
 import type { SectionProps } from './section';
 
@@ -85,8 +86,8 @@ export function Inbox({ api, onError }: SectionProps) {
           <dl>
             {Object.entries(item.fields).map(([name, value]) => (
               <div key={name} style={{ display: 'contents' }}>
-                <dt>{name}</dt>
-                <dd>{String(value)}</dd>
+                <dt>{fieldLabel(name)}</dt>
+                <dd>{fieldValue(value, name)}</dd>
               </div>
             ))}
           </dl>

@@ -1,6 +1,6 @@
 import { TIMINGS } from '@shared/constants';
 import type { ClientImage } from '@shared/schemas/gallery';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { API_BASE, qs } from '../../../lib/api-client';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { RemixActions } from './remix-actions';
@@ -35,11 +35,17 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
   const closeRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const touchX = useRef<number | null>(null);
+  const [more, setMore] = useState(false);
+  const moreId = useId();
   const atStart = index <= 0;
   const atEnd = index >= images.length - 1;
 
+  // A picture the studio preloaded can finish loading before this effect runs: read the element's own state then, or
+  // the spinner would stay over a loaded picture (its load event already fired).
+  const imgRef = useRef<HTMLImageElement>(null);
   useEffect(() => {
-    setStatus(image?.url ? 'loading' : 'error');
+    const img = imgRef.current;
+    setStatus(!image?.url ? 'error' : img?.complete && img.naturalWidth > 0 ? 'loaded' : 'loading');
   }, [image?.url]);
 
   // A native modal dialog: the page behind is inert, Tab stays inside, Escape closes (not while the ad shows), and
@@ -107,54 +113,59 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
           <span aria-hidden="true">×</span>
         </button>
       )}
-      <button
-        type="button"
-        className="lightbox__side lightbox__side--prev round-button"
-        aria-label="Previous image"
-        disabled={atStart}
-        onClick={() => move(-1)}
-      >
-        <span aria-hidden="true">‹</span>
-      </button>
-      <figure className="lightbox__figure">
-        {status === 'loading' && (
-          <div className="lightbox__loader" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <span className="visually-hidden">Loading image…</span>
-          </div>
-        )}
-        {status === 'error' || !image ? (
-          <p className="lightbox__error">Image failed to load.</p>
-        ) : (
-          <img
-            key={image.url}
-            src={image.url}
-            alt={image.prompt}
-            width={image.width}
-            height={image.height}
-            className={`lightbox__img${status === 'loaded' ? ' is-loaded' : ''}`}
-            onLoad={() => setStatus('loaded')}
-            onError={() => setStatus('error')}
-          />
-        )}
-        <figcaption>
-          <span className="lightbox__prompt">{image?.prompt}</span>
-          <span className="lightbox__meta">
-            {image?.aspectRatio} · {index + 1} / {images.length}
-          </span>
-        </figcaption>
-      </figure>
-      <button
-        type="button"
-        className="lightbox__side lightbox__side--next round-button"
-        aria-label="Next image"
-        disabled={atEnd}
-        onClick={() => move(1)}
-      >
-        <span aria-hidden="true">›</span>
-      </button>
+      <div className="lightbox__stage">
+        <button
+          type="button"
+          className="lightbox__side lightbox__side--prev round-button"
+          aria-label="Previous image"
+          disabled={atStart}
+          onClick={() => move(-1)}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        <figure className="lightbox__figure">
+          {status === 'loading' && (
+            <div className="lightbox__loader" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span className="visually-hidden">Loading image…</span>
+            </div>
+          )}
+          {status === 'error' || !image ? (
+            <p className="lightbox__error">Image failed to load.</p>
+          ) : (
+            <img
+              ref={imgRef}
+              key={image.url}
+              src={image.url}
+              alt={image.prompt}
+              width={image.width}
+              height={image.height}
+              className={`lightbox__img${status === 'loaded' ? ' is-loaded' : ''}`}
+              onLoad={() => setStatus('loaded')}
+              onError={() => setStatus('error')}
+            />
+          )}
+          <figcaption>
+            <span className="lightbox__prompt">{image?.prompt}</span>
+            <span className="lightbox__meta">
+              {image?.aspectRatio} · {index + 1} / {images.length}
+            </span>
+          </figcaption>
+        </figure>
+        <button
+          type="button"
+          className="lightbox__side lightbox__side--next round-button"
+          aria-label="Next image"
+          disabled={atEnd}
+          onClick={() => move(1)}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      {/* The bar keeps to a few controls; the rest sit behind 'More'. Panels that open (the share link, the report
+          form) grow the bar and shrink the picture, so every control stays inside the viewport. */}
       <div className="lightbox__bar">
-        <button type="button" className="btn" disabled={atStart} onClick={() => move(-1)}>
+        <button type="button" className="btn lightbox__step" disabled={atStart} onClick={() => move(-1)}>
           Previous
         </button>
         {href ? (
@@ -166,12 +177,22 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
             Download
           </button>
         )}
-        <button type="button" className="btn" disabled={atEnd} onClick={() => move(1)}>
+        <button type="button" className="btn lightbox__step" disabled={atEnd} onClick={() => move(1)}>
           Next
         </button>
-        {!paused && image && <RemixActions key={`remix-${image.id}`} image={image} onLeave={onClose} />}
         {!paused && image && own && <ShareControl key={`share-${image.id}`} image={image} />}
-        {!paused && image && <ReportButton key={image.id} imageId={image.id} />}
+        {!paused && image && (
+          <button type="button" className="btn" aria-expanded={more} aria-controls={moreId} onClick={() => setMore((m) => !m)}>
+            More
+          </button>
+        )}
+        {!paused && image && more && (
+          <fieldset id={moreId} className="lightbox__more">
+            <legend className="visually-hidden">More actions</legend>
+            <RemixActions key={`remix-${image.id}`} image={image} onLeave={onClose} />
+            <ReportButton key={image.id} imageId={image.id} />
+          </fieldset>
+        )}
       </div>
     </dialog>
   );
