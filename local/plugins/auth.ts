@@ -110,6 +110,27 @@ function loopbackOrigins(publicUrl: string): string[] {
   return ['localhost', '127.0.0.1', '[::1]'].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
 }
 
+/**
+ * The Host names the provider answers to: the loopback names with the server's own port, nothing
+ * else (a page on another site cannot reach it through a DNS name rebound to 127.0.0.1).
+ */
+export function allowedHosts(publicUrl: string): Set<string> {
+  const { port } = new URL(publicUrl);
+  return new Set(['localhost', '127.0.0.1', '[::1]'].map((host) => (port ? `${host}:${port}` : host)));
+}
+
+/** Wrong passwords allowed per client address within the window; then the page says wait. */
+export const SIGN_IN_ATTEMPTS = 5;
+const SIGN_IN_WINDOW_MS = 60_000;
+const failures = new Map<string, number[]>();
+
+function recentFailures(address: string, now = Date.now()): number[] {
+  const recent = (failures.get(address) ?? []).filter((at) => now - at < SIGN_IN_WINDOW_MS);
+  if (recent.length) failures.set(address, recent);
+  else failures.delete(address);
+  return recent;
+}
+
 function providerConfiguration(publicUrl: string, privateJwk: JWK, operator: LocalOperator): Configuration {
   const origins = loopbackOrigins(publicUrl);
   return {
@@ -195,6 +216,7 @@ export const authPlugin: LocalPlugin = {
     const issuer = `${ctx.publicUrl}${OIDC_PREFIX}`;
     const provider = new Provider(issuer, providerConfiguration(ctx.publicUrl, privateJwk, operator));
     const callback = provider.callback();
+    const hosts = allowedHosts(ctx.publicUrl);
     const handle: LocalIssuer = {
       issuer,
       audience: LOCAL_AUDIENCE,
@@ -232,6 +254,9 @@ export const authPlugin: LocalPlugin = {
       middleware: async (req, res) => {
         const url = req.url ?? '';
         if (!url.startsWith(OIDC_PREFIX)) return false;
+        if (!hosts.has((req.headers.host ?? '').toLowerCase())) {
+          return sendHtml(res, 421, page('Sign in', '<h1>Unknown host</h1><p>Open the console at localhost.</p>'));
+        }
         const path = url.split('?')[0] ?? '';
         if (path.startsWith(INTERACTION_PATH)) return interaction(provider, operator, req, res);
         // Mounted like Express does it: the provider derives its mount path from originalUrl.
@@ -246,6 +271,7 @@ export const authPlugin: LocalPlugin = {
       },
       stop: async () => {
         if (current === handle) current = undefined;
+        failures.clear();
       },
     };
   },
@@ -263,7 +289,15 @@ async function interaction(provider: Provider, operator: LocalOperator, req: Inc
   const form = await readForm(req);
   const username = (form.get('username') ?? '').trim();
   const password = form.get('password') ?? '';
+  const address = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const recent = recentFailures(address);
+  if (recent.length >= SIGN_IN_ATTEMPTS) {
+    const wait = Math.max(1, Math.ceil((SIGN_IN_WINDOW_MS - (Date.now() - (recent[0] ?? 0))) / 1000));
+    res.setHeader('retry-after', String(wait));
+    return sendHtml(res, 429, loginPage(`${INTERACTION_PATH}${details.uid}`, `Too many attempts. Wait ${wait} s and try again.`, username));
+  }
   if (!same(username, operator.username) || !same(password, operator.password)) {
+    failures.set(address, [...recent, Date.now()]);
     return sendHtml(res, 401, loginPage(`${INTERACTION_PATH}${details.uid}`, 'Incorrect username or password.', username));
   }
   await provider.interactionFinished(req, res, { login: { accountId: operator.username } }, { mergeWithLastSubmission: false });

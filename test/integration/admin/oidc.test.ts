@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localIssuer } from '../../../local/plugins/auth';
@@ -64,5 +65,48 @@ describe('local OpenID provider (stand-in for Cognito managed login)', () => {
     const res = await app.api(url, { redirect: 'manual' });
     const location = res.headers.get('location') ?? (await res.text());
     expect(location).toMatch(/code_challenge|invalid_request/);
+  });
+
+  it('answers only under the loopback names with its own port (a Host allow-list)', async () => {
+    // Prepare: one raw request per Host header (fetch sets Host itself).
+    const port = new URL(app.url).port;
+    const statusFor = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path: '/__local/oidc/.well-known/openid-configuration', headers: { host } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    // Act + Assess
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) expect(await statusFor(host)).toBe(200);
+    for (const host of ['attacker.example', `attacker.example:${port}`, `localhost:${Number(port) + 1}`, `127.0.0.2:${port}`]) {
+      expect(await statusFor(host)).toBe(421);
+    }
+  });
+
+  // Last in the file: it uses up this client address's attempts.
+  it('after 5 wrong passwords within a minute refuses even the right one and says wait', async () => {
+    const { issuer, clientId, operator } = localIssuer();
+    const wrong = { issuer, clientId, username: operator.username, password: `${operator.password}x` };
+    const statuses: number[] = [];
+    // One wrong password was already tried above; try until the limit answers (at most 6 more).
+    for (let i = 0; i < 6; i += 1) {
+      const result = await signInWithCode(app.url, wrong);
+      if (result.status !== 'refused') throw new Error('a wrong password was accepted');
+      statuses.push(result.httpStatus);
+      if (result.httpStatus === 429) {
+        expect(result.body).toMatch(/Too many attempts\. Wait \d+ s/);
+        break;
+      }
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const right = await signInWithCode(app.url, { issuer, clientId, ...operator });
+    expect(right.status).toBe('refused');
+    if (right.status === 'refused') expect(right.httpStatus).toBe(429);
   });
 });
