@@ -1,6 +1,6 @@
 import { identityPolicies, resourcePolicy } from './policies';
 import { arnOfResource, attributeOf, refOfResource, TemplateResolveError } from './resource-arns';
-import type { CfnTemplate, FunctionModel, LocalNames, NamedPolicy, PolicyDocument, ResolveContext } from './template-types';
+import type { CfnResource, CfnTemplate, FunctionModel, LocalNames, NamedPolicy, PolicyDocument, ResolveContext } from './template-types';
 
 export type {
   CfnResource,
