@@ -2,7 +2,7 @@ import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
-import { sleep } from '../lib/retry';
+import { AGAIN, retry } from '../lib/retry';
 import { DeadlineError, within } from '../lib/within';
 import { dynamo, s3 } from './aws-clients';
 
@@ -42,21 +42,29 @@ export function probeBudgetMs(remainingMs: number): number {
 async function timed(name: string, budgetMs: number, probe: (signal: AbortSignal) => Promise<unknown>): Promise<DependencyState> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  for (let attempt = 1; ; attempt++) {
-    const left = budgetMs - elapsed();
-    try {
-      await within(attempt === 1 ? Math.round((budgetMs * 2) / 3) : left, probe);
-      return { ok: true, state: 'up', latencyMs: elapsed() };
-    } catch (err) {
-      const { name: error, message } = err as Error;
-      logger.warn('health probe failed', { dependency: name, attempt, error, message });
-      const timedOut = err instanceof DeadlineError || error === 'AbortError' || error === 'TimeoutError';
-      if (attempt >= 2 || budgetMs - elapsed() - RETRY_AFTER_MS < MIN_TRY_MS) {
-        return { ok: false, state: timedOut ? 'timeout' : 'down', latencyMs: elapsed(), error };
+  let failure: { timedOut: boolean; error?: string } = { timedOut: false };
+  const failed = (): DependencyState => ({
+    ok: false,
+    state: failure.timedOut ? 'timeout' : 'down',
+    latencyMs: elapsed(),
+    error: failure.error,
+  });
+  return retry<DependencyState>(
+    async (index) => {
+      const attempt = index + 1;
+      const left = budgetMs - elapsed();
+      try {
+        await within(attempt === 1 ? Math.round((budgetMs * 2) / 3) : left, probe);
+        return { ok: true, state: 'up', latencyMs: elapsed() };
+      } catch (err) {
+        const { name: error, message } = err as Error;
+        logger.warn('health probe failed', { dependency: name, attempt, error, message });
+        failure = { timedOut: err instanceof DeadlineError || error === 'AbortError' || error === 'TimeoutError', error };
+        return budgetMs - elapsed() - RETRY_AFTER_MS < MIN_TRY_MS ? failed() : AGAIN;
       }
-      await sleep(RETRY_AFTER_MS);
-    }
-  }
+    },
+    { attempts: 2, delayMs: () => RETRY_AFTER_MS, exhausted: failed },
+  );
 }
 
 /**

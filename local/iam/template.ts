@@ -1,6 +1,17 @@
 import { identityPolicies, resourcePolicy } from './policies';
 import { arnOfResource, attributeOf, refOfResource, TemplateResolveError } from './resource-arns';
+import type { CfnResource, CfnTemplate, FunctionModel, LocalNames, NamedPolicy, PolicyDocument, ResolveContext } from './template-types';
 
+export type {
+  CfnResource,
+  CfnTemplate,
+  FunctionModel,
+  LocalNames,
+  NamedPolicy,
+  PolicyDocument,
+  PolicyStatement,
+  ResolveContext,
+} from './template-types';
 export { TemplateResolveError };
 
 /**
@@ -9,71 +20,6 @@ export { TemplateResolveError };
  * local-names.ts gives the local runtime's). Plain JSON in, plain JSON out: no aws-cdk-lib here, so
  * the local runtime can load it cheaply and the gateway can ask it per request.
  */
-
-export interface CfnResource {
-  Type: string;
-  Properties?: Record<string, unknown>;
-  Metadata?: Record<string, unknown>;
-  Condition?: string;
-}
-
-export interface CfnTemplate {
-  Resources: Record<string, CfnResource>;
-  Conditions?: Record<string, unknown>;
-  Parameters?: Record<string, { Default?: unknown }>;
-  Outputs?: Record<string, unknown>;
-}
-
-/** Where the stack lives and what each resource is called there: the caller's choice. */
-export interface LocalNames {
-  account: string;
-  region: string;
-  partition: string;
-  stackName?: string;
-  /** The value a `{{resolve:secretsmanager:…}}` dynamic reference stands for. */
-  secretValue?: string;
-  /** The physical name (or id) of a resource; undefined leaves its logical id. */
-  physicalName(logicalId: string, resource: CfnResource): string | undefined;
-  /** The URL of a queue by name (default https://sqs.<region>.amazonaws.com/<account>/<name>). */
-  queueUrl?(name: string): string;
-}
-
-export interface PolicyStatement {
-  Sid?: string;
-  Effect: 'Allow' | 'Deny';
-  Action?: string | string[];
-  NotAction?: string | string[];
-  Resource?: string | string[];
-  NotResource?: string | string[];
-  Principal?: unknown;
-  NotPrincipal?: unknown;
-  Condition?: Record<string, Record<string, unknown>>;
-}
-export interface PolicyDocument {
-  Version: string;
-  Statement: PolicyStatement[];
-}
-export interface NamedPolicy {
-  name: string;
-  policy: PolicyDocument;
-}
-
-export interface FunctionModel {
-  logicalId: string;
-  cdkPath: string | undefined;
-  name: string;
-  arn: string;
-  /** The bundle folder (Metadata `aws:asset:path`): a cdk.out asset folder after a CLI synth. */
-  assetPath: string | undefined;
-  handler: string;
-  runtime: string;
-  architecture: string;
-  memoryMb: number;
-  timeoutSeconds: number;
-  reservedConcurrency: number | undefined;
-  environment: Record<string, string>;
-  roleLogicalId: string | undefined;
-}
 
 const PSEUDO = ['AWS::Region', 'AWS::AccountId', 'AWS::Partition', 'AWS::URLSuffix', 'AWS::StackName', 'AWS::StackId', 'AWS::NoValue'];
 const NO_VALUE = Symbol('AWS::NoValue');
@@ -346,10 +292,4 @@ export class TemplateModel {
       }),
     );
   }
-}
-
-export interface ResolveContext {
-  names: LocalNames;
-  physical(logicalId: string): string;
-  resolve(value: unknown): unknown;
 }

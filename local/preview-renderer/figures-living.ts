@@ -1,5 +1,5 @@
-/** Figures of living things: animals and people (unit box: u across facing right, v up; figure.ts). */
-import { person, quadruped, type Shape } from './figure';
+/** Figures of animals (unit box: u across facing right, v up; figure.ts); people are in figures-people.ts. */
+import { quadruped, type Shape } from './figure';
 
 const pointyEars = (u: number, v: number, s: number): Shape[] => [
   ['p', u - s, v, u - s * 0.6, v + s * 1.6, u + s * 0.1, v + s * 0.3],
@@ -249,53 +249,3 @@ export const SLEEPING_CAT: Shape[] = [
   ...pointyEars(0.34, 0.4, 0.1),
   ['L', 0.44, 0.3, 0.54, 0.31, 0.02],
 ];
-
-export const PEOPLE: Record<string, Shape[]> = {
-  person: person(),
-  child: person({ arms: [-0.2, 0.55, 0.22, 0.9] }).map((s): Shape => (s[0] === 'e' ? ['e', 0, 0.86, 0.11, 0.12] : s)),
-  runner: person({ stride: 0.22, arms: [-0.28, 0.62, 0.26, 0.5] }),
-  dancer: person({ stride: 0.16, arms: [-0.3, 1.05, 0.3, 1.02], extra: [['p', -0.2, 0.45, 0.2, 0.45, 0.08, 0.62, -0.08, 0.62]] }),
-  fisherman: person({
-    arms: [-0.05, 0.6, 0.3, 0.66],
-    extra: [
-      ['l', 0.28, 0.62, 0.95, 1.05, 0.015],
-      ['L', 0.95, 1.05, 0.95, 0.3, 0.006],
-    ],
-    hat: [['p', -0.14, 0.95, 0.14, 0.95, 0, 1.04]],
-  }),
-  hiker: person({
-    stride: 0.12,
-    arms: [-0.16, 0.42, 0.26, 0.5],
-    extra: [
-      ['e', -0.16, 0.66, 0.1, 0.16],
-      ['l', 0.26, 0.5, 0.34, 0, 0.02],
-    ],
-  }),
-  astronaut: [
-    ['l', -0.06, 0.45, -0.1, 0.01, 0.11],
-    ['l', 0.06, 0.45, 0.1, 0.01, 0.11],
-    ['e', 0, 0.62, 0.17, 0.2],
-    ['l', -0.15, 0.7, -0.3, 0.45, 0.08],
-    ['l', 0.15, 0.7, 0.3, 0.5, 0.08],
-    ['e', 0, 0.9, 0.14, 0.13],
-    ['E', 0.04, 0.9, 0.08, 0.07],
-    ['e', -0.2, 0.66, 0.08, 0.14],
-  ],
-  knight: person({
-    arms: [-0.2, 0.5, 0.22, 0.62],
-    extra: [
-      ['l', 0.22, 0.6, 0.3, 1.1, 0.03],
-      ['e', -0.2, 0.58, 0.11, 0.15],
-    ],
-    hat: [['p', -0.09, 0.86, 0.09, 0.86, 0.06, 1.02, -0.06, 1.02]],
-  }),
-  wizard: person({
-    arms: [-0.16, 0.5, 0.24, 0.7],
-    extra: [
-      ['p', -0.16, 0.02, 0.16, 0.02, 0.1, 0.7, -0.1, 0.7],
-      ['l', 0.26, 0.02, 0.26, 1.05, 0.025],
-      ['E', 0.26, 1.06, 0.05, 0.05],
-    ],
-    hat: [['p', -0.15, 0.94, 0.15, 0.94, 0.02, 1.28]],
-  }),
-};

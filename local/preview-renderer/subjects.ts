@@ -5,8 +5,11 @@
  * read top to bottom; a word matches whole, plural included, and a plural draws a group.
  */
 import type { Shape } from './figure';
-import { ANIMALS, PEOPLE, SLEEPING_CAT } from './figures-living';
-import { BUILDINGS, FOOD, OBJECTS, PLANTS, VEHICLES } from './figures-made';
+import { ANIMALS, SLEEPING_CAT } from './figures-living';
+import { BUILDINGS, VEHICLES } from './figures-made';
+import { PEOPLE } from './figures-people';
+import { PLANTS } from './figures-plants';
+import { FOOD, OBJECTS } from './figures-things';
 
 export type SubjectKind = 'animal' | 'person' | 'building' | 'vehicle' | 'food' | 'plant' | 'object' | 'weather' | 'time' | 'support';
 

@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { localIssuer } from '../../local/plugins/auth';
 import { lastSeedRun } from '../../local/plugins/seed';
-import { e2eForFile, SHOTS_DIR, until } from './support';
+import { e2eForFile, SHOTS_DIR, signInAsOperator, until } from './support';
 
 const e2e = e2eForFile({ featured: 12 });
 // Seeded images stored after the operator's would be newer: let the seed finish first.
@@ -35,16 +34,8 @@ describe('operator console', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: ipv4 });
     const { page } = await e2e.newPage({ context });
     // Act
-    await page.goto('/admin');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/__local\/oidc\/interaction\//);
-    const { operator } = localIssuer();
-    await page.getByLabel('Username').fill(operator.username);
-    await page.getByLabel('Password').fill(operator.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    // Assess: back on the console at the origin it was opened at, signed in.
-    await page.waitForURL(`${ipv4}/admin`);
-    await page.getByText('Signed in as').waitFor();
+    await signInAsOperator(page, `${ipv4}/admin`);
+    // Assess: back on the console at the origin it was opened at, signed in (the helper waits for both).
     await context.close();
   });
 
@@ -55,15 +46,7 @@ describe('operator console', () => {
     expect(await spacePrompts(page)).not.toContain(PROMPT);
 
     // Sign in by typing the operator's credentials into the provider's page (the code flow with PKCE).
-    await page.goto('/admin');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/__local\/oidc\/interaction\//);
-    const { operator } = localIssuer();
-    await page.getByLabel('Username').fill(operator.username);
-    await page.getByLabel('Password').fill(operator.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/admin$/);
-    await page.getByText('Signed in as').waitFor();
+    await signInAsOperator(page, /\/admin$/);
     // Tokens in session storage only.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.')))).toEqual([]);
     expect(await page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:')))).toBe(true);

@@ -2,21 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { localIssuer } from '../../local/plugins/auth';
-import { e2eForFile, SHOTS_DIR } from './support';
+import { e2eForFile, SHOTS_DIR, signInAsOperator } from './support';
 
 const e2e = e2eForFile({ featured: 12 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/__local\/oidc\/interaction\//);
-  const { operator } = localIssuer();
-  await page.getByLabel('Username').fill(operator.username);
-  await page.getByLabel('Password').fill(operator.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText('Signed in as').waitFor();
-}
 
 /** How far the page is wider than the viewport (0 when nothing overflows sideways). */
 const overflowX = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -35,7 +23,7 @@ describe("The operator's console on a phone (375x812)", () => {
     expect(sent.status).toBeLessThan(300);
 
     const { page, context } = await e2e.newPage({ width: 375, height: 812 });
-    await signIn(page);
+    await signInAsOperator(page);
 
     // The moderation queue: the picture itself (loaded), its reason with a count, Hide and Keep.
     await page.getByRole('tab', { name: 'Moderation' }).click();

@@ -4,6 +4,7 @@ import { afterEach } from 'vitest';
 import { CONSENT_KEY, CONSENT_VERSION } from '../../frontend/src/lib/consent';
 import { type LocalApp, startLocalApp } from '../../local/app';
 import { PLUGINS } from '../../local/plugins';
+import { localIssuer } from '../../local/plugins/auth';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 import { startedForFile } from '../support/per-file';
 
@@ -164,3 +165,19 @@ afterEach(async ({ task }) => {
   }
   if (unexpected.length > 0) throw new Error(`The page reported errors:\n${unexpected.join('\n')}`);
 });
+
+/**
+ * Signs the operator in from /admin by typing the local issuer's credentials into its page (the
+ * code flow with PKCE). `landing`, when given, is the URL the provider must send the browser back to.
+ */
+export async function signInAsOperator(page: Page, landing?: string | RegExp): Promise<void> {
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/__local\/oidc\/interaction\//);
+  const { operator } = localIssuer();
+  await page.getByLabel('Username').fill(operator.username);
+  await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (landing) await page.waitForURL(landing);
+  await page.getByText('Signed in as').waitFor();
+}

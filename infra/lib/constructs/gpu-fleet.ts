@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Duration, Lazy, Size, Stack, Tags, Validations } from 'aws-cdk-lib';
+import { Duration, Lazy, Stack, Tags, Validations } from 'aws-cdk-lib';
 import {
   AutoScalingGroup,
   DefaultResult,
@@ -10,18 +10,7 @@ import {
   type WarmPool,
 } from 'aws-cdk-lib/aws-autoscaling';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import {
-  BlockDeviceVolume,
-  EbsDeviceVolumeType,
-  type IMachineImage,
-  InstanceType,
-  LaunchTemplate,
-  OperatingSystemType,
-  type SecurityGroup,
-  SubnetType,
-  UserData,
-  type Vpc,
-} from 'aws-cdk-lib/aws-ec2';
+import { type IMachineImage, type LaunchTemplate, type SecurityGroup, SubnetType, type Vpc } from 'aws-cdk-lib/aws-ec2';
 import { Grant, type IGrantable, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -30,9 +19,10 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
-import { Construct, type IConstruct } from 'constructs';
+import { Construct } from 'constructs';
 import { CHECKPOINT_NAME } from '../../../shared/constants';
+import { addSelfScalingPolicy, addSessionManagerPolicy, grantJobsTable } from './gpu-fleet-grants';
+import { gpuLaunchTemplate, imageFrom, refreshOnNewVersion } from './gpu-fleet-launch';
 import { GpuImage } from './gpu-image';
 import { cloudWatchAgentConfig, type GPU_LOG_FILES, SETTINGS_FILES, settingsFiles, workerBundle } from './gpu-instance-config';
 import { GpuNetwork } from './gpu-network';
@@ -110,31 +100,9 @@ export class GpuFleet extends Construct {
       assumedBy: new ServicePrincipal('ec2.amazonaws.com'),
       description: 'Artloom GPU worker: job queue, jobs table, staging uploads, task callbacks, its own group, the model',
     });
-    // Session Manager (no SSH, no inbound rule): the statements of AWS's "custom instance profile for
-    // Session Manager", not AmazonSSMManagedInstanceCore, which would also let the instance read every
-    // SSM parameter of the account (ssm:GetParameter on *); the instance reads its own settings only.
-    const sessionManager = new Policy(this, 'session-manager', {
-      roles: [this.role],
-      statements: [
-        new PolicyStatement({
-          actions: [
-            'ssm:UpdateInstanceInformation',
-            'ssmmessages:CreateControlChannel',
-            'ssmmessages:CreateDataChannel',
-            'ssmmessages:OpenControlChannel',
-            'ssmmessages:OpenDataChannel',
-          ],
-          resources: ['*'],
-        }),
-      ],
-    });
-    Validations.of(sessionManager.node.defaultChild as IConstruct).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'The SSM agent registers its own instance and opens its Session Manager channels: the session ids do not exist before a session starts, and AWS documents * for these actions.',
-    });
+    addSessionManagerPolicy(this, this.role);
     props.queue.grantConsumeMessages(this.role);
-    this.grantJobsTable(props.jobsTable);
+    grantJobsTable(this.role, props.jobsTable);
     props.imagesBucket.grantPut(this.role, 'staging/*');
     props.models.grantReadModel(this.role);
 
@@ -222,33 +190,11 @@ export class GpuFleet extends Construct {
       // reaches the fleet with the next deploy that changes the recipe, or through the amiId context key.
       machineImage = imageFrom(this.image.image.attrImageId);
     }
-    this.launchTemplate = new LaunchTemplate(this, 'launch-template', {
-      instanceType: new InstanceType(props.instanceType),
+    this.launchTemplate = gpuLaunchTemplate(this, {
+      instanceType: props.instanceType,
       machineImage,
       role: this.role,
       securityGroup: this.securityGroup,
-      associatePublicIpAddress: true,
-      requireImdsv2: true,
-      httpPutResponseHopLimit: 1,
-      // The worker reads its group's name from the instance's tags (no reference from the template to the group).
-      instanceMetadataTags: true,
-      detailedMonitoring: true,
-      blockDevices: [
-        {
-          deviceName: '/dev/sda1',
-          // The image (DLAMI + venv); the model lives on the instance store. A volume made from a
-          // snapshot loads its blocks from S3 on first touch: the provisioned initialization rate
-          // (300 MiB/s, the maximum) bounds how long ComfyUI's imports can wait on that.
-          volume: BlockDeviceVolume.ebs(120, {
-            encrypted: true,
-            volumeType: EbsDeviceVolumeType.GP3,
-            iops: 3000,
-            throughput: 250,
-            deleteOnTermination: true,
-            volumeInitializationRate: Size.mebibytes(300),
-          }),
-        },
-      ],
     });
 
     // On the launch template and (tag specifications) on its instances and volumes.
@@ -289,94 +235,10 @@ export class GpuFleet extends Construct {
     }
 
     this.groupArn = `arn:${stack.partition}:autoscaling:${stack.region}:${stack.account}:autoScalingGroup:*:autoScalingGroupName/${this.autoScalingGroup.autoScalingGroupName}`;
-    // A separate policy (not the role's default one): the launch template depends on the role's
-    // default policy, so statements naming the group or the state machine there would be a cycle.
-    new Policy(this, 'self-scaling', {
-      roles: [this.role],
-      statements: [
-        new PolicyStatement({
-          actions: [
-            'autoscaling:SetDesiredCapacity',
-            'autoscaling:TerminateInstanceInAutoScalingGroup',
-            'autoscaling:CompleteLifecycleAction',
-            'autoscaling:RecordLifecycleActionHeartbeat',
-            // A worker whose ComfyUI stops answering marks its own instance unhealthy (worker/main.ts).
-            'autoscaling:SetInstanceHealth',
-          ],
-          resources: [this.groupArn],
-        }),
-        new PolicyStatement({ actions: ['autoscaling:DescribeAutoScalingGroups'], resources: ['*'] }),
-      ],
-    });
+    addSelfScalingPolicy(this, this.role, this.groupArn);
 
-    this.refreshOnNewVersion();
+    refreshOnNewVersion(this, this.autoScalingGroup, this.launchTemplate, this.groupArn, this.warmPool);
     this.acknowledge();
-  }
-
-  /**
-   * A deploy that makes a new launch template version (a new image, changed settings: the settings
-   * hash tag) starts an instance refresh towards it: the group replaces its instances, the stopped
-   * warm-pool ones included, that do not match (SkipMatching; an unchanged template refreshes nothing).
-   * The settings themselves need no refresh (boot.sh reads them at every boot); the image does.
-   */
-  private refreshOnNewVersion(): void {
-    const call = {
-      service: 'AutoScaling',
-      action: 'startInstanceRefresh',
-      parameters: {
-        AutoScalingGroupName: this.autoScalingGroup.autoScalingGroupName,
-        DesiredConfiguration: {
-          LaunchTemplate: { LaunchTemplateId: this.launchTemplate.launchTemplateId, Version: this.launchTemplate.latestVersionNumber },
-        },
-        // One instance at a time, a replacement in service before one goes (no capacity dip).
-        Preferences: { SkipMatching: true, MinHealthyPercentage: 100, MaxHealthyPercentage: 200, InstanceWarmup: 300 },
-      },
-      // A refresh still running from the previous deploy: the next deploy's refresh catches up.
-      ignoreErrorCodesMatching: 'InstanceRefreshInProgress',
-      physicalResourceId: PhysicalResourceId.of(`${this.autoScalingGroup.autoScalingGroupName}-refresh`),
-    };
-    const refresh = new AwsCustomResource(this, 'instance-refresh', {
-      onCreate: call,
-      onUpdate: call,
-      policy: AwsCustomResourcePolicy.fromStatements([
-        new PolicyStatement({ actions: ['autoscaling:StartInstanceRefresh'], resources: [this.groupArn] }),
-      ]),
-      installLatestAwsSdk: false,
-    });
-    // After the warm pool exists, so its instances are refreshed too.
-    if (this.warmPool) refresh.node.addDependency(this.warmPool);
-  }
-
-  /**
-   * The jobs table exactly as the worker uses it (worker/ports.ts → lambdas/adapters/jobs-table.ts
-   * getJob/updateJob, fleet-records.ts touchWorker/removeWorker): single items by key, no Query, no
-   * Scan, no batch, no index. dynamodb:LeadingKeys confines each action to its items' partition keys.
-   */
-  private grantJobsTable(table: TableV2): void {
-    const resources = [table.tableArn];
-    const keys = (...pk: string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': pk } });
-    this.role.addToPrincipalPolicy(
-      // getJob: the job it was handed (a consistent read).
-      new PolicyStatement({ actions: ['dynamodb:GetItem'], resources, conditions: keys('job#*') }),
-    );
-    this.role.addToPrincipalPolicy(
-      // updateJob: progress and status of a job; leaving the queue gives its slot back on the
-      // queue counter (pk "queue", in the same transaction: IAM checks each item's UpdateItem).
-      new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources, conditions: keys('job#*', 'queue') }),
-    );
-    this.role.addToPrincipalPolicy(
-      // touchWorker / removeWorker: its presence beacon, with the beacon's attributes only.
-      new PolicyStatement({
-        actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
-        resources,
-        conditions: {
-          ...keys('worker#*'),
-          'ForAllValues:StringEquals': {
-            'dynamodb:Attributes': ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'workerId', 'state', 'lastSeen', 'expiresAt'],
-          },
-        },
-      }),
-    );
   }
 
   get autoScalingGroupName(): string {
@@ -412,8 +274,4 @@ export class GpuFleet extends Construct {
       'Launch and termination failures go to the alarm topic; successful launches and terminations happen with every burst of jobs (EnsureCapacity, idle scale-in) and stay in the activity history, so mailing them would bury the alarms.',
     );
   }
-}
-
-function imageFrom(imageId: string): IMachineImage {
-  return { getImage: () => ({ imageId, osType: OperatingSystemType.LINUX, userData: UserData.forLinux() }) };
 }

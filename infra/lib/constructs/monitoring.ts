@@ -1,8 +1,6 @@
-import { Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { AutoScalingGroup, CfnAutoScalingGroup } from 'aws-cdk-lib/aws-autoscaling';
-import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
-import { CfnAnomalyMonitor, CfnAnomalySubscription } from 'aws-cdk-lib/aws-ce';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import {
   Alarm,
@@ -18,63 +16,17 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { type IGrantable, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { type ITopic, Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { BACKSTOP_REASON, METRIC, METRIC_DIMENSION, METRICS_NAMESPACE } from '../../../lambdas/lib/metrics';
-import { BACKSTOP_FUNCTION } from '../lambda-functions';
-import { ProjectFunction } from './project-function';
+import { addCostAlerts, costBackstop } from './cost-controls';
+import type { ProjectFunction } from './project-function';
 
 const FIVE_MINUTES = Duration.minutes(5);
-
-/**
- * The operator's one channel: an SNS topic with the alarm email subscribed (confirm the mail AWS
- * sends). Made before the GPU fleet, whose Auto Scaling failures go to it too.
- */
-export class AlarmTopic extends Construct {
-  readonly topic: Topic;
-
-  constructor(scope: Construct, id: string, props: { email?: string }) {
-    super(scope, id);
-    this.topic = new Topic(this, 'topic', { displayName: 'Artloom alarms', enforceSSL: true });
-    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
-    // A topic policy replaces SNS's default one, so every service that publishes is named here, for
-    // this account only: AWS Budgets and Cost Anomaly Detection, and CloudWatch for this stack's
-    // region's alarms (without it no alarm reaches the operator). Auto Scaling notifications need no
-    // statement: they publish with Auto Scaling's service-linked role, an identity in this account.
-    // test/unit/infra/principals.test.ts simulates every publisher the template names.
-    const stack = Stack.of(this);
-    const publishers: [string, Record<string, Record<string, string>>][] = [
-      ['budgets.amazonaws.com', {}],
-      ['costalerts.amazonaws.com', {}],
-      [
-        'cloudwatch.amazonaws.com',
-        { ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:cloudwatch:${stack.region}:${stack.account}:alarm:*` } },
-      ],
-    ];
-    for (const [service, conditions] of publishers) {
-      this.topic.addToResourcePolicy(
-        new PolicyStatement({
-          actions: ['sns:Publish'],
-          principals: [new ServicePrincipal(service)],
-          resources: [this.topic.topicArn],
-          conditions: { StringEquals: { 'aws:SourceAccount': stack.account }, ...conditions },
-        }),
-      );
-    }
-    Validations.of(this.topic).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-SNS2',
-      reason:
-        'Alarm, budget and scaling notices carry no personal data; CloudWatch, Budgets and Auto Scaling cannot publish to a topic under the AWS-managed SNS key, and a customer key for notices is not worth its cost here.',
-    });
-  }
-}
 
 export interface MonitoringProps {
   topic: ITopic;
@@ -212,7 +164,7 @@ export class Monitoring extends Construct {
       3,
     );
 
-    this.backstop = this.costBackstop(props);
+    this.backstop = costBackstop(this, props);
     // The backstop's EMF count (lambdas/services/cost-backstop.ts), one alarm per reason so the mail says which.
     const backstopStops = (reason: string) =>
       new Metric({
@@ -235,41 +187,7 @@ export class Monitoring extends Construct {
       `The cost backstop set the GPU group to 0 after ${props.gpuBackstopIdleMinutes} minutes without a job or a scaling change: the worker did not scale its instance in (dead or stuck worker).`,
     );
 
-    new CfnBudget(this, 'budget', {
-      budget: {
-        budgetType: 'COST',
-        timeUnit: 'MONTHLY',
-        budgetLimit: { amount: props.monthlyBudgetUsd, unit: 'USD' },
-        budgetName: `${Stack.of(this).stackName}-monthly`,
-      },
-      notificationsWithSubscribers: [
-        { threshold: 80, type: 'ACTUAL', comparison: 'GREATER_THAN' },
-        { threshold: 100, type: 'FORECASTED', comparison: 'GREATER_THAN' },
-      ].map((n) => ({
-        notification: { notificationType: n.type, comparisonOperator: n.comparison, threshold: n.threshold, thresholdType: 'PERCENTAGE' },
-        subscribers: [
-          { subscriptionType: 'SNS', address: props.topic.topicArn },
-          ...(props.alarmEmail ? [{ subscriptionType: 'EMAIL', address: props.alarmEmail }] : []),
-        ],
-      })),
-    });
-    if (props.costAnomalyMonitor) {
-      const monitor = new CfnAnomalyMonitor(this, 'anomaly-monitor', {
-        monitorName: `${Stack.of(this).stackName}-services`,
-        monitorType: 'DIMENSIONAL',
-        monitorDimension: 'SERVICE',
-      });
-      new CfnAnomalySubscription(this, 'anomaly-alerts', {
-        subscriptionName: `${Stack.of(this).stackName}-anomalies`,
-        frequency: 'IMMEDIATE',
-        monitorArnList: [monitor.attrMonitorArn],
-        subscribers: [{ type: 'SNS', address: props.topic.topicArn }],
-        // An anomaly worth a mail: at least 20 USD above what Cost Explorer expected.
-        thresholdExpression: JSON.stringify({
-          Dimensions: { Key: 'ANOMALY_TOTAL_IMPACT_ABSOLUTE', MatchOptions: ['GREATER_THAN_OR_EQUAL'], Values: ['20'] },
-        }),
-      });
-    }
+    addCostAlerts(this, props);
 
     const generationTime = (metricName: string, label: string) =>
       new Metric({
@@ -332,30 +250,5 @@ export class Monitoring extends Construct {
       }),
       new SingleValueWidget({ title: 'GPU in service too long?', metrics: [inService.metric], width: 6 }),
     );
-  }
-
-  /** The cost backstop Lambda (lambdas/handlers/system/cost-backstop.ts) every 10 minutes. */
-  private costBackstop(props: MonitoringProps): ProjectFunction {
-    const fn = new ProjectFunction(this, 'cost-backstop', {
-      fn: BACKSTOP_FUNCTION,
-      environment: {
-        ...props.environment,
-        JOBS_TABLE: props.jobsTable.tableName,
-        GPU_ASG_NAME: props.gpu.autoScalingGroup.autoScalingGroupName,
-        GPU_BACKSTOP_IDLE_MINUTES: String(props.gpuBackstopIdleMinutes),
-        GPU_BACKSTOP_FAILED_LAUNCHES: String(props.gpuBackstopFailedLaunches),
-        GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES: String(props.gpuBackstopLaunchWindowMinutes),
-      },
-    });
-    props.jobsTable.grantReadData(fn);
-    props.gpu.grantScale(fn);
-    // DescribeScalingActivities takes no resource ARN.
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['autoscaling:DescribeScalingActivities'], resources: ['*'] }));
-    new Rule(this, 'cost-backstop-schedule', {
-      description: 'Artloom: return an idle GPU group to zero even when its worker is dead',
-      schedule: Schedule.rate(Duration.minutes(10)),
-      targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
-    });
-    return fn;
   }
 }

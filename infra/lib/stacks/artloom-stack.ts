@@ -2,13 +2,14 @@ import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps, Validati
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ROUTES } from '../../../lambdas/routes';
+import { AlarmTopic } from '../constructs/alarm-topic';
 import { Api } from '../constructs/api';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Generation, JobQueue } from '../constructs/generation';
 import { GpuFleet } from '../constructs/gpu-fleet';
 import { ModelStore } from '../constructs/model-store';
-import { AlarmTopic, Monitoring } from '../constructs/monitoring';
+import { Monitoring } from '../constructs/monitoring';
 import { Reconciler } from '../constructs/reconciler';
 import { Web } from '../constructs/web';
 import { type AppContext, noWafMessage } from '../context';

@@ -9,7 +9,7 @@ import { errorOf, type FormsTestApp, startFormsApp, validContact } from '../form
  * dead (nothing listens) costs a request a few seconds and ends in 503 storage_unavailable with
  * Retry-After, never a 500 and never a hang to the route's deadline.
  */
-async function stalledServer(): Promise<{ server: Server; url: string; sockets: Set<Socket> }> {
+async function stalledServer(): Promise<{ server: Server; url: string; close(): void }> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
@@ -17,7 +17,11 @@ async function stalledServer(): Promise<{ server: Server; url: string; sockets: 
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, sockets };
+  const close = () => {
+    for (const s of sockets) s.destroy();
+    server.close();
+  };
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
 }
 
 // Short timeouts keep the test quick; the defaults (1 s connect, 2.5 s silence, 2 tries) behave alike, slower.
@@ -32,8 +36,7 @@ describe('fail fast when DynamoDB is stalled', () => {
   });
   afterAll(async () => {
     await app?.close();
-    for (const s of stalled.sockets) s.destroy();
-    stalled.server.close();
+    stalled.close();
   });
 
   it('answers the contact form 503 storage_unavailable with Retry-After within a few seconds', async () => {
@@ -66,8 +69,7 @@ describe('health within its deadline when DynamoDB is stalled and one request ma
   });
   afterAll(async () => {
     await app?.close();
-    for (const s of stalled.sockets) s.destroy();
-    stalled.server.close();
+    stalled.close();
   });
 
   it('answers 503 with every dependency, DynamoDB marked timeout, in about 3 s', async () => {
