@@ -46,6 +46,45 @@ describe('pictures first', () => {
   }
 });
 
+describe('even card grids on home', () => {
+  it('gives every Showcase and Journal card in a row the same cover box and the same height', async () => {
+    const { page, context } = await e2e.newPage({ width: 1440, height: 900 });
+    await page.goto('/');
+    const cards = page.locator('.story-card');
+    await cards.last().scrollIntoViewIfNeeded();
+    // Every cover loaded, whatever its own aspect (the samples mix 2:3, 1:1 and 16:9).
+    await expect
+      .poll(() => page.$$eval('.story-card__image img', (imgs) => imgs.every((i) => (i as HTMLImageElement).complete)), { timeout: 20_000 })
+      .toBe(true);
+    const boxes = await page.$$eval('.story-card', (els) =>
+      els.map((card) => {
+        const cover = card.querySelector('.story-card__image') as HTMLElement;
+        const img = cover.querySelector('img');
+        const c = cover.getBoundingClientRect();
+        const r = card.getBoundingClientRect();
+        return {
+          top: Math.round(r.top + window.scrollY),
+          card: r.height,
+          cover: c.height,
+          ratio: img ? img.naturalWidth / img.naturalHeight : 0,
+        };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(4);
+    const rows = new Map<number, typeof boxes>();
+    for (const b of boxes) rows.set(b.top, [...(rows.get(b.top) ?? []), b]);
+    expect([...rows.values()].some((row) => row.length > 1)).toBe(true);
+    for (const [first, ...rest] of rows.values()) {
+      for (const b of rest) {
+        expect(Math.abs(b.cover - (first?.cover ?? 0))).toBeLessThanOrEqual(1);
+        expect(Math.abs(b.card - (first?.card ?? 0))).toBeLessThanOrEqual(1);
+      }
+    }
+    console.info('story covers', JSON.stringify(boxes.map((b) => [b.top, Math.round(b.cover), Math.round(b.card), b.ratio.toFixed(2)])));
+    await context.close();
+  });
+});
+
 describe('accessibility and dialogs', () => {
   it('has no axe violation on home, a category page and an open lightbox', async () => {
     const { page, context } = await e2e.newPage();
