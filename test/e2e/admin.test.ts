@@ -75,6 +75,21 @@ describe('operator console', () => {
     const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
+    // Search the Admin Gallery by id (start of it) or prompt words; no match says so; cleared, all come back.
+    const gallery = page.getByRole('list', { name: 'Admin Gallery' }).getByRole('listitem');
+    const search = page.getByLabel('Search by ID or words');
+    const all = await gallery.count();
+    await search.fill(id.slice(0, 8).toUpperCase());
+    expect(await gallery.count()).toBe(1);
+    expect(await gallery.first().getAttribute('data-image-id')).toBe(id);
+    await search.fill(PROMPT.split(' ').reverse().join(' '));
+    expect(await gallery.evaluateAll((li) => li.map((l) => l.getAttribute('data-image-id')))).toContain(id);
+    await search.fill('zzqx-nothing-matches');
+    await page.getByText('No loaded image matches').waitFor();
+    expect(await gallery.count()).toBe(0);
+    await search.fill('');
+    expect(await gallery.count()).toBe(all);
+
     // First on /space once the page has seen the new lastUpdated (its list is shuffled by the spec, so: present).
     expect(await spacePrompts(page)).toContain(PROMPT);
     const original = `${e2e.app.url}/files/images/${id}.png`;

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_KEY } from '../../frontend/src/lib/consent';
+import { CATEGORIES } from '../../shared/category-table';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { e2eForFile, SHOTS_DIR } from './support';
 
@@ -44,6 +45,75 @@ describe('pictures first', () => {
       await context.close();
     });
   }
+});
+
+describe('category pages on phones', () => {
+  it('reach the first gallery picture within 1.5 screens at 375x812', async () => {
+    const { page, context } = await e2e.newPage({ width: 375, height: 812 });
+    // A collection the seed filled (the featured images carry their category).
+    const res = await fetch(`${e2e.app.url}/api/gallery/admin?model=flux_schnell&skip=0&take=100`);
+    const [first] = (await res.json()) as { category: string }[];
+    const slug = CATEGORIES.find((c) => c.apiValue === first?.category)?.slug;
+    await page.goto(`/${slug}`);
+    const tile = page.locator('.category-grid button[aria-label^="Open image:"]').first();
+    await tile.waitFor({ state: 'attached', timeout: 20_000 });
+    await page.locator('.ad-grid .ad-tile:not(.ad-tile--placeholder)').first().waitFor({ state: 'attached', timeout: 20_000 });
+    // With the hero's and the top ads' pictures loaded (their final heights).
+    await expect
+      .poll(
+        () =>
+          page.$$eval('.category-hero img, .container > .ad-grid:first-child img', (imgs) =>
+            imgs.every((i) => (i as HTMLImageElement).complete),
+          ),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+    const top = await tile.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    console.info('first category tile top at 375x812', Math.round(top));
+    expect(top).toBeLessThan(1.5 * 812);
+    await context.close();
+  });
+});
+
+describe('even card grids on home', () => {
+  it('gives every Showcase and Journal card in a row the same cover box and the same height', async () => {
+    const { page, context } = await e2e.newPage({ width: 1440, height: 900 });
+    await page.goto('/');
+    const cards = page.locator('.story-card');
+    await cards.last().scrollIntoViewIfNeeded();
+    // Every cover loaded, whatever its own aspect (the samples mix 2:3, 1:1 and 16:9).
+    await expect
+      .poll(() => page.$$eval('.story-card__image img', (imgs) => imgs.every((i) => (i as HTMLImageElement).complete)), { timeout: 20_000 })
+      .toBe(true);
+    const boxes = await page.$$eval('.story-card', (els) =>
+      els.map((card) => {
+        const cover = card.querySelector('.story-card__image') as HTMLElement;
+        const img = cover.querySelector('img');
+        const c = cover.getBoundingClientRect();
+        const r = card.getBoundingClientRect();
+        return {
+          top: Math.round(r.top + window.scrollY),
+          card: r.height,
+          cover: c.height,
+          ratio: img ? img.naturalWidth / img.naturalHeight : 0,
+        };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(4);
+    const rows = new Map<number, typeof boxes>();
+    for (const b of boxes) rows.set(b.top, [...(rows.get(b.top) ?? []), b]);
+    expect([...rows.values()].some((row) => row.length > 1)).toBe(true);
+    for (const [first, ...rest] of rows.values()) {
+      for (const b of rest) {
+        expect(Math.abs(b.cover - (first?.cover ?? 0))).toBeLessThanOrEqual(1);
+        expect(Math.abs(b.card - (first?.card ?? 0))).toBeLessThanOrEqual(1);
+      }
+    }
+    console.info('story covers', JSON.stringify(boxes.map((b) => [b.top, Math.round(b.cover), Math.round(b.card), b.ratio.toFixed(2)])));
+    await context.close();
+  });
 });
 
 describe('accessibility and dialogs', () => {

@@ -11,10 +11,17 @@ describe('studio quota line', () => {
     );
   });
 
-  it('names the network when its cap binds, and has no reset time while nothing is used', () => {
-    expect(quotaText({ scope: 'network', limit: 60, remaining: 60, resetsAt, enforced: true }, 'en-GB')).toBe(
-      '60 of 60 left this hour from your network',
+  it('names the network only when its cap binds, and says why', () => {
+    // A brand-new visitor on an address where others generated: the network's count, explained.
+    expect(quotaText({ scope: 'network', limit: 60, remaining: 9, resetsAt, enforced: true }, 'en-GB')).toBe(
+      `9 left this hour: your network (a shared address) has used 51 of its 60 · the next one frees up at ${at}`,
     );
+    expect(quotaText({ scope: 'network', limit: 60, remaining: 0, resetsAt, enforced: true }, 'en-GB')).toBe(
+      `No images left this hour: your network (a shared address) has used 60 of its 60. More at ${at}.`,
+    );
+    // The visitor's own cap never mentions the network.
+    expect(quotaText({ scope: 'visitor', limit: 30, remaining: 30, resetsAt, enforced: true }, 'en-GB')).toBe('30 of 30 left this hour');
+    expect(quotaText({ scope: 'visitor', limit: 30, remaining: 30, resetsAt, enforced: true }, 'en-GB')).not.toMatch(/network/);
   });
 
   it('says when more come once none are left', () => {

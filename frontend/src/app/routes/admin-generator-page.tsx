@@ -6,6 +6,7 @@ import { type ClientImage, toClientImage } from '@shared/schemas/gallery';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import type { SectionProps } from '../../features/admin/components/section';
+import { matchesImageQuery } from '../../features/admin/search';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
 import { Studio } from '../../features/studio/components/studio';
 import type { StartJob } from '../../features/studio/generation-flow';
@@ -25,6 +26,8 @@ const toRow = (image: AdminImage): Row => ({ ...image, client: toClientImage(ima
  */
 export function AdminGeneratorPage({ api, onError }: SectionProps) {
   const categoryId = useId();
+  const searchId = useId();
+  const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
   const [rows, setRows] = useState<Row[]>([]);
   const [loading, setLoading] = useState(false);
@@ -82,6 +85,7 @@ export function AdminGeneratorPage({ api, onError }: SectionProps) {
       client: image,
     };
     setRows((prev) => [row, ...prev.filter((r) => r.id !== row.id)]);
+    setQuery('');
     setViewer(0);
     requestAnimationFrame(() => panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   }, []);
@@ -95,7 +99,9 @@ export function AdminGeneratorPage({ api, onError }: SectionProps) {
       onError(err);
     }
   };
-  const images = useMemo(() => rows.map((r) => r.client), [rows]);
+  // The search filters the loaded pages (the admin list API has no query parameter); the viewer pages through what is shown.
+  const shown = useMemo(() => rows.filter((r) => matchesImageQuery(r, query)), [rows, query]);
+  const images = useMemo(() => shown.map((r) => r.client), [shown]);
 
   const categorySelect = (
     <div className="admin-field">
@@ -132,8 +138,23 @@ export function AdminGeneratorPage({ api, onError }: SectionProps) {
           </button>
         </div>
         <div ref={panelRef} id="admin-gallery-panel" role="tabpanel" aria-labelledby="admin-gallery-tab" className="tabpanel">
+          <div className="admin-field">
+            <label htmlFor={searchId} className="studio__label">
+              Search by ID or words
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className="input"
+              value={query}
+              onChange={(e) => {
+                setViewer(null);
+                setQuery(e.target.value);
+              }}
+            />
+          </div>
           <ul className="admin-grid" aria-label="Admin Gallery">
-            {rows.map((row, index) => (
+            {shown.map((row, index) => (
               <ImageCard
                 key={row.id}
                 row={row}
@@ -157,6 +178,11 @@ export function AdminGeneratorPage({ api, onError }: SectionProps) {
           </ul>
           {loading && <Spinner label="Loading Admin Gallery…" />}
           {!loading && rows.length === 0 && <p className="empty">No operator images yet. Choose a category and generate one above.</p>}
+          {rows.length > 0 && shown.length === 0 && (
+            <p className="empty">
+              No loaded image matches “{query.trim()}”.{hasMore ? ' Load More to search older ones.' : ''}
+            </p>
+          )}
           {!loading && hasMore && rows.length > 0 && (
             <div className="load-more">
               <button type="button" className="btn" onClick={() => void loadMore()}>

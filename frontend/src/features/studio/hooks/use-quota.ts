@@ -32,11 +32,19 @@ export function useQuota(): { quota: QuotaResponse | undefined; refresh: () => v
   return { quota, refresh };
 }
 
-/** '4 of 30 left this hour', with when the used ones free up (fixed hourly windows: all at once). */
+/**
+ * '4 of 30 left this hour', with when the used ones free up (fixed hourly windows: all at once).
+ * The server sends the cap that binds (the visitor's own unless the network's has fewer left); the
+ * network is named only then, with why: the count a new visitor sees is their own unless others on
+ * the same address have used the shared cap down below it.
+ */
 export function quotaText(quota: QuotaResponse, locale?: string): string {
   const at = new Date(quota.resetsAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-  const whose = quota.scope === 'network' ? ' from your network' : '';
-  if (quota.remaining === 0) return `No images left this hour${whose}. More at ${at}.`;
-  const left = `${quota.remaining} of ${quota.limit} left this hour${whose}`;
+  const network = quota.scope === 'network';
+  const used = quota.limit - quota.remaining;
+  const why = `your network (a shared address) has used ${used} of its ${quota.limit}`;
+  if (quota.remaining === 0)
+    return network ? `No images left this hour: ${why}. More at ${at}.` : `No images left this hour. More at ${at}.`;
+  const left = network ? `${quota.remaining} left this hour: ${why}` : `${quota.remaining} of ${quota.limit} left this hour`;
   return quota.remaining < quota.limit ? `${left} · the next one frees up at ${at}` : left;
 }
