@@ -128,6 +128,11 @@ export async function startGateway(options: {
     forward.on('error', () => res.destroy());
     forward.end(body);
   });
+  // The functions' SDK clients keep their connections to the gateway alive and reuse them. A server
+  // that closes an idle one (Node's default after 5 s) races a client reusing it at that instant: the
+  // call fails with ECONNRESET, which a fail-fast client (one try) answers 503. The gateway never
+  // closes an idle connection; the client does when it is done with it.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
