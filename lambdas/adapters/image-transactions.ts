@@ -108,7 +108,7 @@ export async function removeImage(
         ExpressionAttributeValues: { ':seq': hole },
       },
     });
-    const closing = closeFeaturedHole(featured.count, hole, featured.moved);
+    const closing = closeFeaturedHole(featured.count, hole, featured.moved, record.id);
     if (!closing) return 'conflict';
     items.push(...closing);
   } else {
@@ -123,10 +123,12 @@ export async function removeImage(
 /**
  * The writes that take position `hole` out of the dense featured sequence of `count` slots: the
  * counter goes down, the last slot is removed, and the image in it (`last`, read beforehand) moves
- * into the hole. Undefined when the hole is not the last slot and that image was not read (the
- * caller re-reads and retries).
+ * into the hole. Undefined when the hole is not the last slot and that image was not read, or the
+ * reads disagree (a concurrent change moved the leaving image itself into the last slot between
+ * reading it and reading that slot: one transaction may not touch its item twice): the caller
+ * re-reads and retries.
  */
-function closeFeaturedHole(count: number, hole: number, last: ImageItem | undefined): TransactItem[] | undefined {
+function closeFeaturedHole(count: number, hole: number, last: ImageItem | undefined, leaving: string): TransactItem[] | undefined {
   const T = table();
   const lastSeq = count - 1;
   const items: TransactItem[] = [
@@ -134,7 +136,7 @@ function closeFeaturedHole(count: number, hole: number, last: ImageItem | undefi
     { Delete: { TableName: T, Key: keys.slot(lastSeq), ConditionExpression: 'attribute_exists(pk)' } },
   ];
   if (hole === lastSeq) return items;
-  if (!last) return undefined;
+  if (!last || last.id === leaving) return undefined;
   const moved = { ...last, featuredSeq: hole };
   items.push({ Put: { TableName: T, Item: { ...keys.slot(hole), ...moved } } });
   items.push({
@@ -243,7 +245,7 @@ export async function changeImageState(change: StateChange): Promise<{ outcome: 
   delete after.featuredSeq;
   const items: TransactItem[] = [];
   if (wasFeatured && !willFeature) {
-    const closing = closeFeaturedHole(count, before.featuredSeq as number, last);
+    const closing = closeFeaturedHole(count, before.featuredSeq as number, last, before.id);
     if (!closing) return { outcome: 'conflict', record: before };
     items.push(...closing);
   } else if (!wasFeatured && willFeature) {

@@ -73,6 +73,28 @@ describe('image store', () => {
     expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual(['files/images/a.png', 'files/thumbs/a.webp']);
   });
 
+  it('re-reads instead of sending one transaction that touches the leaving image twice (a stale read put it in the last slot)', async () => {
+    // A concurrent change moved 'a' from slot 1 to slot 2 between reading 'a' and reading the last slot.
+    const stale = { id: 'a', owner: 'admin', category: 'default', featuredSeq: 1 };
+    const fresh = { id: 'a', owner: 'admin', category: 'default', featuredSeq: 2 };
+    ddb
+      .on(GetCommand, { Key: { pk: 'img#a', sk: 'img' } })
+      .resolvesOnce({ Item: stale })
+      .resolves({ Item: fresh });
+    ddb.on(GetCommand, { Key: { pk: 'featured#count', sk: 'meta' } }).resolves({ Item: { count: 3 } });
+    ddb
+      .on(GetCommand, { Key: { pk: 'featured#0000000002', sk: 'slot' } })
+      .resolves({ Item: { ...fresh, pk: 'featured#0000000002', sk: 'slot' } });
+    ddb.on(TransactWriteCommand).resolves({});
+    await deleteImage('a');
+    const calls = ddb.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(1);
+    const items = calls[0]?.args[0].input.TransactItems ?? [];
+    const keysTouched = items.map((i) => JSON.stringify(i.Delete?.Key ?? i.Update?.Key ?? { pk: i.Put?.Item?.pk, sk: i.Put?.Item?.sk }));
+    expect(new Set(keysTouched).size).toBe(keysTouched.length);
+    expect(items[0]?.Delete?.ExpressionAttributeValues).toEqual({ ':seq': 2 });
+  });
+
   it('makes lastUpdated strictly increase even within one millisecond', () => {
     const now = Date.parse('2026-01-01T00:00:00.000Z');
     expect(nextLastUpdated(undefined, now)).toBe('2026-01-01T00:00:00.000Z');
