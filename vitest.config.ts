@@ -50,6 +50,7 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 15_000 } },
           // Two cores: DynamoDB Local and s3rver take one; more workers only add contention.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
@@ -64,6 +65,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what a visitor would wait for (a toast after a round trip); its
+          // default of 1 s failed a CI run at load 16 on 2 cores. A poll returns as soon as it holds.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },
