@@ -23,6 +23,8 @@ export interface GenerationRuntime {
   renderer?: PreviewRenderer;
   comfyUrl: string;
   workers: GpuWorker[];
+  /** Starts the preview renderer again on its port after a stop (`npm run faults`: the GPU comes back). */
+  restartRenderer(): Promise<void>;
   /** Starts one more worker (tests: a second worker after killing the first, or one with other options). */
   addWorker(options?: Partial<WorkerOptions>): GpuWorker;
   /**
@@ -100,7 +102,8 @@ export const generationPlugin: LocalPlugin = {
     ctx.deployment.gateway.setTarget('sqs', url);
 
     const cold = coldStartFromEnv(env);
-    const renderer = env.COMFYUI_URL ? undefined : await startPreviewRenderer({ stepDelayMs: num(env.PREVIEW_STEP_DELAY_MS, 100), cold });
+    const rendererOptions = { stepDelayMs: num(env.PREVIEW_STEP_DELAY_MS, 100), cold };
+    let renderer = env.COMFYUI_URL ? undefined : await startPreviewRenderer(rendererOptions);
     // As on the GPU instance: a cold renderer (or WORKER_WARMUP=1) → the worker warms up before its first beacon.
     const warmUp = env.WORKER_WARMUP ? env.WORKER_WARMUP === '1' || env.WORKER_WARMUP === 'true' : Boolean(cold);
     const comfyUrl = env.COMFYUI_URL ?? renderer?.url ?? '';
@@ -143,7 +146,13 @@ export const generationPlugin: LocalPlugin = {
     // not take the state machine's cold-start wait. A warming worker announces itself when warm.
     const first = addWorker();
     if (!warmUp) await touchWorker(first.workerId, 'idle');
-    current = { runner, queues, renderer, comfyUrl, workers, addWorker, crash };
+    const restartRenderer = async () => {
+      if (!renderer) return;
+      await renderer.stop();
+      renderer = await startPreviewRenderer({ ...rendererOptions, port: Number(new URL(renderer.url).port) });
+      if (current) current.renderer = renderer;
+    };
+    current = { runner, queues, renderer, comfyUrl, workers, restartRenderer, addWorker, crash };
     ctx.log(`generation: state machine from infra, worker → ${renderer ? `preview renderer ${comfyUrl}` : `ComfyUI ${comfyUrl}`}`);
 
     return {

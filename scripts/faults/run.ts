@@ -176,24 +176,42 @@ await step('s3rver killed: POST /api/Feedback with a screenshot', async () => {
   });
 });
 
-// 4. The preview renderer stopped mid-job.
-await step('preview renderer stopped mid-job', async () => {
+// 4. The preview renderer stopped mid-job, then back: the flow re-dispatches a job whose ComfyUI
+// went away (REDISPATCH_ERRORS, infra/lib/state-machine.ts), and it finishes on the GPU that comes up.
+await step('preview renderer stopped mid-job, then started again', async () => {
   const victim = newJob();
   const accepted = await post('/api/generate', victim);
-  if (accepted.status === 202) {
-    jobs.push({ jobId: String(accepted.json.jobId), userId: victim.userId });
-    const deadline = Date.now() + 20_000;
-    let status = await jobStatus(String(accepted.json.jobId));
-    while (status !== 'generating' && Date.now() < deadline) {
+  if (accepted.status !== 202) {
+    faults.push({ fault: 'preview renderer stopped mid-job', observed: `could not start a job: ${accepted.status}` });
+    return;
+  }
+  const jobId = String(accepted.json.jobId);
+  jobs.push({ jobId, userId: victim.userId });
+  const until = async (ok: (status: string) => boolean, ms: number) => {
+    const deadline = Date.now() + ms;
+    let status = await jobStatus(jobId);
+    while (!ok(status) && Date.now() < deadline) {
       await sleep(50);
-      status = await jobStatus(String(accepted.json.jobId));
+      status = await jobStatus(jobId);
     }
-    await fetch(`${base}/__local/faults/renderer-stop`, { method: 'POST' });
-    const end = await waitTerminal([String(accepted.json.jobId)], TERMINAL_WITHIN_MS);
-    const note = status === 'generating' ? '' : ` (never generating within 20 s: still ${status} when the renderer stopped)`;
-    faults.push({ fault: 'preview renderer stopped mid-job', observed: `job ${JSON.stringify(end.statuses)} after ${end.ms} ms${note}` });
-    if (note) say(`the runtime's last log lines:\n${rt.log.slice(-40).join('\n')}`);
-  } else faults.push({ fault: 'preview renderer stopped mid-job', observed: `could not start a job: ${accepted.status}` });
+    return status;
+  };
+  const before = await until((s) => s === 'generating', 20_000);
+  await fetch(`${base}/__local/faults/renderer-stop`, { method: 'POST' });
+  const stopped = performance.now();
+  const left = await until((s) => s !== 'generating', 30_000);
+  const leftMs = Math.round(performance.now() - stopped);
+  await fetch(`${base}/__local/faults/renderer-start`, { method: 'POST' });
+  const end = await waitTerminal([jobId], TERMINAL_WITHIN_MS);
+  const note = before === 'generating' ? '' : ` (never generating within 20 s: still ${before} when the renderer stopped)`;
+  faults.push({
+    fault: 'preview renderer stopped mid-job, then started again',
+    observed: `job left generating after ${leftMs} ms (${left}); renderer back: ${JSON.stringify(end.statuses)} ${end.ms} ms later${note}`,
+  });
+  if (note || !end.statuses.done) {
+    say(`the runtime's last log lines:\n${rt.log.slice(-40).join('\n')}`);
+    throw new Error(`the re-dispatched job did not finish on the renderer that came back: ${JSON.stringify(end.statuses)}`);
+  }
 });
 
 // 5. A clean restart, then the invariants once the seed (interrupted by the kill) has finished:
