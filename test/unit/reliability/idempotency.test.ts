@@ -10,19 +10,19 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetConfig } from '../../../lambdas/lib/config';
-
-vi.hoisted(() => {
-  process.env.LOG_LEVEL = 'SILENT';
-});
-
 import { handler as contact } from '../../../lambdas/handlers/forms/post-contact';
 import { handler as feedback } from '../../../lambdas/handlers/forms/post-feedback';
+import { resetConfig } from '../../../lambdas/lib/config';
 import { json } from '../../../lambdas/lib/http';
 import { idempotent } from '../../../lambdas/services/idempotency';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 import { pngLike, rawMultipart } from '../forms/multipart-body';
+
+// Before the imports (vitest hoists it): the logger reads its level when it loads.
+vi.hoisted(() => {
+  process.env.LOG_LEVEL = 'SILENT';
+});
 
 /** Powertools' store speaks the plain client; the project's adapters the document client. */
 const store = mockClient(DynamoDBClient);
