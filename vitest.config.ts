@@ -23,6 +23,7 @@ export default defineConfig({
       MESSAGES_TABLE: 'artloom-messages',
       ADS_TABLE: 'artloom-ads',
       COUNTERS_TABLE: 'artloom-counters',
+      IDEMPOTENCY_TABLE: 'artloom-idempotency',
       IMAGES_BUCKET: 'artloom-images',
       ATTACHMENTS_BUCKET: 'artloom-attachments',
       GENERATION_STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:123456789012:stateMachine:artloom-generation',

@@ -243,7 +243,7 @@ async function createTables(ddb: DynamoDBClient, prefix: string): Promise<Record
   for (const table of TABLES) {
     const name = localName(prefix, table.id);
     names[table.id] = name;
-    const keys = new Set([table.pk, table.sk, ...table.indexes.flatMap((i) => [i.pk, i.sk])]);
+    const keys = new Set([table.pk, ...(table.sk ? [table.sk] : []), ...table.indexes.flatMap((i) => [i.pk, i.sk])]);
     try {
       await ddb.send(
         new CreateTableCommand({
@@ -252,7 +252,7 @@ async function createTables(ddb: DynamoDBClient, prefix: string): Promise<Record
           AttributeDefinitions: [...keys].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
           KeySchema: [
             { AttributeName: table.pk, KeyType: 'HASH' },
-            { AttributeName: table.sk, KeyType: 'RANGE' },
+            ...(table.sk ? [{ AttributeName: table.sk, KeyType: 'RANGE' as const }] : []),
           ],
           ...(table.indexes.length
             ? {

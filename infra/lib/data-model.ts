@@ -4,9 +4,10 @@
  * handlers (which read each name from the env var named here). No aws-cdk-lib import on purpose,
  * so the local runtime and the Lambdas can load it cheaply.
  *
- * Every table uses overloaded generic keys (`pk`/`sk`, `gsiNpk`/`gsiNsk`, all strings); the item
- * shapes and the access pattern each index serves are written down beside the adapter that owns
- * the table (see docs/data-model.md).
+ * Every table of ours uses overloaded generic keys (`pk`/`sk`, `gsiNpk`/`gsiNsk`, all strings); the
+ * item shapes and the access pattern each index serves are written down beside the adapter that
+ * owns the table (see docs/data-model.md). The idempotency table is Powertools' layout instead
+ * (partition key `id` only, TTL on `expiration`): the library owns its items.
  */
 export interface IndexDef {
   name: string;
@@ -16,11 +17,12 @@ export interface IndexDef {
 
 export interface TableDef {
   /** Logical name, used for CDK ids and local table names. */
-  id: 'images' | 'jobs' | 'messages' | 'ads' | 'counters';
+  id: 'images' | 'jobs' | 'messages' | 'ads' | 'counters' | 'idempotency';
   /** Environment variable that carries the physical table name to the handlers. */
   env: string;
   pk: string;
-  sk: string;
+  /** No sort key: the partition key alone names an item. */
+  sk?: string;
   indexes: IndexDef[];
   /** Attribute holding an epoch-seconds expiry, when the table uses TTL. */
   ttl?: string;
@@ -34,6 +36,7 @@ export const TABLES: readonly TableDef[] = [
   { id: 'messages', env: 'MESSAGES_TABLE', pk: 'pk', sk: 'sk', indexes: [gsi(1)] },
   { id: 'ads', env: 'ADS_TABLE', pk: 'pk', sk: 'sk', indexes: [gsi(1)] },
   { id: 'counters', env: 'COUNTERS_TABLE', pk: 'pk', sk: 'sk', indexes: [], ttl: 'expiresAt' },
+  { id: 'idempotency', env: 'IDEMPOTENCY_TABLE', pk: 'id', indexes: [], ttl: 'expiration' },
 ];
 
 export interface BucketDef {

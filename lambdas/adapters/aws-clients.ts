@@ -21,8 +21,9 @@ import { config } from '../lib/config';
  * again after `resetConfig()` when a local runtime restarts on new endpoints in the same process.
  */
 // Each factory is marked pure, so a bundle keeps only the clients its functions use (an ads read
-// carries no S3, SES or Bedrock client): see infra/lib/lambda-functions.ts.
-const memo = <T>(make: () => T): (() => T) => {
+// carries no S3, SES or Bedrock client): see infra/lib/lambda-functions.ts. `memo` is exported for
+// the stores built over a client (idempotency-store.ts).
+export const memo = <T>(make: () => T): (() => T) => {
   let value: T | undefined;
   let madeFor: ReturnType<typeof config> | undefined;
   return () => {
@@ -54,11 +55,15 @@ const failFast = (requestTimeout?: number) => {
   };
 };
 
-export const dynamo = /* @__PURE__ */ memo(() => {
+/** The plain DynamoDB client (Powertools' idempotency store speaks it); adapters use `dynamo()`. */
+export const dynamoDb = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
-  const client = new DynamoDBClient({ region: AWS_REGION, ...failFast(), ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) });
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return new DynamoDBClient({ region: AWS_REGION, ...failFast(), ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}) });
 });
+
+export const dynamo = /* @__PURE__ */ memo(() =>
+  DynamoDBDocumentClient.from(dynamoDb(), { marshallOptions: { removeUndefinedValues: true } }),
+);
 
 export const s3 = /* @__PURE__ */ memo(() => {
   const { AWS_REGION, S3_ENDPOINT } = config();

@@ -27,6 +27,8 @@ const configSchema = z.object({
   MESSAGES_TABLE: resourceName,
   ADS_TABLE: resourceName,
   COUNTERS_TABLE: resourceName,
+  /** Powertools Idempotency's records (adapters/idempotency-store.ts). */
+  IDEMPOTENCY_TABLE: resourceName,
   IMAGES_BUCKET: resourceName,
   ATTACHMENTS_BUCKET: resourceName,
   /** Local stand-in endpoints; unset in AWS. */
@@ -149,6 +151,7 @@ const RESOURCE_KEYS = [
   'MESSAGES_TABLE',
   'ADS_TABLE',
   'COUNTERS_TABLE',
+  'IDEMPOTENCY_TABLE',
   'IMAGES_BUCKET',
   'ATTACHMENTS_BUCKET',
   'GENERATION_STATE_MACHINE_ARN',

@@ -1,10 +1,16 @@
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import type { RouteDef } from './types';
 
-const multipart: RouteDef['grants'] = ['table:messages:write', 'table:counters:write', 'bucket:attachments:write', 'ses:send'];
+const multipart: RouteDef['grants'] = [
+  'table:messages:write',
+  'table:counters:write',
+  'bucket:attachments:write',
+  'ses:send',
+  'idempotency',
+];
 /** A 2 MB screenshot plus the form's text fields and the multipart framing. */
 const MULTIPART_MAX_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
-const json: RouteDef['grants'] = ['table:messages:write', 'table:counters:write', 'ses:send'];
+const json: RouteDef['grants'] = ['table:messages:write', 'table:counters:write', 'ses:send', 'idempotency'];
 
 export const formsRoutes: RouteDef[] = [
   // POST /api/Feedback

@@ -6,7 +6,7 @@ export const generationRoutes: RouteDef[] = [
     method: 'POST',
     path: '/api/generate',
     entry: 'handlers/generate/post-generate.ts',
-    grants: ['table:jobs:write', 'table:counters:write', 'table:messages:read', 'sfn:start', 'bedrock:guardrail'],
+    grants: ['table:jobs:write', 'table:counters:write', 'table:messages:read', 'sfn:start', 'bedrock:guardrail', 'idempotency'],
   },
   // POST /api/generate/warm
   {

@@ -37,5 +37,7 @@ export type Grant =
   | 'sfn:stop'
   | 'gpu:scale'
   | 'ses:send'
+  /** Get, put, update and delete of Powertools Idempotency's records, nothing else (no query, scan or batch). */
+  | 'idempotency'
   /** bedrock:ApplyGuardrail on the configured guardrail only; nothing when none is configured. */
   | 'bedrock:guardrail';

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { claim, complete, getRecord, release } from '../adapters/idempotency-records';
+import {
+  IdempotencyAlreadyInProgressError,
+  IdempotencyConfig,
+  IdempotencyInconsistentStateError,
+  IdempotencyPersistenceLayerError,
+  IdempotencyValidationError,
+  makeIdempotent,
+} from '@aws-lambda-powertools/idempotency';
+import type { Context } from 'aws-lambda';
+import { idempotencyStore } from '../adapters/idempotency-store';
 import { config } from '../lib/config';
 import { DomainError, ValidationError } from '../lib/errors';
 import { type ApiEvent, type ApiResult, header } from '../lib/http';
@@ -10,8 +19,8 @@ import { cameThroughEdge, viewerIp } from '../lib/viewer-ip';
 /** The header a client sends with every write it may retry (one key per submission, reused on retry). */
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_SHAPE = /^[A-Za-z0-9_.:-]{8,128}$/;
-/** How long a run may hold its key before a retry may take it over (well past any route's deadline). */
-const HOLD_MS = 30_000;
+/** How long a key is kept (the record's TTL): a client retries within minutes, never a day later. */
+const KEPT_SECONDS = 86_400;
 
 /**
  * The key the request carries, checked, and scoped to the sender's network (networkOf 'form'): a
@@ -55,47 +64,88 @@ export function idFromKey(scope: string, idempotencyKey: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/**
- * Runs a write once per Idempotency-Key: the first 2xx answer is stored and a retry with the same
- * key gets it back (`idempotent-replayed: true`); a retry while the first still runs gets 409
- * `request_in_progress`; a failed run releases the key so a retry runs again. The same key with
- * another body (JSON or multipart, files included) is refused (422), and keys are per network. Writes that may land after a timeout also derive their record
- * id from the key (idFromKey), so even a run cut off half way is not stored twice.
- */
-export async function idempotent(event: ApiEvent, scope: string, run: () => Promise<ApiResult>): Promise<ApiResult> {
-  const key = idempotencyKeyOf(event);
-  if (!key) return run();
-  const fingerprint = fingerprintOf(event);
-  if (!(await claim(scope, key, fingerprint, HOLD_MS))) return replay(scope, key, fingerprint);
-  let result: ApiResult;
-  try {
-    result = await run();
-  } catch (err) {
-    await release(scope, key).catch((e: Error) => logger.warn('could not release an idempotency key', { error: e }));
-    throw err;
-  }
-  const status = result.statusCode ?? 200;
-  if (status >= 200 && status < 300) {
-    const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, String(v)]));
-    await complete(scope, key, { statusCode: status, headers, body: result.body ?? '' }).catch((e: Error) =>
-      // The write is done; the record's id is derived from the key, so a retry still finds it.
-      logger.warn('could not store an idempotent answer', { error: e }),
-    );
-  } else {
-    await release(scope, key).catch(() => {});
-  }
-  return result;
+/** What Powertools sees of a request: the scoped key (the record's id) and the fingerprint it validates. */
+interface KeyedRequest {
+  key: string;
+  fingerprint: string;
 }
 
-async function replay(scope: string, key: string, fingerprint: string | undefined): Promise<ApiResult> {
-  const record = await getRecord(scope, key);
-  if (record?.fingerprint && fingerprint && record.fingerprint !== fingerprint) {
-    throw new DomainError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for another request. Send a new key.');
-  }
-  if (record?.state === 'done' && record.response) {
-    return { ...record.response, headers: { ...record.response.headers, 'idempotent-replayed': 'true' } };
-  }
-  throw new DomainError(409, 'request_in_progress', 'The same request is still being handled. Try again in a moment.', undefined, {
-    'retry-after': '1',
+/** The first 2xx answer as stored (the record's `data`) and replayed. */
+interface StoredResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A run that must not keep its key (a non-2xx answer): thrown so Powertools deletes the record. */
+class NotKept extends Error {}
+
+/**
+ * Per request, for the invocation's context: Powertools gives a run the key until the function's
+ * deadline (in_progress_expiration), so a run cut off by a timeout stops holding it.
+ */
+const settings = (context: Context) =>
+  new IdempotencyConfig({
+    eventKeyJmesPath: 'key',
+    payloadValidationJmesPath: 'fingerprint',
+    expiresAfterSeconds: KEPT_SECONDS,
+    hashFunction: 'sha256',
+    lambdaContext: context,
+    responseHook: (response) => {
+      const stored = response as unknown as StoredResponse;
+      return { ...stored, headers: { ...stored.headers, 'idempotent-replayed': 'true' } };
+    },
   });
+
+/**
+ * Runs a write once per Idempotency-Key, with Powertools Idempotency over its DynamoDB table
+ * (adapters/idempotency-store.ts): the first 2xx answer is stored and a retry with the same key
+ * gets it back (`idempotent-replayed: true`); a retry while the first still runs gets 409
+ * `request_in_progress`; a failed or non-2xx run gives the key back so a retry runs again. The
+ * same key with another body (JSON or multipart, files included) is refused (422), and keys are per
+ * network. Writes that may land after a timeout also derive their record id from the key
+ * (idFromKey), so even a run cut off half way is not stored twice.
+ */
+export async function idempotent(event: ApiEvent, context: Context, scope: string, run: () => Promise<ApiResult>): Promise<ApiResult> {
+  const key = idempotencyKeyOf(event);
+  if (!key) return run();
+  // What the run did, for the answers Powertools cannot give: the run's own when the store fails after it.
+  let outcome: { result: ApiResult } | { error: unknown } | undefined;
+  const once = makeIdempotent(
+    async (_request: KeyedRequest): Promise<StoredResponse> => {
+      try {
+        outcome = { result: await run() };
+      } catch (error) {
+        outcome = { error };
+        throw error;
+      }
+      const { statusCode = 200, headers = {}, body = '' } = outcome.result;
+      if (statusCode < 200 || statusCode >= 300) throw new NotKept();
+      return { statusCode, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)])), body };
+    },
+    { persistenceStore: idempotencyStore(), keyPrefix: scope, config: settings(context) },
+  );
+  try {
+    return await once({ key, fingerprint: fingerprintOf(event) });
+  } catch (err) {
+    if (err instanceof IdempotencyValidationError) {
+      throw new DomainError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for another request. Send a new key.');
+    }
+    if (err instanceof IdempotencyAlreadyInProgressError || err instanceof IdempotencyInconsistentStateError) {
+      throw new DomainError(409, 'request_in_progress', 'The same request is still being handled. Try again in a moment.', undefined, {
+        'retry-after': '1',
+      });
+    }
+    if (outcome && 'result' in outcome) {
+      // The write is done (its record id is derived from the key, so a retry still finds it), or
+      // it was refused: either way the run's answer stands even if its key could not be recorded.
+      if (err instanceof IdempotencyPersistenceLayerError) logger.warn('could not record an idempotent answer', { error: err });
+      return outcome.result;
+    }
+    if (outcome && err instanceof IdempotencyPersistenceLayerError) {
+      logger.warn('could not release an idempotency key', { error: err });
+      throw outcome.error;
+    }
+    throw err;
+  }
 }

@@ -131,6 +131,8 @@ function applyGrant(grant: Grant, fn: ProjectFunction, props: ApiProps): void {
     }
   } else if (grant === 'gpu:scale') {
     props.grantScale?.(fn);
+  } else if (grant === 'idempotency') {
+    props.tables.idempotency.grant(fn, 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem');
   } else if (grant === 'ses:send') {
     if (props.sesIdentityArn) fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.sesIdentityArn] }));
   } else if (grant === 'bedrock:guardrail') {

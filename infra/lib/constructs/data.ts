@@ -22,7 +22,7 @@ export class Data extends Construct {
     for (const def of TABLES) {
       this.tables[def.id] = new TableV2(this, `${def.id}-table`, {
         partitionKey: { name: def.pk, type: AttributeType.STRING },
-        sortKey: { name: def.sk, type: AttributeType.STRING },
+        ...(def.sk ? { sortKey: { name: def.sk, type: AttributeType.STRING } } : {}),
         globalSecondaryIndexes: def.indexes.map((i) => ({
           indexName: i.name,
           partitionKey: { name: i.pk, type: AttributeType.STRING },

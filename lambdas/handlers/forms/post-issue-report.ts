@@ -8,8 +8,8 @@ import { parseMultipart } from '../../services/multipart';
 
 // POST /api/IssueReport (multipart): reporterEmail, issueType, issueUrl, description, optional
 // screenshot (image or video). 201 with the message id once it is stored.
-export const handler = httpHandler({}, async ({ event, sourceIp, userAgent }) =>
-  idempotent(event, 'issue', async () => {
+export const handler = httpHandler({}, async ({ event, context, sourceIp, userAgent }) =>
+  idempotent(event, context, 'issue', async () => {
     const form = await parseMultipart(event, { fileField: SCREENSHOT_FIELD, maxFileBytes: MAX_UPLOAD_BYTES });
     const fields = validated(issueReportRequestSchema, form.fields);
     const file = form.file ? checkAttachment(form.file, true) : undefined;

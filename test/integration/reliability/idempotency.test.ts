@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../../lambdas/adapters/aws-clients';
 import { config } from '../../../lambdas/lib/config';
@@ -8,11 +8,15 @@ import { networkOf } from '../../../lambdas/lib/network';
 import { tinyPng as pngOfHue } from '../../fixtures/images';
 import { errorOf, type FormsTestApp, form, startFormsApp, tinyPng, validContact, validFeedback } from '../forms/support';
 
-/** The record keys a key may have from this machine: scoped to the network of 127.0.0.1 or of ::1. */
-const recordKeys = (scope: string, key: string) =>
-  ['127.0.0.1', '::1'].map(
-    (ip) => `idem#${scope}#${createHash('sha256').update(networkOf(ip, 'form')).digest('base64url').slice(0, 16)}.${key}`,
-  );
+/**
+ * The ids Powertools may give a key's record from this machine (`<scope>#<sha256 of the key scoped
+ * to the network>`): the network of 127.0.0.1 or of ::1.
+ */
+const recordIds = (scope: string, key: string) =>
+  ['127.0.0.1', '::1'].map((ip) => {
+    const scoped = `${createHash('sha256').update(networkOf(ip, 'form')).digest('base64url').slice(0, 16)}.${key}`;
+    return `${scope}#${createHash('sha256').update(JSON.stringify(scoped)).digest('base64')}`;
+  });
 
 /** A JSON POST from another loopback address (another network). */
 function postFrom(fromIp: string, path: string, key: string, body: unknown): Promise<{ status: number; body: { id: string } }> {
@@ -71,10 +75,11 @@ describe('idempotent writes', () => {
     const key = randomUUID();
     const first = (await (await postContact(key)).json()) as { id: string };
     // As if the first run stored the message and then timed out before recording its answer.
-    for (const pk of recordKeys('contact', key))
-      await dynamo().send(new DeleteCommand({ TableName: config().COUNTERS_TABLE, Key: { pk, sk: 'idem' } }));
+    for (const id of recordIds('contact', key))
+      await dynamo().send(new DeleteCommand({ TableName: config().IDEMPOTENCY_TABLE, Key: { id } }));
     const again = await postContact(key);
     expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
     expect(((await again.json()) as { id: string }).id).toBe(first.id);
     expect((await contacts()).filter((m) => m.id === first.id)).toHaveLength(1);
   });
@@ -110,6 +115,7 @@ describe('idempotent writes', () => {
 
   it('the same key with another multipart body (another screenshot) is refused (422), nothing stored silently', async () => {
     const key = randomUUID();
+    const feedbacks = async () => (await app.messages()).filter((m) => m.type === 'feedback').length;
     const send = (hue: number) =>
       pngOfHue(hue).then((png) =>
         app.api('/api/Feedback', {
@@ -119,9 +125,53 @@ describe('idempotent writes', () => {
         }),
       );
     expect((await send(10)).status).toBe(201);
+    const [messages, attachments] = [await feedbacks(), (await app.attachments()).length];
     const other = await send(200);
     expect(other.status).toBe(422);
     expect((await errorOf(other)).code).toBe('idempotency_key_reused');
+    // Told, not answered with the first receipt: nothing of the second was stored under it.
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    expect(await feedbacks()).toBe(messages);
+    expect((await app.attachments()).length).toBe(attachments);
+  });
+
+  it('a duplicate while the first run still holds the key is told to retry (409 request_in_progress, Retry-After)', async () => {
+    const key = randomUUID();
+    expect((await postContact(key)).status).toBe(201);
+    // As if the first run were still in flight: its record back in progress, held for a while yet.
+    for (const id of recordIds('contact', key))
+      await dynamo()
+        .send(
+          new UpdateCommand({
+            TableName: config().IDEMPOTENCY_TABLE,
+            Key: { id },
+            UpdateExpression: 'SET #status = :inProgress, in_progress_expiration = :until',
+            ConditionExpression: 'attribute_exists(id)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':inProgress': 'INPROGRESS', ':until': Date.now() + 60_000 },
+          }),
+        )
+        .catch((err: Error) => {
+          if (err.name !== 'ConditionalCheckFailedException') throw err;
+        });
+    const duplicate = await postContact(key);
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.headers.get('retry-after')).toBe('1');
+    expect((await errorOf(duplicate)).code).toBe('request_in_progress');
+  });
+
+  it('a failed run does not keep the key: the corrected retry with the same key is stored', async () => {
+    const key = randomUUID();
+    const send = (content: Buffer, type: string) =>
+      app.api('/api/Feedback', {
+        method: 'POST',
+        headers: { 'idempotency-key': key },
+        body: form(validFeedback, { content, name: 'shot.png', type }),
+      });
+    expect((await send(Buffer.from('not a picture at all'), 'image/png')).status).toBe(415);
+    const retry = await send(await tinyPng(), 'image/png');
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
   });
 
   it('the same key from another network is another request: stored, with its own receipt', async () => {

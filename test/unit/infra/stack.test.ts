@@ -255,6 +255,27 @@ describe('Artloom stack', () => {
     expect(env.JOB_QUEUE_URL).toEqual({ Ref: queueId });
   });
 
+  it('keeps Powertools Idempotency records in their own table (id, TTL on expiration), item reads and writes only', () => {
+    const tables = template.findResources('AWS::DynamoDB::GlobalTable', {
+      Properties: { KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] },
+    }) as Record<string, Resource>;
+    const [tableId, table] = only(tables);
+    expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'expiration', Enabled: true });
+    const onTable = (entry: string) =>
+      statementsOfFunction(functionIdFor(entry)).filter((st) => JSON.stringify(st.Resource).includes(tableId));
+    for (const entry of ['forms/post-contact', 'forms/post-feedback', 'generate/post-generate']) {
+      expect(actionsOf(onTable(entry)).sort(), entry).toEqual([
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+      ]);
+    }
+    for (const entry of ['gallery/list-images', 'admin/post-generate', 'safety/post-report']) {
+      expect(onTable(entry), entry).toEqual([]);
+    }
+  });
+
   it('lets POST /api/generate start executions and DELETE stop them, of this state machine only', () => {
     const [machineId] = only(template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>);
     const start = statementsOfFunction(functionIdFor('generate/post-generate')).filter((s) =>
