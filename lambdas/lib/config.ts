@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { OPERATORS_GROUP } from '../../shared/admin';
 import { JOBS_PER_WORKER } from '../../shared/constants';
-import { envSettings } from './env-settings';
 
 /**
  * Configuration of every handler, read and validated once at cold start. Locally the runtime sets
@@ -181,10 +180,16 @@ function guarded(values: Config): Config {
   return values;
 }
 
-const settings = envSettings(configSchema, guarded);
+let cached: Config | undefined;
 
-/** The handlers' settings, read once (see envSettings); unset resource names throw where read. */
-export const config: () => Config = settings.read;
+/**
+ * The handlers' settings, parsed from the environment on first use and kept (a Lambda reads them
+ * once per cold start; a bad value fails that first use); unset resource names throw where read.
+ */
+export function config(): Config {
+  cached ??= guarded(configSchema.parse(process.env));
+  return cached;
+}
 
 /**
  * The tables and buckets every API function gets from the stack (infra/lib/constructs/api.ts sets
@@ -199,4 +204,6 @@ export function assertSettings(keys: readonly (typeof RESOURCE_KEYS)[number][]):
 }
 
 /** For tests, and a local runtime that restarts on new endpoints, that change the environment. */
-export const resetConfig: () => void = settings.reset;
+export function resetConfig(): void {
+  cached = undefined;
+}
