@@ -43,22 +43,27 @@ describe('lightbox', () => {
       await viewer.getByText(`${move + 1} / ${total}`).waitFor();
     }
     expect(await page.getByRole('dialog', { name: 'Sponsored' }).count()).toBe(0);
+    // The countdown runs on the page's fake clock: the test moves its seconds, it does not wait them out.
+    await page.clock.install();
     await page.keyboard.press('ArrowRight');
 
     const popup = page.getByRole('dialog', { name: 'Sponsored' });
     await popup.waitFor();
     // The countdown ticks down once a second from 5; no 'Close Ad' before it reaches 0.
-    const countdown = popup.getByText(/^Close ad in [1-5] s$/);
-    const first = Number((await countdown.textContent())?.match(/\d/)?.[0]);
-    expect(first).toBeGreaterThanOrEqual(TIMINGS.adCountdownSeconds - 1);
-    await popup.getByText(`Close ad in ${first - 1} s`).waitFor({ timeout: 2_500 });
+    await popup.getByText(`Close ad in ${TIMINGS.adCountdownSeconds} s`).waitFor();
+    await page.clock.runFor(1000);
+    await popup.getByText(`Close ad in ${TIMINGS.adCountdownSeconds - 1} s`).waitFor();
+    await page.clock.runFor((TIMINGS.adCountdownSeconds - 2) * 1000);
+    await popup.getByText('Close ad in 1 s').waitFor();
     expect(await popup.getByRole('button', { name: 'Close Ad' }).count()).toBe(0);
     expect(await closeButton.count()).toBe(0);
     // The popup is static: Escape neither closes it nor the viewer.
     await page.keyboard.press('Escape');
     expect(await popup.isVisible()).toBe(true);
     await page.screenshot({ path: `${SHOTS_DIR}/ad-popup.png` });
-    await popup.getByRole('button', { name: 'Close Ad' }).click({ timeout: (TIMINGS.adCountdownSeconds + 3) * 1000 });
+    await page.clock.runFor(1000);
+    await popup.getByRole('button', { name: 'Close Ad' }).click();
+    await page.clock.resume();
     await popup.waitFor({ state: 'detached' });
     await closeButton.waitFor();
 
@@ -105,7 +110,7 @@ describe('featured gallery paging', () => {
             if (!arrived) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
             return arrived;
           },
-          { timeout: 15_000, interval: 400 },
+          { timeout: 15_000, interval: 100 },
         )
         .toBe(true);
       expect((await answered).status()).toBe(200);
