@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seedImages } from '../../local/plugins/seed';
 import { END_OF_GALLERY_TEXT } from '../../shared/category-table';
 import { ADS, PAGE_SIZE, TIMINGS } from '../../shared/constants';
-import { e2eForFile, SHOTS_DIR, until, waitForFeatured } from './support';
+import { e2eForFile, escapeViewerTo, SHOTS_DIR, until, waitForFeatured } from './support';
 
 // Page 2 of the featured list needs more than one page of operator images.
 const e2e = e2eForFile({ featured: PAGE_SIZE.generator * 2 + 1 });
@@ -69,9 +69,7 @@ describe('lightbox', () => {
 
     await page.keyboard.press('ArrowLeft');
     await viewer.getByText(`${ADS.popupEvery} / ${total}`).waitFor();
-    await page.keyboard.press('Escape');
-    await viewer.waitFor({ state: 'detached' });
-    await expect.poll(() => tile.evaluate((el) => el === document.activeElement)).toBe(true);
+    await escapeViewerTo(page, viewer, tile);
     await context.close();
   });
 });

@@ -1,8 +1,9 @@
 import { PRODUCT_NAME } from '@shared/constants';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DocPage } from '../../../components/layouts/doc-page';
 import { Accordion, type AccordionItem } from '../../../components/ui/accordion';
+import { SearchField } from '../../../components/ui/search-field';
 import { paths } from '../../../config/paths';
 
 const SECTIONS: { title: string; items: AccordionItem[]; text: string[] }[] = [
@@ -39,24 +40,13 @@ for (const s of SECTIONS) s.text = s.items.map((i) => `${i.q} ${typeof i.a === '
 
 export default function HelpPage() {
   const [query, setQuery] = useState('');
-  const searchId = useId();
   const q = query.trim().toLowerCase();
   const sections = SECTIONS.map((s) => ({ ...s, items: s.items.filter((_, i) => !q || s.text[i]?.includes(q)) })).filter(
     (s) => s.items.length,
   );
   return (
     <DocPage title="Help Center" description={`Guides for using ${PRODUCT_NAME}: getting started, policies and troubleshooting.`}>
-      <label htmlFor={searchId} className="visually-hidden">
-        Search help
-      </label>
-      <input
-        id={searchId}
-        type="search"
-        className="input"
-        placeholder="Search help…"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+      <SearchField label="Search help" className="input" placeholder="Search help…" value={query} onChange={setQuery} />
       {sections.map((s) => (
         <section key={s.title}>
           <h2>{s.title}</h2>
