@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getJob } from '../../../lambdas/adapters/jobs-table';
 import { generationRuntime } from '../../../local/plugins/generation';
-import { ended, flowAppForSuite, postJob, waitFor, waitsOf } from './support';
+import { ended, flowAppForSuite, heartbeatWindows, postJob, waitFor, waitsOf } from './support';
 
 /**
  * A queue longer than one heartbeat window behind one worker (issue 13, "the heartbeat measures a
@@ -9,31 +9,10 @@ import { ended, flowAppForSuite, postJob, waitFor, waitsOf } from './support';
  * dispatched only into free slots), the messages waiting in SQS timed out and were re-dispatched, and
  * the third loss failed them. Every job must now end `done` with no re-dispatch, on the real state machine.
  *
- * The heartbeat windows run on this test's clock, not the wall's (LOCAL_SFN_HEARTBEATS=windows): a
- * window ends once every waiting token was beaten in it, and any token still unbeaten after GRACE_MS
- * lapses (States.HeartbeatTimeout) as in AWS. So a slow, loaded machine only slows the test down,
- * while a worker that stops beating its held jobs fails it (tried: without `held.beatAll()` in
- * worker/worker.ts every held job is re-dispatched).
+ * The heartbeat windows run on this test's clock, not the wall's (heartbeatWindows in ./support): a
+ * slow, loaded machine only slows the test down, while a worker that stops beating its held jobs
+ * fails it (tried: without `held.beatAll()` in worker/worker.ts held jobs are re-dispatched).
  */
-const GRACE_MS = 5_000;
-
-/** Ends heartbeat windows while `running()` holds; answers when each ended. */
-async function endWindows(running: () => boolean): Promise<number[]> {
-  const { heartbeats } = generationRuntime().runner;
-  const ends: number[] = [];
-  let since = Date.now();
-  while (running()) {
-    await new Promise((r) => setTimeout(r, 20));
-    const { watched, beaten } = heartbeats.counts();
-    if (watched === 0) since = Date.now();
-    if (watched === 0 || (beaten < watched && Date.now() - since < GRACE_MS)) continue;
-    heartbeats.endWindow();
-    since = Date.now();
-    ends.push(since);
-  }
-  return ends;
-}
-
 describe('jobs held by a busy worker', () => {
   const app = flowAppForSuite({
     LOCAL_SFN_HEARTBEATS: 'windows',
@@ -50,12 +29,9 @@ describe('jobs held by a busy worker', () => {
     const rt = generationRuntime();
     expect(rt.workers).toHaveLength(1);
     const jobIds = await Promise.all(Array.from({ length: 8 }, () => post()));
-    let running = true;
-    const windows = endWindows(() => running);
-    const results = await Promise.all(jobIds.map((id) => waitFor(app, id, ended, 30_000))).finally(() => {
-      running = false;
-    });
-    const ends = await windows;
+    const windows = heartbeatWindows();
+    const results = await Promise.all(jobIds.map((id) => waitFor(app, id, ended, 30_000))).finally(() => windows.stop());
+    const ends = await windows.stop();
     expect(results.map((r) => r.last.status)).toEqual(Array(8).fill('done'));
     const waits = await Promise.all(jobIds.map(waitsOf));
     expect(waits.map((w) => w.redispatch)).toEqual(Array(8).fill(0));
