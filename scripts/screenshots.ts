@@ -15,6 +15,7 @@ import { PLUGINS } from '../local/plugins';
 import { localIssuer } from '../local/plugins/auth';
 import { seedImages } from '../local/plugins/seed';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { generateInStudio } from './studio-steps';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUT = process.argv[2] ?? join(ROOT, 'docs/screenshots');
@@ -86,11 +87,7 @@ async function journeys(url: string): Promise<void> {
     const page = await context.newPage();
     // The viewer after Share: generate from /generate, then Share.
     await page.goto('/generate');
-    await page.getByText('preview renderer — no GPU').waitFor();
-    await page.getByLabel('Prompt').fill('A red fox asleep in fresh snow');
-    await page.getByRole('button', { name: 'Generate Image' }).click();
-    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
-    await viewer.locator('.lightbox__img.is-loaded').waitFor({ timeout: 60_000 });
+    const viewer = await generateInStudio(page, 'A red fox asleep in fresh snow');
     await viewer.getByRole('button', { name: 'Share' }).click();
     await viewer.getByLabel('Link to this picture').waitFor();
     await page.waitForTimeout(800);

@@ -6,18 +6,18 @@
 /** Cognito group (and the local provider's `cognito:groups` claim) whose members are operators. */
 export const OPERATORS_GROUP = 'admins';
 /**
- * Kinds of message the inbox lists (the forms store them; a new kind is one line here plus its
- * label). The messages table lists each kind newest first on its own index partition.
+ * Kinds of message the inbox lists, each with its label (the forms store them; a new kind is one
+ * line here). The messages table lists each kind newest first on its own index partition.
  */
-export const INBOX_KINDS = ['feedback', 'issue', 'contact', 'newsletter', 'image_report'] as const;
-export type InboxKind = (typeof INBOX_KINDS)[number];
-export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
+export const INBOX_KIND_LABELS = {
   feedback: 'Feedback',
   issue: 'Issue reports',
   contact: 'Contact',
   newsletter: 'Newsletter signups',
   image_report: 'Picture reports',
 };
+export type InboxKind = keyof typeof INBOX_KIND_LABELS;
+export const INBOX_KINDS = Object.keys(INBOX_KIND_LABELS) as [InboxKind, ...InboxKind[]];
 export const INBOX_STATES = ['open', 'handled'] as const;
 export type InboxState = (typeof INBOX_STATES)[number];
 

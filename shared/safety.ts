@@ -20,10 +20,8 @@ export const REFUSAL_KINDS = {
 } as const;
 export type RefusalKind = keyof typeof REFUSAL_KINDS;
 
-/** POST /api/reports: the reasons a visitor can pick. */
-export const REPORT_REASONS = ['sexual', 'violent', 'hateful', 'minor', 'copyright', 'spam', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+/** POST /api/reports: the reasons a visitor can pick, each with its label, in the order the form lists them. */
+export const REPORT_REASON_LABELS = {
   sexual: 'Sexual or nude content',
   violent: 'Violence or gore',
   hateful: 'Hateful or harassing',
@@ -32,6 +30,8 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam or advertising',
   other: 'Something else',
 };
+export type ReportReason = keyof typeof REPORT_REASON_LABELS;
+export const REPORT_REASONS = Object.keys(REPORT_REASON_LABELS) as [ReportReason, ...ReportReason[]];
 /**
  * Reasons that hide a picture at a lower count of distinct networks (REPORT_HIDE_THRESHOLD_SEVERE):
  * a picture of a minor left up for a day costs far more than a good picture hidden until the

@@ -56,16 +56,15 @@ const BUNDLE_TARGET = 'node24';
 /** ESM bundles need a require shim for the CommonJS dependencies they carry. */
 const BUNDLE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
 
-export const STEP_NAMES = ['RecordJob', 'EnsureCapacity', 'StoreImage', 'MarkFailed'] as const;
-export type StepName = (typeof STEP_NAMES)[number];
-
 /** Lambda entry (relative to lambdas/) of each step of the generation flow. */
-export const STEP_ENTRIES: Record<StepName, string> = {
+export const STEP_ENTRIES = {
   RecordJob: 'steps/record-job.ts',
   EnsureCapacity: 'steps/ensure-capacity.ts',
   StoreImage: 'steps/store-image.ts',
   MarkFailed: 'steps/mark-failed.ts',
 };
+export type StepName = keyof typeof STEP_ENTRIES;
+export const STEP_NAMES = Object.keys(STEP_ENTRIES) as StepName[];
 
 const DEFAULTS = { memoryMb: 256, timeoutSeconds: 10, nativeModules: [], siteShell: false, stream: false } as const;
 

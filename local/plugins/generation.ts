@@ -95,6 +95,7 @@ export const generationPlugin: LocalPlugin = {
       waitMs: env.LOCAL_SFN_WAIT_MS ? num(env.LOCAL_SFN_WAIT_MS, 5000) : undefined,
       log: ctx.log,
       trace: env.LOCAL_SFN_TRACE === '1',
+      heartbeats: env.LOCAL_SFN_HEARTBEATS === 'windows' ? 'windows' : 'timers',
     });
     const { server, url } = await startAwsJsonServer({ AWSStepFunctions: sfnOperations(runner), AmazonSQS: sqsOperations(queues) });
     // The functions reach Step Functions and SQS through the gateway (their calls are checked); the worker directly.

@@ -55,7 +55,15 @@ export interface PreviewRendererOptions {
   port?: number;
   /** Behave like a GPU that just booted (see ColdStart); unset = warm from the first request. */
   cold?: ColdStart;
+  /** Its start-up, loads and steps run on this clock; default the wall's (tests skip the waits). */
+  clock?: RendererClock;
 }
+
+export interface RendererClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+const WALL_CLOCK: RendererClock = { now: () => Date.now(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
 
 export interface PreviewRenderer {
   url: string;
@@ -76,6 +84,7 @@ const DEFAULT_CHECKPOINTS = [CHECKPOINT_NAME];
 
 export async function startPreviewRenderer(options: PreviewRendererOptions = {}): Promise<PreviewRenderer> {
   const stepDelayMs = options.stepDelayMs ?? 0;
+  const { now, sleep } = options.clock ?? WALL_CLOCK;
   const faults: RendererFaults = {};
   const sockets = new Map<string, Set<WebSocket>>();
   const history = new Map<string, unknown>();
@@ -87,16 +96,16 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
   let counter = 0;
   let imageCounter = 0;
   const cold = options.cold;
-  let readyAt = Date.now() + (cold?.startupMs ?? 0);
+  let readyAt = now() + (cold?.startupMs ?? 0);
   let modelLoaded = !cold?.modelLoadMs;
   let firstImage = Boolean(cold?.firstStepDelayMs);
   const restart = () => {
-    readyAt = Date.now() + (cold?.startupMs ?? 0);
+    readyAt = now() + (cold?.startupMs ?? 0);
     modelLoaded = !cold?.modelLoadMs;
     firstImage = Boolean(cold?.firstStepDelayMs);
   };
   /** Not answering: still starting up, or wedged. */
-  const silent = () => faults.unresponsive === true || Date.now() < readyAt;
+  const silent = () => faults.unresponsive === true || now() < readyAt;
 
   const broadcast = (clientId: string | undefined, type: string, data: unknown) => {
     const text = JSON.stringify({ type, data });
@@ -104,11 +113,10 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
     for (const ws of targets) if (ws.readyState === WebSocket.OPEN) ws.send(text);
   };
   const status = () => ({ status: { exec_info: { queue_remaining: queue.length + (running ? 1 : 0) } } });
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   async function execute(job: Job): Promise<void> {
     const send = (type: string, data: Record<string, unknown>) => broadcast(job.clientId, type, { ...data, prompt_id: job.id });
-    const started = Date.now();
+    const started = now();
     send('execution_start', { timestamp: started });
     send('execution_cached', { nodes: [], timestamp: started });
     const nodeOf = (cls: string) => Object.entries(job.graph).find(([, n]) => n.class_type === cls)?.[0] ?? '';
@@ -172,7 +180,7 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
     send('executing', { node: save, display_node: save });
     send('executed', { node: save, display_node: save, output });
     history.set(job.id, historyEntry(job, { [save]: output }, 'success', true));
-    runMs.set(job.id, Date.now() - started);
+    runMs.set(job.id, now() - started);
     send('execution_success', { timestamp: Date.now() });
   }
 
@@ -189,7 +197,7 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
 
   const server: Server = createServer(async (req, res) => {
     // Starting up: the connection is dropped, as by a port nobody listens on yet. Wedged: never answered.
-    if (Date.now() < readyAt && !faults.unresponsive) return void req.socket.destroy();
+    if (now() < readyAt && !faults.unresponsive) return void req.socket.destroy();
     if (silent()) return;
     try {
       await route(req, res);

@@ -62,7 +62,7 @@ async function synthesize(): Promise<AslDefinition> {
   };
   const machine = Object.values(template.Resources).find((r) => r.Type === 'AWS::StepFunctions::StateMachine');
   if (!machine) throw new Error('no state machine in the synthesized template');
-  return JSON.parse(resolveIntrinsics(machine.Properties.DefinitionString) as string) as AslDefinition;
+  return JSON.parse(resolveIntrinsics(machine.Properties.DefinitionString, LOCAL_LEAVES) as string) as AslDefinition;
 }
 
 const PSEUDO: Record<string, string> = {
@@ -72,23 +72,42 @@ const PSEUDO: Record<string, string> = {
   'AWS::URLSuffix': 'amazonaws.com',
 };
 
-/** Resolves Fn::Join / Ref (pseudo parameters) of a CloudFormation value to a plain value. */
-function resolveIntrinsics(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(resolveIntrinsics);
+/** What the leaves of a CloudFormation value stand for: a `Ref`, a `Fn::GetAtt`. */
+export interface IntrinsicLeaves {
+  ref(name: string): unknown;
+  getAtt(id: string, attr: string): unknown;
+}
+
+/**
+ * Resolves the Fn::Join, Ref and Fn::GetAtt of a CloudFormation value (the shapes a state machine's
+ * definition uses) to plain values, each leaf as `leaves` says.
+ */
+export function resolveIntrinsics(value: unknown, leaves: IntrinsicLeaves): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolveIntrinsics(v, leaves));
   if (value && typeof value === 'object') {
     const obj = value as Record<string, unknown>;
     if ('Fn::Join' in obj) {
       const [sep, parts] = obj['Fn::Join'] as [string, unknown[]];
-      return parts.map((p) => String(resolveIntrinsics(p))).join(sep);
+      return parts.map((p) => String(resolveIntrinsics(p, leaves))).join(sep);
     }
-    if ('Ref' in obj) {
-      const ref = obj.Ref as string;
-      const resolved = PSEUDO[ref];
-      if (resolved === undefined) throw new Error(`cannot resolve Ref ${ref} locally`);
-      return resolved;
+    if ('Ref' in obj) return leaves.ref(String(obj.Ref));
+    if ('Fn::GetAtt' in obj) {
+      const [id, attr] = obj['Fn::GetAtt'] as [string, string];
+      return leaves.getAtt(id, attr);
     }
-    if ('Fn::GetAtt' in obj) throw new Error(`cannot resolve Fn::GetAtt ${JSON.stringify(obj['Fn::GetAtt'])} locally`);
-    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, resolveIntrinsics(v)]));
+    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, resolveIntrinsics(v, leaves)]));
   }
   return value;
 }
+
+/** Locally only the pseudo parameters resolve: the flow's functions and queue are imported by ARN. */
+const LOCAL_LEAVES: IntrinsicLeaves = {
+  ref: (name) => {
+    const resolved = PSEUDO[name];
+    if (resolved === undefined) throw new Error(`cannot resolve Ref ${name} locally`);
+    return resolved;
+  },
+  getAtt: (id, attr) => {
+    throw new Error(`cannot resolve Fn::GetAtt ${JSON.stringify([id, attr])} locally`);
+  },
+};

@@ -2,6 +2,7 @@ import './polyfill';
 import { randomUUID } from 'node:crypto';
 import { StateMachine } from 'aws-local-stepfunctions';
 import type { AslDefinition } from './definition';
+import { type HeartbeatMode, HeartbeatWatch } from './heartbeats';
 import { type LocalQueues, queueNameFromUrl } from './queue';
 
 /**
@@ -27,8 +28,6 @@ interface Pending {
   executionArn: string;
   resolve: (output: unknown) => void;
   reject: (err: Error) => void;
-  heartbeatMs?: number;
-  timer?: NodeJS.Timeout;
 }
 
 export interface ExecutionRecord {
@@ -58,6 +57,8 @@ export interface LocalRunnerOptions {
   log?: (line: string) => void;
   /** Log every state transition (LOCAL_SFN_TRACE=1). */
   trace?: boolean;
+  /** Heartbeat deadlines on wall-clock timers (default) or in windows a test ends (heartbeats.ts). */
+  heartbeats?: HeartbeatMode;
 }
 
 const TOKEN_TASK = /^arn:aws:states:::sqs:sendMessage\.waitForTaskToken$/;
@@ -66,8 +67,10 @@ export class LocalStepFunctions {
   readonly executions = new Map<string, ExecutionRecord>();
   private readonly pending = new Map<string, Pending>();
   private readonly machine: StateMachine;
+  readonly heartbeats: HeartbeatWatch;
 
   constructor(private readonly opts: LocalRunnerOptions) {
+    this.heartbeats = new HeartbeatWatch(opts.heartbeats);
     this.machine = new StateMachine(localized(opts.definition) as never, { validationOptions: { checkArn: false, checkPaths: false } });
   }
 
@@ -160,7 +163,7 @@ export class LocalStepFunctions {
       record.abort();
       for (const [token, p] of this.pending) {
         if (p.executionArn !== arn) continue;
-        clearTimeout(p.timer);
+        this.heartbeats.forget(token);
         this.pending.delete(token);
       }
     }
@@ -176,29 +179,20 @@ export class LocalStepFunctions {
   succeed(token: string, output: string): void {
     const p = this.take(token);
     this.pending.delete(token);
-    clearTimeout(p.timer);
+    this.heartbeats.forget(token);
     p.resolve(JSON.parse(output));
   }
 
   fail(token: string, error = 'States.TaskFailed', cause = ''): void {
     const p = this.take(token);
     this.pending.delete(token);
-    clearTimeout(p.timer);
+    this.heartbeats.forget(token);
     p.reject(Object.assign(new Error(cause), { name: error }));
   }
 
   heartbeat(token: string): void {
-    const p = this.take(token);
-    this.armHeartbeat(token, p);
-  }
-
-  private armHeartbeat(token: string, p: Pending): void {
-    if (!p.heartbeatMs) return;
-    clearTimeout(p.timer);
-    p.timer = setTimeout(() => {
-      this.pending.delete(token);
-      p.reject(Object.assign(new Error('The task did not send a heartbeat in time.'), { name: 'States.HeartbeatTimeout' }));
-    }, p.heartbeatMs);
+    this.take(token);
+    this.heartbeats.beat(token);
   }
 
   private overrides(executionArn: string): Record<string, Handler> {
@@ -235,13 +229,15 @@ export class LocalStepFunctions {
     const heartbeatSeconds = Number(state.HeartbeatSeconds ?? readPath(executionInput, state.HeartbeatSecondsPath) ?? 0);
     const timeoutSeconds = Number(state.TimeoutSeconds ?? readPath(executionInput, state.TimeoutSecondsPath) ?? 0);
     return new Promise((resolve, reject) => {
-      const p: Pending = { executionArn, resolve, reject, heartbeatMs: heartbeatSeconds > 0 ? heartbeatSeconds * 1000 : undefined };
-      this.pending.set(token, p);
-      this.armHeartbeat(token, p);
+      this.pending.set(token, { executionArn, resolve, reject });
+      this.heartbeats.watch(token, heartbeatSeconds > 0 ? heartbeatSeconds * 1000 : undefined, () => {
+        this.pending.delete(token);
+        reject(Object.assign(new Error('The task did not send a heartbeat in time.'), { name: 'States.HeartbeatTimeout' }));
+      });
       if (timeoutSeconds > 0) {
         setTimeout(() => {
           if (!this.pending.delete(token)) return;
-          clearTimeout(p.timer);
+          this.heartbeats.forget(token);
           reject(Object.assign(new Error('The task timed out.'), { name: 'States.Timeout' }));
         }, timeoutSeconds * 1000).unref();
       }

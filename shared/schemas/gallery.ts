@@ -77,21 +77,13 @@ export const galleryImageListSchema = z.array(galleryImageSchema);
 export type ClientImage = Omit<GalleryImage, 'fileName' | 'createdAt'> & { filename: string; timestamp: number };
 
 export function toClientImage(image: GalleryImage, filesHost: string): ClientImage {
-  const url = resolveImageUrl(image.url, filesHost);
+  const { fileName, createdAt, url, thumbnailUrl, ...rest } = toGalleryImage(image);
   return {
-    id: image.id,
-    filename: image.fileName,
-    prompt: image.prompt,
-    timestamp: Date.parse(image.createdAt),
-    url,
-    thumbnailUrl: resolveThumbnailUrl(image.thumbnailUrl, image.url, filesHost),
-    aspectRatio: image.aspectRatio,
-    modelName: image.modelName,
-    ...(image.renderer ? { renderer: image.renderer } : {}),
-    category: image.category,
-    width: image.width,
-    height: image.height,
-    seed: image.seed,
+    ...rest,
+    filename: fileName,
+    timestamp: Date.parse(createdAt),
+    url: resolveImageUrl(url, filesHost),
+    thumbnailUrl: resolveThumbnailUrl(thumbnailUrl, url, filesHost),
   };
 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CONSENT_KEY } from '../../frontend/src/lib/consent';
 import { CATEGORIES } from '../../shared/category-table';
 import { STORAGE_KEYS } from '../../shared/constants';
-import { e2eForFile, SHOTS_DIR } from './support';
+import { e2eForFile, escapeViewerTo, SHOTS_DIR } from './support';
 
 /* Issue 14: a site that opens on pictures, dialogs that behave, and the cookie banner the policy describes. */
 
@@ -162,9 +162,7 @@ describe('accessibility and dialogs', () => {
       expect(await inside()).toBe(true);
     }
     await page.screenshot({ path: `${SHOTS_DIR}/lightbox-keyboard.png` });
-    await page.keyboard.press('Escape');
-    await viewer.waitFor({ state: 'detached' });
-    await expect.poll(() => tile.evaluate((el) => el === document.activeElement)).toBe(true);
+    await escapeViewerTo(page, viewer, tile);
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seedImages } from '../../local/plugins/seed';
 import { END_OF_GALLERY_TEXT } from '../../shared/category-table';
 import { ADS, PAGE_SIZE, TIMINGS } from '../../shared/constants';
-import { e2eForFile, SHOTS_DIR, until, waitForFeatured } from './support';
+import { e2eForFile, escapeViewerTo, SHOTS_DIR, until, waitForFeatured } from './support';
 
 // Page 2 of the featured list needs more than one page of operator images.
 const e2e = e2eForFile({ featured: PAGE_SIZE.generator * 2 + 1 });
@@ -43,30 +43,33 @@ describe('lightbox', () => {
       await viewer.getByText(`${move + 1} / ${total}`).waitFor();
     }
     expect(await page.getByRole('dialog', { name: 'Sponsored' }).count()).toBe(0);
+    // The countdown runs on the page's fake clock: the test moves its seconds, it does not wait them out.
+    await page.clock.install();
     await page.keyboard.press('ArrowRight');
 
     const popup = page.getByRole('dialog', { name: 'Sponsored' });
     await popup.waitFor();
     // The countdown ticks down once a second from 5; no 'Close Ad' before it reaches 0.
-    const countdown = popup.getByText(/^Close ad in [1-5] s$/);
-    const first = Number((await countdown.textContent())?.match(/\d/)?.[0]);
-    expect(first).toBeGreaterThanOrEqual(TIMINGS.adCountdownSeconds - 1);
-    await popup.getByText(`Close ad in ${first - 1} s`).waitFor({ timeout: 2_500 });
+    await popup.getByText(`Close ad in ${TIMINGS.adCountdownSeconds} s`).waitFor();
+    await page.clock.runFor(1000);
+    await popup.getByText(`Close ad in ${TIMINGS.adCountdownSeconds - 1} s`).waitFor();
+    await page.clock.runFor((TIMINGS.adCountdownSeconds - 2) * 1000);
+    await popup.getByText('Close ad in 1 s').waitFor();
     expect(await popup.getByRole('button', { name: 'Close Ad' }).count()).toBe(0);
     expect(await closeButton.count()).toBe(0);
     // The popup is static: Escape neither closes it nor the viewer.
     await page.keyboard.press('Escape');
     expect(await popup.isVisible()).toBe(true);
     await page.screenshot({ path: `${SHOTS_DIR}/ad-popup.png` });
-    await popup.getByRole('button', { name: 'Close Ad' }).click({ timeout: (TIMINGS.adCountdownSeconds + 3) * 1000 });
+    await page.clock.runFor(1000);
+    await popup.getByRole('button', { name: 'Close Ad' }).click();
+    await page.clock.resume();
     await popup.waitFor({ state: 'detached' });
     await closeButton.waitFor();
 
     await page.keyboard.press('ArrowLeft');
     await viewer.getByText(`${ADS.popupEvery} / ${total}`).waitFor();
-    await page.keyboard.press('Escape');
-    await viewer.waitFor({ state: 'detached' });
-    await expect.poll(() => tile.evaluate((el) => el === document.activeElement)).toBe(true);
+    await escapeViewerTo(page, viewer, tile);
     await context.close();
   });
 });
@@ -105,7 +108,7 @@ describe('featured gallery paging', () => {
             if (!arrived) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
             return arrived;
           },
-          { timeout: 15_000, interval: 400 },
+          { timeout: 15_000, interval: 100 },
         )
         .toBe(true);
       expect((await answered).status()).toBe(200);

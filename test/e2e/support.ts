@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
 import { CONSENT_KEY, CONSENT_VERSION } from '../../frontend/src/lib/consent';
 import { type LocalApp, startLocalApp } from '../../local/app';
 import { PLUGINS } from '../../local/plugins';
@@ -180,4 +180,11 @@ export async function signInAsOperator(page: Page, landing?: string | RegExp): P
   await page.getByRole('button', { name: 'Sign in' }).click();
   if (landing) await page.waitForURL(landing);
   await page.getByText('Signed in as').waitFor();
+}
+
+/** Escape closes the image viewer, and the focus goes back to the tile that opened it. */
+export async function escapeViewerTo(page: Page, viewer: Locator, tile: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  await viewer.waitFor({ state: 'detached' });
+  await expect.poll(() => tile.evaluate((el) => el === document.activeElement)).toBe(true);
 }

@@ -2,6 +2,7 @@ import { REPORT_SUCCESS } from '@shared/safety';
 import { GENERATION_SUCCESS } from '@shared/schemas/generation';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { generateInStudio } from '../../scripts/studio-steps';
 import { e2eForFile, SHOTS_DIR, waitForFeatured } from './support';
 
 const e2e = e2eForFile();
@@ -57,13 +58,7 @@ describe('The viewer at 1440x900, 375x812 and 360x640', () => {
       // Prepare: a new visitor generates a picture from home; the viewer opens on it.
       const { page, context } = await e2e.newPage(size);
       await page.goto('/');
-      // The badge comes from /api/health after hydration: a prompt typed earlier would be reset by it.
-      await page.getByText('preview renderer — no GPU').waitFor();
-      await page.getByLabel('Prompt').fill('A lighthouse on a cliff at dusk');
-      await page.getByRole('button', { name: 'Generate Image' }).click();
-      const viewer = page.getByRole('dialog', { name: 'Image viewer' });
-      await viewer.getByRole('img').waitFor({ timeout: 60_000 });
-      await viewer.locator('.lightbox__img.is-loaded').waitFor({ timeout: 30_000 });
+      const viewer = await generateInStudio(page, 'A lighthouse on a cliff at dusk');
 
       // The success toast is painted above the open dialog, and the background hides the page.
       expect(await toastOnTop(page, GENERATION_SUCCESS)).toBe('toast');

@@ -1,16 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getJob } from '../../../lambdas/adapters/jobs-table';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { type PreviewRenderer, startPreviewRenderer } from '../../../local/preview-renderer/server';
 import type { WorkerOptions } from '../../../worker/options';
 import type { GpuWorker } from '../../../worker/worker';
-import { ended, flowAppForSuite, postJob, waitFor, waitsOf } from './support';
+import { ended, flowAppForSuite, heartbeatWindows, postJob, waitFor, waitsOf } from './support';
 
 /**
  * The cold GPU, simulated: the preview renderer drops connections while it "starts", spends
- * COLD_LOAD_MS in its first prompt's checkpoint load (close to the 3 s heartbeat) and samples the
- * first image slower; workers warm up before they announce themselves. Each case runs the real
- * state machine (synthesized from infra/) and must end in `done`: a cold worker alone never fails a job.
+ * COLD_LOAD_MS in its first prompt's checkpoint load (several heartbeat windows, which the worker
+ * must keep beating through) and samples the first image slower; workers warm up before they announce
+ * themselves. Each case runs the real state machine (synthesized from infra/) and must end in `done`:
+ * a cold worker alone never fails a job. The heartbeat windows run on the test's clock (heartbeatWindows).
  */
 const COLD_LOAD_MS = 2500;
 const cold = { startupMs: 600, modelLoadMs: COLD_LOAD_MS, firstStepDelayMs: 250 };
@@ -21,8 +22,16 @@ describe('generation on a cold GPU', () => {
     PREVIEW_COLD_START_MS: String(cold.startupMs),
     PREVIEW_COLD_LOAD_MS: String(cold.modelLoadMs),
     PREVIEW_COLD_FIRST_STEP_MS: String(cold.firstStepDelayMs),
-    GEN_HEARTBEAT_SECONDS: '3',
+    LOCAL_SFN_HEARTBEATS: 'windows',
+    GEN_HEARTBEAT_SECONDS: '1',
     WORKER_BEACON_MS: '200',
+  });
+  let windows: ReturnType<typeof heartbeatWindows> | undefined;
+  beforeAll(() => {
+    windows = heartbeatWindows();
+  });
+  afterAll(async () => {
+    await windows?.stop();
   });
 
   /** The instance reboots: its worker goes away, ComfyUI starts again with the model unloaded, a new worker warms up. */
@@ -96,6 +105,8 @@ describe('generation on a cold GPU', () => {
     const jobId = await post();
     await waitFor(app, jobId, (s) => s.status === 'generating', 10_000);
     rt.crash(first);
+    // The dead worker beats no more: within two windows its job's heartbeat lapses.
+    expect(rt.runner.heartbeats.endWindow() + rt.runner.heartbeats.endWindow()).toBe(1);
     // The group replaces the instance: a new boot, a cold model.
     rt.workers.splice(rt.workers.indexOf(first), 1);
     const replacement = await reboot();

@@ -1,17 +1,23 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { s3PutFails } from '../../support/store-faults';
-import { ended, flowAppForSuite, newRequest, postGenerate, waitFor } from './support';
+import { ended, flowAppForSuite, heartbeatWindows, newRequest, postGenerate, waitFor } from './support';
 
 /** Each fault of issue 4 ends in a clean state the status API shows. */
 describe('generation faults', () => {
-  // A short heartbeat keeps the killed-worker case quick; 2 s (beats every ~0.7 s) leaves room for
-  // the pauses of a busy two-core machine, which 1 s did not.
+  // The heartbeat windows run on the test's clock (heartbeatWindows): the pauses of a busy two-core
+  // machine slow them down instead of failing a job; the worker beats every third of a second.
   const app = flowAppForSuite({
+    LOCAL_SFN_HEARTBEATS: 'windows',
     PREVIEW_STEP_DELAY_MS: '150',
-    GEN_HEARTBEAT_SECONDS: '2',
+    GEN_HEARTBEAT_SECONDS: '1',
+  });
+  let windows: ReturnType<typeof heartbeatWindows> | undefined;
+  afterAll(async () => {
+    await windows?.stop();
   });
   beforeAll(async () => {
+    windows = heartbeatWindows();
     // One healthy job first: the handlers are imported on first use, a pause no heartbeat should have to absorb.
     const warm = await postGenerate(app, newRequest());
     expect((await waitFor(app, ((await warm.json()) as { jobId: string }).jobId, ended)).last.status).toBe('done');
@@ -76,7 +82,8 @@ describe('generation faults', () => {
   });
 
   it('fails when ComfyUI gives no output in time (and interrupts it)', async () => {
-    await useWorker({ comfyTimeoutMs: 1500 });
+    // The renderer hangs whatever the deadline: the shortest one keeps the wait under 100 ms.
+    await useWorker({ comfyTimeoutMs: 100 });
     const rt = generationRuntime();
     if (rt.renderer) rt.renderer.faults.hang = true;
     const { status } = await run();
@@ -105,6 +112,8 @@ describe('generation faults', () => {
     await waitFor(app, jobId, (s) => s.status === 'generating');
     const before = first?.completed;
     if (first) rt.crash(first);
+    // The dead worker beats no more: within two windows its job's heartbeat lapses.
+    expect(rt.runner.heartbeats.endWindow() + rt.runner.heartbeats.endWindow()).toBe(1);
     const second = rt.addWorker();
     const { last } = await waitFor(app, jobId, ended, 30_000);
     expect(last.status).toBe('done');

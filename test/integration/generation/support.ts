@@ -80,3 +80,35 @@ export async function waitsOf(jobId: string): Promise<{ capacity: number; redisp
   expect(execution?.status).toBe('SUCCEEDED');
   return (JSON.parse(execution?.output ?? '{}') as { waits: { capacity: number; redispatch: number } }).waits;
 }
+
+/**
+ * Ends the flow's heartbeat windows on the test's clock (the app started with
+ * LOCAL_SFN_HEARTBEATS=windows, local/sfn/heartbeats.ts) until `stop()`: a window ends once every
+ * waiting token was beaten in it, or after `graceMs`, when the tokens still unbeaten lapse
+ * (States.HeartbeatTimeout) as in AWS. A loaded machine slows the windows down instead of failing
+ * jobs, and a worker that stops beating still loses its jobs. `stop()` answers when each window ended.
+ */
+export function heartbeatWindows(graceMs = 5_000): { stop(): Promise<number[]> } {
+  const { heartbeats } = generationRuntime().runner;
+  const ends: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    let since = Date.now();
+    while (running) {
+      await new Promise((r) => setTimeout(r, 20));
+      const { watched, beaten } = heartbeats.counts();
+      if (watched === 0) since = Date.now();
+      if (watched === 0 || (beaten < watched && Date.now() - since < graceMs)) continue;
+      heartbeats.endWindow();
+      since = Date.now();
+      ends.push(since);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return ends;
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireAdmin } from '../../../lambdas/lib/auth';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { DomainError } from '../../../lambdas/lib/errors';
-import { loadOrCreateOperator } from '../../../local/plugins/auth';
+import { loadOrCreateOperator } from '../../../local/oidc/credentials';
 import { operatorCommands } from '../../../scripts/admin-create';
 import { apiEvent } from '../../fixtures/api-event';
 import { testIssuer } from '../../fixtures/jwt';

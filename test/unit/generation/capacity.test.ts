@@ -1,7 +1,7 @@
 import { AutoScalingClient, DescribeAutoScalingGroupsCommand, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { ensureCapacity } from '../../../lambdas/services/jobs';
 import { flowJob, withEnv } from '../../fixtures/env';
@@ -111,8 +111,16 @@ describe('EnsureCapacity', () => {
       .resolvesOnce({ Items: [{ jobId: 'r0' }, { jobId: 'r1' }, { jobId: 'r2' }, { jobId: 'r3' }] })
       .resolvesOnce({ Items: [{ jobId: 'r0' }, { jobId: 'r1' }, { jobId: 'r2' }, { jobId: 'r3' }] })
       .resolves({ Items: [{ jobId: 'r0' }, { jobId: 'r1' }, { jobId: 'r2' }] });
-    // Without the second look it would answer warm: false and leave the job to the 5 s wait.
-    expect(await ensureCapacity(input)).toEqual({ warm: true });
+    // Without the second look it would answer warm: false and leave the job to the 5 s wait. The
+    // looks' pauses run on fake timers and the clock (lambdas/lib/clock.ts reads Date.now()).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    try {
+      const answer = ensureCapacity(input);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await answer).toEqual({ warm: true });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(
       ddb.commandCalls(QueryCommand, { IndexName: 'gsi2', ExpressionAttributeValues: { ':g': 'running' } }).length,
     ).toBeGreaterThanOrEqual(3);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { ComfyError, runGraph } from '../../../lambdas/adapters/comfyui';
 import type { ProgressEvent } from '../../../lambdas/adapters/comfyui-protocol';
@@ -105,6 +105,14 @@ beforeEach(() => {
 });
 
 const graph = buildFluxGraph({ prompt: 'a photograph of a lighthouse at dusk', width: 1024, height: 768, seed: 42 });
+/** Polls `check` on the event loop's turns (sockets proceed; fake timers stand still), for 5 s at most. */
+async function turnsUntil(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('never true');
+    await new Promise((r) => setImmediate(r));
+  }
+}
 const run = (overrides: Partial<Parameters<typeof runGraph>[0]> = {}) =>
   runGraph({ baseUrl, graph, outputNode: OUTPUT_NODE, timeoutMs: 5_000, ...overrides });
 const ack = (promptId: string): Http => ({ status: 200, body: { ...(promptSuccess.body as object), prompt_id: promptId } });
@@ -186,11 +194,25 @@ describe('runGraph against recorded ComfyUI exchanges', () => {
   it('no output in time → timeout, and the prompt is interrupted', async () => {
     scenario = { post: promptSuccess, messages: cold.messages, stallAfter: 20 };
     const events: ProgressEvent[] = [];
-    const started = Date.now();
-    const err = await failure(run({ timeoutMs: 400, onProgress: (e) => events.push(e) }));
-    expect(err.kind).toBe('timeout');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
-    expect(events.length).toBeGreaterThan(0);
+    // The deadline runs on fake timers: the test moves time past it once the stalled job has shown
+    // progress. (vi.waitFor would move the fake time itself: the waits below poll on I/O turns.)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let settled = false;
+      const answer = failure(run({ timeoutMs: 400, onProgress: (e) => events.push(e) })).finally(() => {
+        settled = true;
+      });
+      // Two timers wait: the replay server's first messages and the client's deadline.
+      await turnsUntil(() => vi.getTimerCount() === 2);
+      await vi.advanceTimersByTimeAsync(5);
+      await turnsUntil(() => events.length > 0);
+      await vi.advanceTimersByTimeAsync(390);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(5);
+      expect((await answer).kind).toBe('timeout');
+    } finally {
+      vi.useRealTimers();
+    }
     await expect.poll(() => calls.some((c) => c.method === 'POST' && c.path === '/interrupt')).toBe(true);
   });
 

@@ -20,6 +20,7 @@ import {
 } from '../../../infra/lib/state-machine';
 import { CONFIG_KEYS } from '../../../lambdas/lib/config';
 import { areaOf, ROUTES } from '../../../lambdas/routes';
+import { resolveIntrinsics } from '../../../local/sfn/definition';
 
 type AslValidator = (definition: unknown) => { isValid: boolean; errors: { message: string }[] };
 const validateAsl = createRequire(import.meta.url)('asl-validator') as AslValidator;
@@ -33,38 +34,24 @@ const REGION = 'us-east-1';
 /** The ARN a Lambda with this logical id gets in the stand-in resolution below. */
 const lambdaArn = (id: string) => `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${id}`;
 
+const PSEUDO: Record<string, string> = {
+  'AWS::Partition': 'aws',
+  'AWS::Region': REGION,
+  'AWS::AccountId': ACCOUNT,
+  'AWS::URLSuffix': 'amazonaws.com',
+};
 /**
  * Resolves the intrinsics of a synthesized template value the way CloudFormation would, with
  * recognisable stand-ins: a Lambda's `Fn::GetAtt [X, Arn]` → lambdaArn(X), `Ref X` → `ref:X`.
  */
-function resolveCfn(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(resolveCfn);
-  if (value && typeof value === 'object') {
-    const obj = value as Record<string, unknown>;
-    if ('Fn::Join' in obj) {
-      const [sep, parts] = obj['Fn::Join'] as [string, unknown[]];
-      return parts.map((p) => String(resolveCfn(p))).join(sep);
-    }
-    if ('Fn::GetAtt' in obj) {
-      const [id, attr] = obj['Fn::GetAtt'] as [string, string];
+const resolveCfn = (value: unknown): unknown =>
+  resolveIntrinsics(value, {
+    ref: (name) => PSEUDO[name] ?? `ref:${name}`,
+    getAtt: (id, attr) => {
       const type = (template.toJSON().Resources[id] as Resource | undefined)?.Type;
-      if (attr === 'Arn' && type === 'AWS::Lambda::Function') return lambdaArn(id);
-      return `getatt:${id}.${attr}`;
-    }
-    if ('Ref' in obj) {
-      const ref = obj.Ref as string;
-      const pseudo: Record<string, string> = {
-        'AWS::Partition': 'aws',
-        'AWS::Region': REGION,
-        'AWS::AccountId': ACCOUNT,
-        'AWS::URLSuffix': 'amazonaws.com',
-      };
-      return pseudo[ref] ?? `ref:${ref}`;
-    }
-    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, resolveCfn(v)]));
-  }
-  return value;
-}
+      return attr === 'Arn' && type === 'AWS::Lambda::Function' ? lambdaArn(id) : `getatt:${id}.${attr}`;
+    },
+  });
 
 const only = (resources: Record<string, Resource>): [string, Resource] => {
   const entries = Object.entries(resources);

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_PREFIXES, networkOf } from '../../../lambdas/lib/network';
+import { itAnswers } from '../../support/answers';
 
 describe('networkOf', () => {
-  it.each([
+  itAnswers('keys IPv4 %s for %s as %s', networkOf, [
     ['203.0.113.7', 'report', '203.0.113.0/24'],
     ['203.0.113.250', 'report', '203.0.113.0/24'],
     ['203.0.113.7', 'form', '203.0.113.7'],
     ['255.255.255.255', 'report', '255.255.255.0/24'],
     ['127.0.0.42', 'report', '127.0.0.0/24'],
-  ] as const)('keys IPv4 %s for %s as %s', (ip, purpose, key) => {
-    expect(networkOf(ip, purpose)).toBe(key);
-  });
+  ]);
 
   it('gives one /64 for every address of a subscriber, whatever the host part', () => {
     const keys = ['2001:db8:0:1::1', '2001:db8:0:1:ffff:ffff:ffff:ffff', '2001:DB8:0:1:0:0:0:2', '2001:0db8:0000:0001::abcd'].map((ip) =>

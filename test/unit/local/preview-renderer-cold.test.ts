@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runGraph } from '../../../lambdas/adapters/comfyui';
 import { buildFluxGraph, OUTPUT_NODE } from '../../../lambdas/services/generation-graph';
-import { coldStartFromEnv, type PreviewRenderer, startPreviewRenderer } from '../../../local/preview-renderer/server';
+import { coldStartFromEnv, type PreviewRenderer, type RendererClock, startPreviewRenderer } from '../../../local/preview-renderer/server';
 
 /** The preview renderer's cold-GPU mode: start-up, first-prompt model load, slower first image, a wedged server. */
 let renderer: PreviewRenderer | undefined;
@@ -22,6 +22,25 @@ async function untilAnswers(url: string): Promise<number> {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+/**
+ * The renderer's time with its waits skipped: a sleep moves the clock on at once (yielding to I/O),
+ * and `skip` moves it by hand. Cold timings then cost no wall time, so they can be long enough to
+ * tell a model load from drawing on any machine.
+ */
+function skippingClock(): RendererClock & { skip(ms: number): void } {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    sleep: (ms) => {
+      offset += ms;
+      return new Promise((r) => setImmediate(r));
+    },
+    skip: (ms) => {
+      offset += ms;
+    },
+  };
+}
+const MINUTE = 60_000;
 const generate = (url: string) =>
   runGraph({
     baseUrl: url,
@@ -32,31 +51,37 @@ const generate = (url: string) =>
 
 describe('preview renderer, cold-GPU mode', () => {
   it('drops connections while starting, loads the model on the first prompt, then runs warm', async () => {
-    // A lower bound only: how soon this process gets to ask depends on the machine's load, not on the renderer.
-    const started = Date.now();
-    renderer = await startPreviewRenderer({ stepDelayMs: 0, cold: { startupMs: 300, modelLoadMs: 1500, firstStepDelayMs: 50 } });
+    const clock = skippingClock();
+    renderer = await startPreviewRenderer({
+      stepDelayMs: 0,
+      cold: { startupMs: MINUTE, modelLoadMs: MINUTE, firstStepDelayMs: 50 },
+      clock,
+    });
+    await expect(stats(renderer.url)).rejects.toThrow();
+    clock.skip(MINUTE);
     await untilAnswers(renderer.url);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(renderer.modelLoaded).toBe(false);
     const first = await generate(renderer.url);
-    expect(renderer.runMs.get(first.promptId)).toBeGreaterThanOrEqual(1500 + 4 * 50);
+    expect(renderer.runMs.get(first.promptId)).toBeGreaterThanOrEqual(MINUTE + 4 * 50);
     expect(renderer.modelLoaded).toBe(true);
     const second = await generate(renderer.url);
     // Warm: no load, no slow steps (the drawing itself takes a few hundred ms on a loaded machine).
-    expect(renderer.runMs.get(second.promptId)).toBeLessThan(1500);
+    expect(renderer.runMs.get(second.promptId)).toBeLessThan(MINUTE);
   });
 
   it('starts cold again after a restart (a reboot)', async () => {
-    renderer = await startPreviewRenderer({ stepDelayMs: 0, cold: { startupMs: 200, modelLoadMs: 300 } });
+    const clock = skippingClock();
+    renderer = await startPreviewRenderer({ stepDelayMs: 0, cold: { startupMs: MINUTE, modelLoadMs: MINUTE }, clock });
+    clock.skip(MINUTE);
     await untilAnswers(renderer.url);
     await generate(renderer.url);
-    const restarted = Date.now();
     renderer.restart();
     expect(renderer.modelLoaded).toBe(false);
+    await expect(stats(renderer.url)).rejects.toThrow();
+    clock.skip(MINUTE);
     await untilAnswers(renderer.url);
-    expect(Date.now() - restarted).toBeGreaterThanOrEqual(200);
     const again = await generate(renderer.url);
-    expect(renderer.runMs.get(again.promptId)).toBeGreaterThanOrEqual(300);
+    expect(renderer.runMs.get(again.promptId)).toBeGreaterThanOrEqual(MINUTE);
   });
 
   it('never answers while unresponsive, and answers again once it is not', async () => {

@@ -58,11 +58,20 @@ describe('prompt screening in POST /api/generate (SDK mocked)', () => {
   });
 
   it('screens with the defaults after 1 s when the blocked-terms read stalls, not after a whole store timeout', async () => {
-    ddb.on(GetCommand, { Key: { pk: 'settings#blocked-terms', sk: 'settings' } }).callsFake(() => new Promise(() => {}));
-    const started = performance.now();
-    const result = await postGenerate(body);
-    expect(result.statusCode).toBe(422);
-    expect(performance.now() - started).toBeLessThan(1800);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      ddb.on(GetCommand, { Key: { pk: 'settings#blocked-terms', sk: 'settings' } }).callsFake(() => new Promise(() => {}));
+      let answered = false;
+      const result = postGenerate(body).finally(() => {
+        answered = true;
+      });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await result).statusCode).toBe(422);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('uses the operator’s saved list instead of the defaults', async () => {

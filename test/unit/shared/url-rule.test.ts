@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { type GalleryImage, toClientImage } from '../../../shared/schemas/gallery';
 import { filesHostFromApiBase, resolveImageUrl, resolveThumbnailUrl } from '../../../shared/url-rule';
+import { itAnswers } from '../../support/answers';
 
 describe('url rule (spec section 3)', () => {
-  it.each([
+  itAnswers('files host of %s is %j', filesHostFromApiBase, [
     ['https://artloom.example/api', 'https://artloom.example'],
     ['https://artloom.example/api/', 'https://artloom.example'],
     ['/api', ''],
     ['http://localhost:3000/api', 'http://localhost:3000'],
     ['https://x.example/v1', 'https://x.example/v1'],
-  ])('files host of %s is %j', (base, host) => {
-    expect(filesHostFromApiBase(base)).toBe(host);
-  });
+  ]);
 
-  it.each([
+  itAnswers('resolves %j against %j to %j', resolveImageUrl, [
     ['/files/images/a.png', 'https://h.example', 'https://h.example/files/images/a.png'],
     ['files/images/a.png', 'https://h.example', 'https://h.example/files/images/a.png'],
     ['/files/images/a.png', 'https://h.example/', 'https://h.example/files/images/a.png'],
@@ -23,9 +22,7 @@ describe('url rule (spec section 3)', () => {
     ['', 'https://h.example', ''],
     [undefined, 'https://h.example', ''],
     [null, 'https://h.example', ''],
-  ])('resolves %j against %j to %j', (url, host, expected) => {
-    expect(resolveImageUrl(url, host)).toBe(expected);
-  });
+  ]);
 
   it('falls back to the full url when the thumbnail is missing', () => {
     expect(resolveThumbnailUrl('', '/files/images/a.png', 'https://h.example')).toBe('https://h.example/files/images/a.png');

@@ -2,6 +2,7 @@ import { CATEGORIES, type Category } from '@shared/category-table';
 import type { ClientImage } from '@shared/schemas/gallery';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CallToAction } from '../../components/ui/call-to-action';
 import { paths } from '../../config/paths';
 import { type Collection, fetchCollections, fetchNewestFeatured } from '../../features/gallery/api/gallery-api';
 import { PictureTile } from '../../features/gallery/components/picture-tile';
@@ -197,11 +198,9 @@ export default function HomeExtras() {
             );
           })}
         </ul>
-        <p className="home-collections__cta">
-          <Link to={paths.generate} className="btn btn--primary">
-            Open the full studio
-          </Link>
-        </p>
+        <CallToAction to={paths.generate} className="home-collections__cta">
+          Open the full studio
+        </CallToAction>
       </HomeSection>
 
       {viewer && (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { CallToAction } from '../../components/ui/call-to-action';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
 import { paths } from '../../config/paths';
@@ -8,11 +8,9 @@ export default function NotFoundPage() {
     <div className="container narrow">
       <Seo title="Page not found" description="This page does not exist." />
       <PageHero title="Page not found" tagline="The page you asked for does not exist or has moved." />
-      <p className="center">
-        <Link to={paths.home} className="btn btn--primary">
-          Back to the studio
-        </Link>
-      </p>
+      <CallToAction to={paths.home} className="center">
+        Back to the studio
+      </CallToAction>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { drawnBy } from '@shared/constants';
 import type { ClientImage } from '@shared/schemas/gallery';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { CallToAction } from '../../components/ui/call-to-action';
 import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
@@ -39,11 +40,7 @@ export default function PicturePage() {
         <Seo title="Picture not found" description="This picture is private or no longer exists." />
         <h1>Picture not found</h1>
         <p>This picture is private, or it no longer exists.</p>
-        <p>
-          <Link className="btn btn--primary" to={paths.generate}>
-            Make your own
-          </Link>
-        </p>
+        <CallToAction to={paths.generate}>Make your own</CallToAction>
       </div>
     );
   }

@@ -1,8 +1,9 @@
 import type { ClientImage } from '@shared/schemas/gallery';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MasonryGrid } from '../../components/ui/masonry-grid';
 import { PageHero } from '../../components/ui/page-hero';
+import { SearchField } from '../../components/ui/search-field';
 import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
 import { searchImages } from '../../features/gallery/api/gallery-api';
@@ -22,7 +23,6 @@ export default function SearchPage() {
   const [typed, setTyped] = useState(q);
   const [answer, setAnswer] = useState<Answer>();
   const [index, setIndex] = useState<number | null>(null);
-  const inputId = useId();
 
   useEffect(() => {
     setTyped(q);
@@ -55,15 +55,11 @@ export default function SearchPage() {
       <PageHero title="Search AI Pictures" tagline="Every featured and collection picture, by the words of its prompt." />
       <search>
         <form className="search-form" onSubmit={onSubmit}>
-          <label htmlFor={inputId} className="visually-hidden">
-            Search pictures
-          </label>
-          <input
-            id={inputId}
-            type="search"
+          <SearchField
+            label="Search pictures"
             className="search-form__input"
             value={typed}
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={setTyped}
             placeholder="e.g. lighthouse at dawn"
             minLength={2}
             maxLength={100}

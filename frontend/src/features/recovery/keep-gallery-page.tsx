@@ -5,6 +5,7 @@ import { DocPage } from '../../components/layouts/doc-page';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { getVisitor, restoreVisitor } from '../../lib/visitor';
+import { CodeBox } from './code-box';
 import { SwitchConfirm } from './switch-confirm';
 import './keep-gallery.css';
 
@@ -85,14 +86,7 @@ export default function KeepGalleryPage() {
         My AI Creations belongs to this browser's anonymous id. This code is that id: enter it on another browser (or scan the QR code with
         your phone) to see and add to the same gallery there. Anyone who has the code can see your creations, so keep it like a password.
       </p>
-      <div className="keep-gallery__code">
-        <output className="keep-gallery__value" aria-label="Your recovery code">
-          {code}
-        </output>
-        <button type="button" className="btn" onClick={copy}>
-          Copy code
-        </button>
-      </div>
+      <CodeBox code={code} label="Your recovery code" copyText="Copy code" onCopy={copy} />
       {qr ? (
         <img className="keep-gallery__qr" src={qr} width={184} height={184} alt="QR code that opens this page with your recovery code" />
       ) : (

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { CodeBox } from './code-box';
 
 interface SwitchConfirmProps {
   /** This browser's own code, shown first so it can be kept before the switch. */
@@ -29,14 +30,7 @@ export function SwitchConfirm({ currentCode, onCopy, onConfirm, onCancel }: Swit
         This browser will show the gallery of the code you entered instead of its own. Keep this browser's code first: it is the only way
         back to its pictures.
       </p>
-      <div className="keep-gallery__code">
-        <output className="keep-gallery__value" aria-label="This browser's current code">
-          {currentCode}
-        </output>
-        <button type="button" className="btn" onClick={onCopy}>
-          Copy current code
-        </button>
-      </div>
+      <CodeBox code={currentCode} label="This browser's current code" copyText="Copy current code" onCopy={onCopy} />
       <div className="keep-gallery__confirm-actions">
         <button type="button" className="btn btn--primary" onClick={onConfirm}>
           Switch to that gallery

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@shared/constants';
-import { Link } from 'react-router-dom';
 import { DocPage } from '../../../components/layouts/doc-page';
+import { CallToAction } from '../../../components/ui/call-to-action';
 import { paths } from '../../../config/paths';
 
 export default function AboutPage() {
@@ -19,11 +19,9 @@ export default function AboutPage() {
         screen and download.
       </p>
       <p>There is no sign-up: your creations are kept for this browser under an anonymous id.</p>
-      <p className="center">
-        <Link to={paths.generate} className="btn btn--primary">
-          Start creating
-        </Link>
-      </p>
+      <CallToAction to={paths.generate} className="center">
+        Start creating
+      </CallToAction>
     </DocPage>
   );
 }
