@@ -80,9 +80,10 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     objects('images', 'private/'),
   ),
   'api/events': fn(
-    'GET /api/generate/{jobId}/events (the stream) polls the job and its image by index; X-Ray takes no ARN.',
+    "GET /api/generate/{jobId}/events (the stream) polls the job and its image by index and presigns GETs of the visitor's private original and thumbnail (GetObject under private/ only, keys per image); X-Ray takes no ARN.",
     index('jobs'),
     index('images'),
+    objects('images', 'private/'),
   ),
   'api/forms': fn(
     'POST /api/Feedback and POST /api/UserFeedback (one handler) write the message (messages indexes) and its attachment under a generated key of the attachments bucket; the S3 groups are grantReadWrite on that bucket; X-Ray takes no ARN. POST /api/IssueReport writes the report (messages indexes) and its screenshot under a generated key of the attachments bucket; the S3 groups are grantReadWrite on that bucket; X-Ray takes no ARN. POST /api/contact writes the message to the messages table (its indexes for the inbox); X-Ray and SES take no wildcard beyond X-Ray. POST /api/newsletter/subscribe writes the subscription to the messages table, deduplicated by index; X-Ray takes no ARN.',
