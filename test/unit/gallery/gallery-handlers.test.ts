@@ -6,8 +6,8 @@ import { handler as listCategory } from '../../../lambdas/handlers/gallery/list-
 import { handler as listFeatured } from '../../../lambdas/handlers/gallery/list-featured';
 import { handler as listImages } from '../../../lambdas/handlers/gallery/list-images';
 import { handler as sampleFeatured } from '../../../lambdas/handlers/gallery/sample-featured';
-import { resetConfig } from '../../../lambdas/lib/config';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+import { withSigningCredentials } from '../../fixtures/signing';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const USER = '3f0b9a8e-6a43-4f7c-9d1e-2b7c1f0e9a11';
@@ -36,12 +36,7 @@ const privately = (i: number) => ({
   thumbnailUrl: expect.stringMatching(new RegExp(`/private/thumbs/img-${i}\\.webp\\?.*X-Amz-Signature=`)),
 });
 
-beforeAll(() => {
-  // Presigning needs credentials, and reads nothing.
-  process.env.AWS_ACCESS_KEY_ID ??= 'test';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
-  resetConfig();
-});
+beforeAll(withSigningCredentials);
 
 describe('gallery list handler', () => {
   beforeEach(() => ddb.reset());

@@ -3,20 +3,16 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { presignView, SHARED_COPY_CACHE } from '../../../lambdas/adapters/image-bucket';
-import { config, resetConfig } from '../../../lambdas/lib/config';
+import { config } from '../../../lambdas/lib/config';
 import { movePrivateImages, publishCopies, withdrawCopies } from '../../../lambdas/services/private-images';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
+import { withSigningCredentials } from '../../fixtures/signing';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
 const HOUR = 3600_000;
 
-beforeAll(() => {
-  // Presigning needs credentials, and reads nothing.
-  process.env.AWS_ACCESS_KEY_ID ??= 'test';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
-  resetConfig();
-});
+beforeAll(withSigningCredentials);
 
 describe('presigned urls of private objects', () => {
   afterEach(() => vi.useRealTimers());
