@@ -36,6 +36,14 @@ export async function withPrivateUrls(image: GalleryImage): Promise<GalleryImage
   return { ...image, url, thumbnailUrl };
 }
 
+/**
+ * A reported visitor's picture in the operator's moderation queue: the report stored the shared
+ * copy's thumbnail url, which 'Stop sharing' ends; the private thumbnail stays until it is deleted.
+ */
+export function reportedThumbnailUrl(id: string): Promise<string> {
+  return presignView(privateImageKeys(id).thumbnail);
+}
+
 /** The image as its owner's pages show it: a visitor's with presigned urls, an operator's as stored. */
 export function ownerView(item: ImageItem): Promise<GalleryImage> {
   const image = toGalleryImage(item);

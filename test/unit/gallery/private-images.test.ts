@@ -1,9 +1,10 @@
 import { CopyObjectCommand, DeleteObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { presignView, SHARED_COPY_CACHE } from '../../../lambdas/adapters/image-bucket';
 import { config } from '../../../lambdas/lib/config';
+import { inboxPage } from '../../../lambdas/services/inbox';
 import { movePrivateImages, publishCopies, withdrawCopies } from '../../../lambdas/services/private-images';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 import { withSigningCredentials } from '../../fixtures/signing';
@@ -115,5 +116,25 @@ describe('moving visitors’ pictures to the private prefix', () => {
       FilterExpression: 'sk = :img AND #owner = :user',
       ExpressionAttributeValues: { ':img': 'img', ':user': 'user' },
     });
+  });
+});
+
+describe("the moderation queue's thumbnails", () => {
+  beforeEach(() => ddb.reset());
+
+  it("shows a reported visitor's picture by its private thumbnail, an operator's by its stored url", async () => {
+    const report = (imageId: string, owner: string) => ({
+      pk: `msg#${imageId}`,
+      id: imageId,
+      type: 'image_report',
+      createdAt: '2026-11-26T00:00:00.000Z',
+      fields: { imageId, owner, thumbnailUrl: `/files/thumbs/${imageId}.webp` },
+    });
+    ddb.on(QueryCommand).resolves({ Items: [report('v', 'user'), report('o', 'admin')] });
+    const { items } = await inboxPage('image_report', 'all', 10);
+    expect(items.map((i) => i.fields.thumbnailUrl)).toEqual([
+      expect.stringMatching(/\/private\/thumbs\/v\.webp\?.*X-Amz-Signature=/),
+      '/files/thumbs/o.webp',
+    ]);
   });
 });
