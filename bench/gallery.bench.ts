@@ -122,7 +122,7 @@ export async function run(): Promise<void> {
   try {
     await load(ddb, table);
     await s3.send(
-      new PutObjectCommand({ Bucket: bucket, Key: 'files/images/user-000001.png', Body: Buffer.from('png'), ContentType: 'image/png' }),
+      new PutObjectCommand({ Bucket: bucket, Key: 'private/images/user-000001.png', Body: Buffer.from('png'), ContentType: 'image/png' }),
     );
     console.info(
       `setup: local stack + ${SIZES.user + 2 * SIZES.featured + 2} items in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -180,14 +180,18 @@ export async function run(): Promise<void> {
         name: 'download redirect',
         n: N,
         http: async () =>
-          expectOk(await fetch(`${app.url}/api/download?path=%2Ffiles%2Fimages%2Fuser-000001.png`, { redirect: 'manual' }), 302),
+          // A visitor's picture, not shared: its author's download (lambdas/services/download.ts).
+          expectOk(
+            await fetch(`${app.url}/api/download?path=%2Ffiles%2Fimages%2Fuser-000001.png&userId=${USER}`, { redirect: 'manual' }),
+            302,
+          ),
         sdk: async () => {
           await ddb.send(new GetCommand({ TableName: table, Key: keys.image('user-000001') }));
           await getSignedUrl(
             s3,
             new GetObjectCommand({
               Bucket: bucket,
-              Key: 'files/images/user-000001.png',
+              Key: 'private/images/user-000001.png',
               ResponseContentDisposition: 'attachment; filename="x.png"',
             }),
             { expiresIn: 300 },

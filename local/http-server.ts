@@ -35,6 +35,8 @@ export interface LocalServerOptions {
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 /** Longest path segment accepted (API Gateway refuses far shorter whole URLs than Node would take). */
 const MAX_SEGMENT_LENGTH = 1024;
+/** An object stored without a Cache-Control of its own: the public keys are never rewritten. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 const COMPRESSIBLE = /^(application\/(json|javascript)|text\/|image\/svg)/;
 
 interface CompiledRoute {
@@ -148,8 +150,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
       });
       const headers: Record<string, string> = {
         'content-type': object.ContentType ?? 'application/octet-stream',
-        // Keys are content-addressed by image id, so a stored object never changes.
-        'cache-control': 'public, max-age=31536000, immutable',
+        // The object's own header, as CloudFront passes it on: immutable for an operator's picture, short for a shared copy.
+        'cache-control': object.CacheControl ?? IMMUTABLE,
         ...(object.ETag ? { etag: object.ETag } : {}),
         ...(object.ContentLength !== undefined ? { 'content-length': String(object.ContentLength) } : {}),
       };
@@ -160,7 +162,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     } catch (err) {
       const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
       if (e.$metadata?.httpStatusCode === 304) {
-        res.writeHead(304, { 'cache-control': 'public, max-age=31536000, immutable' });
+        res.writeHead(304);
         return res.end();
       }
       if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return notFound(res);

@@ -124,3 +124,10 @@ export const STORAGE_KEYS = {
   imageMetadata: 'imageMetadata',
   adminImageMetadata: 'adminImageMetadata',
 } as const;
+
+/**
+ * How long a shared picture's public copy may be cached (CloudFront and browsers) after 'Stop sharing'
+ * deletes it: short instead of immutable, so no CDN invalidation is needed (docs/privacy.md); the
+ * privacy page states it.
+ */
+export const SHARED_COPY_MAX_AGE_SECONDS = 300;

@@ -38,13 +38,13 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     ...S3_READ,
   ),
   'api/gallery': fn(
-    "GET /api/gallery/list pages the images table through its indexes (read only); X-Ray takes no ARN. GET /api/gallery/admin queries the featured images by index (read only); X-Ray takes no ARN. GET /api/gallery/admin/random samples featured images through an index (read only); X-Ray takes no ARN. GET /api/gallery/category/metadata counts images per category through an index (read only); X-Ray takes no ARN. GET /api/gallery/categories lists the collections through an index of the images table (read only); X-Ray takes no ARN. GET /api/gallery/search queries the images table by index (read only); X-Ray takes no ARN. GET /api/gallery/category/all pages one category through an index (read only); X-Ray takes no ARN. GET /api/download looks the image up by index and presigns a GET of its object; keys are generated per image, so the read grant is on the bucket's objects; X-Ray takes no ARN.",
+    "GET /api/gallery/list pages the images table through its indexes (read only) and presigns GETs of the visitor's private originals and thumbnails with the read grant the download has; X-Ray takes no ARN. GET /api/gallery/admin queries the featured images by index (read only); X-Ray takes no ARN. GET /api/gallery/admin/random samples featured images through an index (read only); X-Ray takes no ARN. GET /api/gallery/category/metadata counts images per category through an index (read only); X-Ray takes no ARN. GET /api/gallery/categories lists the collections through an index of the images table (read only); X-Ray takes no ARN. GET /api/gallery/search queries the images table by index (read only); X-Ray takes no ARN. GET /api/gallery/category/all pages one category through an index (read only); X-Ray takes no ARN. GET /api/download looks the image up by index and presigns a GET of its object; keys are generated per image, so the read grant is on the bucket's objects; X-Ray takes no ARN.",
     index('images'),
     objects('images'),
     ...S3_READ,
   ),
   'api/admin': fn(
-    "POST /api/gallery/save (operator import) writes the image record (images table and indexes), its audit line (messages indexes) and the picture and thumbnail under new keys of the images bucket, whose names are generated per image; the S3 action groups are grantReadWrite's on that bucket. GET /api/auth/config answers the sign-in settings from its environment; only X-Ray (no ARN) is a wildcard. POST /api/admin/generate writes the operator's job (jobs indexes) and its audit line (messages indexes); X-Ray takes no ARN. GET /api/admin/images pages every image, hidden ones too, through an index (read only); X-Ray takes no ARN. PUT /api/admin/images/{id} updates one image record (images indexes) and writes the audit line (messages indexes); X-Ray takes no ARN. DELETE /api/admin/images/{id} deletes the record (images indexes), its picture and thumbnail (keys generated per image: grantReadWrite on the images bucket) and writes the audit line; X-Ray takes no ARN. GET /api/admin/audit pages the audit lines of the messages table by index (read only); X-Ray takes no ARN. GET /api/admin/ads lists every ad, disabled ones too, through an index (read only); X-Ray takes no ARN. POST /api/admin/ads writes the ad (ads indexes), its banner under a generated key of the images bucket (grantReadWrite) and the audit line (messages indexes); X-Ray takes no ARN. PUT /api/admin/ads/{id} updates the ad (ads indexes), replaces its banner in the images bucket (new key, old one deleted: grantReadWrite) and writes the audit line; X-Ray takes no ARN. DELETE /api/admin/ads/{id} deletes the ad (ads indexes) and its banner object (grantReadWrite on the images bucket) and writes the audit line; X-Ray takes no ARN. GET /api/admin/inbox pages the messages by kind and state through the indexes (read only); X-Ray takes no ARN. POST /api/admin/inbox/handled flips one message's state (messages indexes); X-Ray takes no ARN. GET /api/admin/inbox/attachment reads the message by index and presigns a GET of its attachment (read-only grant on the attachments bucket, keys generated per message); X-Ray takes no ARN. GET /api/admin/inbox/newsletter.csv reads the subscriptions through an index (read only); X-Ray takes no ARN.",
+    "POST /api/gallery/save (operator import) writes the image record (images table and indexes), its audit line (messages indexes) and the picture and thumbnail under new keys of the images bucket, whose names are generated per image; the S3 action groups are grantReadWrite's on that bucket. GET /api/auth/config answers the sign-in settings from its environment; only X-Ray (no ARN) is a wildcard. POST /api/admin/generate writes the operator's job (jobs indexes) and its audit line (messages indexes); X-Ray takes no ARN. GET /api/admin/images pages every image, hidden ones too, through an index (read only); X-Ray takes no ARN. PUT /api/admin/images/{id} updates one image record (images indexes) and writes the audit line (messages indexes); X-Ray takes no ARN. DELETE /api/admin/images/{id} deletes the record (images indexes), its picture and thumbnail (keys generated per image: grantReadWrite on the images bucket) and writes the audit line; X-Ray takes no ARN. GET /api/admin/audit pages the audit lines of the messages table by index (read only); X-Ray takes no ARN. GET /api/admin/ads lists every ad, disabled ones too, through an index (read only); X-Ray takes no ARN. POST /api/admin/ads writes the ad (ads indexes), its banner under a generated key of the images bucket (grantReadWrite) and the audit line (messages indexes); X-Ray takes no ARN. PUT /api/admin/ads/{id} updates the ad (ads indexes), replaces its banner in the images bucket (new key, old one deleted: grantReadWrite) and writes the audit line; X-Ray takes no ARN. DELETE /api/admin/ads/{id} deletes the ad (ads indexes) and its banner object (grantReadWrite on the images bucket) and writes the audit line; X-Ray takes no ARN. GET /api/admin/inbox pages the messages by kind and state through the indexes (read only) and presigns GETs of a reported visitor's private thumbnail (GetObject under private/ only, keys per image); X-Ray takes no ARN. POST /api/admin/inbox/handled flips one message's state (messages indexes); X-Ray takes no ARN. GET /api/admin/inbox/attachment reads the message by index and presigns a GET of its attachment (read-only grant on the attachments bucket, keys generated per message); X-Ray takes no ARN. GET /api/admin/inbox/newsletter.csv reads the subscriptions through an index (read only); X-Ray takes no ARN.",
     index('images'),
     index('messages'),
     objects('images'),
@@ -53,14 +53,18 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     index('ads'),
     objects('attachments'),
     ...S3_READ,
+    objects('images', 'private/'),
   ),
   'api/ads': fn(
     'GET /api/ads/all lists the enabled ads through an index (read only); X-Ray takes no ARN. GET /api/ads/random picks an enabled ad through an index (read only); X-Ray takes no ARN.',
     index('ads'),
   ),
   'api/share': fn(
-    'GET /i/{id} reads one image and its share record by index (read only); X-Ray takes no ARN. GET /api/images/{id} reads one image by id or share code through an index; X-Ray takes no ARN. POST /api/images/{id}/share writes the share code of one image (images table, code looked up by index); X-Ray takes no ARN.',
+    'GET /i/{id} reads one image and its share record by index (read only); X-Ray takes no ARN. GET /api/images/{id} reads one image by id or share code through an index; X-Ray takes no ARN. POST /api/images/{id}/share writes the share code of one image (images table, code looked up by index) and copies its private original and thumbnail to the public keys, or deletes those copies: GetObject under private/ only, PutObject and DeleteObject under files/images/ and files/thumbs/ only (keys are per image); X-Ray takes no ARN.',
     index('images'),
+    objects('images', 'private/'),
+    objects('images', 'files/images/'),
+    objects('images', 'files/thumbs/'),
   ),
   'api/safety': fn(
     "GET /api/generate/quota reads the visitor's counters by key; only X-Ray (no ARN) is a wildcard. POST /api/reports looks the reported image up by index and writes the report to the messages table (its indexes for the inbox); X-Ray takes no ARN.",
@@ -68,17 +72,19 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     index('messages'),
   ),
   'api/generate': fn(
-    "POST /api/generate writes the job (jobs table, queue position by index) and a refusal line to the messages table when the prompt is refused; X-Ray and the optional Bedrock guardrail check take no wildcard beyond X-Ray. POST /api/generate/warm reads the job queue by index and raises the desired capacity of the one GPU Auto Scaling group (the * in its ARN is the group UUID CloudFormation does not expose); DescribeAutoScalingGroups and X-Ray take no ARN. GET /api/generate/{jobId} reads the job and its image by index; X-Ray takes no ARN. DELETE /api/generate/{jobId} marks the job cancelled (jobs and images indexes) and stops its execution, named after the job id, of this stack's state machine only; X-Ray takes no ARN.",
+    "POST /api/generate writes the job (jobs table, queue position by index) and a refusal line to the messages table when the prompt is refused; X-Ray and the optional Bedrock guardrail check take no wildcard beyond X-Ray. POST /api/generate/warm reads the job queue by index and raises the desired capacity of the one GPU Auto Scaling group (the * in its ARN is the group UUID CloudFormation does not expose); DescribeAutoScalingGroups and X-Ray take no ARN. GET /api/generate/{jobId} reads the job and its image by index and presigns GETs of the visitor's private original and thumbnail (GetObject under private/ only, keys per image); X-Ray takes no ARN. DELETE /api/generate/{jobId} marks the job cancelled (jobs and images indexes) and stops its execution, named after the job id, of this stack's state machine only; X-Ray takes no ARN.",
     index('jobs'),
     index('messages'),
     GPU_GROUP,
     index('images'),
     EXECUTIONS,
+    objects('images', 'private/'),
   ),
   'api/events': fn(
-    'GET /api/generate/{jobId}/events (the stream) polls the job and its image by index; X-Ray takes no ARN.',
+    "GET /api/generate/{jobId}/events (the stream) polls the job and its image by index and presigns GETs of the visitor's private original and thumbnail (GetObject under private/ only, keys per image); X-Ray takes no ARN.",
     index('jobs'),
     index('images'),
+    objects('images', 'private/'),
   ),
   'api/forms': fn(
     'POST /api/Feedback and POST /api/UserFeedback (one handler) write the message (messages indexes) and its attachment under a generated key of the attachments bucket; the S3 groups are grantReadWrite on that bucket; X-Ray takes no ARN. POST /api/IssueReport writes the report (messages indexes) and its screenshot under a generated key of the attachments bucket; the S3 groups are grantReadWrite on that bucket; X-Ray takes no ARN. POST /api/contact writes the message to the messages table (its indexes for the inbox); X-Ray and SES take no wildcard beyond X-Ray. POST /api/newsletter/subscribe writes the subscription to the messages table, deduplicated by index; X-Ray takes no ARN.',

@@ -1,25 +1,77 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { SHARED_COPY_MAX_AGE_SECONDS } from '../../shared/constants';
+import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { s3 } from './aws-clients';
 
 /**
  * The images bucket. Public objects sit under `files/` and are served at `/files/<rest>` (CloudFront
- * in AWS, the local server locally). Keys are derived from the image id and never rewritten, so every
- * object is cached as immutable for a year.
+ * in AWS, the local server locally). An operator's picture is stored there for good: keys are derived
+ * from the image id and never rewritten, so it is cached as immutable for a year. A visitor's picture
+ * is stored under `private/`, which nothing serves: its owner reads it through short-lived presigned
+ * urls, and while it is shared a copy sits at the public keys with a short cache (docs/privacy.md).
  */
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * A shared copy: 'Stop sharing' deletes it, and CloudFront and browsers may keep answering it for
+ * this long afterwards, so no invalidation (and no CloudFront grant for the share function) is needed.
+ */
+export const SHARED_COPY_CACHE = `public, max-age=${SHARED_COPY_MAX_AGE_SECONDS}`;
+/** A private original under a presigned url: only this browser, and the url changes every window anyway. */
+export const PRIVATE_CACHE = 'private, max-age=43200, immutable';
 
+/** Where an image's public objects are: an operator's for good, a visitor's copies while shared. */
 export const imageKeys = (id: string) => ({ original: `files/images/${id}.png`, thumbnail: `files/thumbs/${id}.webp` });
+/** A visitor's own objects: served by nothing, read through presigned urls only. */
+export const privateImageKeys = (id: string) => ({ original: `private/images/${id}.png`, thumbnail: `private/thumbs/${id}.webp` });
 export const adImageKey = (id: string) => `files/ads/${id}.png`;
 
 /** `files/images/x.png` -> `/files/images/x.png` (the record's relative url, see the url rule). */
 export const publicUrl = (key: string) => `/${key}`;
 
 export async function putPublicObject(key: string, body: Buffer, contentType: string): Promise<void> {
+  await put(key, body, contentType, IMMUTABLE_CACHE);
+}
+
+export async function putPrivateObject(key: string, body: Buffer, contentType: string): Promise<void> {
+  await put(key, body, contentType, PRIVATE_CACHE);
+}
+
+async function put(key: string, body: Buffer, contentType: string, cacheControl: string): Promise<void> {
   await s3().send(
-    new PutObjectCommand({ Bucket: config().IMAGES_BUCKET, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE }),
+    new PutObjectCommand({ Bucket: config().IMAGES_BUCKET, Key: key, Body: body, ContentType: contentType, CacheControl: cacheControl }),
   );
+}
+
+/**
+ * Copies an object within the bucket with new headers (REPLACE: the copy's Content-Type and
+ * Cache-Control are the ones given, not the source's). S3 copies server-side; nothing is read here.
+ */
+export async function copyObject(from: string, to: string, contentType: string, cacheControl: string): Promise<void> {
+  const Bucket = config().IMAGES_BUCKET;
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket,
+      Key: to,
+      CopySource: `${Bucket}/${from}`,
+      MetadataDirective: 'REPLACE',
+      ContentType: contentType,
+      CacheControl: cacheControl,
+    }),
+  );
+}
+
+/** An object's Cache-Control, '' when it has none; undefined when there is no such object (HeadObject). */
+export async function objectCacheControl(key: string): Promise<string | undefined> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: config().IMAGES_BUCKET, Key: key }));
+    return head.CacheControl ?? '';
+  } catch (err) {
+    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return undefined;
+    throw err;
+  }
 }
 
 /**
@@ -41,4 +93,16 @@ export function presignDownload(key: string, fileName: string, expiresIn = confi
     ResponseContentType: 'image/png',
   });
   return getSignedUrl(s3(), command, { expiresIn });
+}
+
+/**
+ * A GET url of a private object for its owner's page. Signed as of the start of the current window
+ * and valid for two, so every answer within a window carries the same url (the browser's cache keeps
+ * working across page loads) and a url handed out at a window's end still has a whole window to live.
+ */
+export function presignView(key: string): Promise<string> {
+  const window = config().PRIVATE_URL_WINDOW_SECONDS * 1000;
+  const signingDate = new Date(Math.floor(clock.now() / window) * window);
+  const command = new GetObjectCommand({ Bucket: config().IMAGES_BUCKET, Key: key });
+  return getSignedUrl(s3(), command, { signingDate, expiresIn: (2 * window) / 1000 });
 }

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, paginateScan, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { GalleryImage, ImageModeration } from '../../shared/schemas/gallery';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
@@ -256,6 +256,23 @@ export async function queryAll(index: 'gsi1' | 'gsi2', partition: string): Promi
     ExpressionAttributeValues: { ':pk': partition },
     ProjectionExpression: p.ProjectionExpression,
   });
+}
+
+/**
+ * Every visitor's picture (id and whether it is shared): a Scan, for the one-off storage migration
+ * only (services/private-images.ts), never on a request path.
+ */
+export async function scanVisitorImages(): Promise<Pick<ImageItem, 'id' | 'sharedAt'>[]> {
+  const items: Pick<ImageItem, 'id' | 'sharedAt'>[] = [];
+  const input = {
+    TableName: table(),
+    FilterExpression: 'sk = :img AND #owner = :user',
+    ProjectionExpression: 'id, sharedAt',
+    ExpressionAttributeNames: { '#owner': 'owner' },
+    ExpressionAttributeValues: { ':img': 'img', ':user': 'user' },
+  };
+  for await (const page of paginateScan({ client: dynamo() }, input)) items.push(...((page.Items ?? []) as typeof items));
+  return items;
 }
 
 export const tableName = table;

@@ -62,6 +62,19 @@ const configSchema = z.object({
   AUTH_ADMIN_GROUP: z.string().default(OPERATORS_GROUP),
   /** Where the console ends the provider's session ('' = the issuer's end_session_endpoint); Cognito's /logout in AWS. */
   AUTH_LOGOUT_URL: z.string().default(''),
+  /**
+   * A visitor's own pictures reach their page as presigned urls (adapters/image-bucket.ts presignView):
+   * signed as of the start of a window this long and valid for two, so a picture keeps one url for the
+   * whole window and the browser's cache works. Longer windows mean fewer re-downloads and a leaked url
+   * living longer (at most two windows); SigV4 caps a presigned url at 7 days. In Lambda a url also
+   * ends with the role session that signed it (docs/privacy.md).
+   */
+  PRIVATE_URL_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(3 * 24 * 3600)
+    .default(6 * 3600),
   /** Lifetime of presigned download URLs, seconds. */
   DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   /** Generation (issue 4; see docs/generation.md). */

@@ -48,7 +48,8 @@ export const adminRoutes: RouteDef[] = [
   { ...admin('POST', '/api/admin/ads', 'post-ad', adWrite), maxBodyBytes: AD_BODY_MAX_BYTES },
   { ...admin('PUT', '/api/admin/ads/{id}', 'put-ad', adWrite), maxBodyBytes: AD_BODY_MAX_BYTES },
   admin('DELETE', '/api/admin/ads/{id}', 'delete-ad', adWrite),
-  admin('GET', '/api/admin/inbox', 'list-inbox', ['table:messages:read']),
+  // A report of a visitor's picture shows its private thumbnail (presigned).
+  admin('GET', '/api/admin/inbox', 'list-inbox', ['table:messages:read', 'bucket:images:private-read']),
   admin('POST', '/api/admin/inbox/handled', 'post-inbox-handled', ['table:messages:write']),
   admin('GET', '/api/admin/inbox/attachment', 'get-inbox-attachment', ['table:messages:read', 'bucket:attachments:read']),
   admin('GET', '/api/admin/inbox/newsletter.csv', 'get-newsletter-csv', ['table:messages:read']),

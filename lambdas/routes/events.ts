@@ -14,6 +14,7 @@ export const eventsRoutes: RouteDef[] = [
     stream: true,
     timeoutSeconds: 900,
     // counters: the open-stream places (services/job-events.ts holdStreamPlace).
-    grants: ['table:jobs:read', 'table:images:read', 'table:counters:write'],
+    // The finished picture's presigned urls (as GET /api/generate/{jobId}) are signed with the private-read grant.
+    grants: ['table:jobs:read', 'table:images:read', 'table:counters:write', 'bucket:images:private-read'],
   },
 ];

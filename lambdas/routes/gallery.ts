@@ -10,7 +10,8 @@ const galleryRead = (path: string, handler: string): RouteDef => ({
 
 /** The gallery and category reads, search and download: the `gallery` function (reads only; no sharp). */
 export const galleryRoutes: RouteDef[] = [
-  galleryRead('/api/gallery/list', 'list-images'),
+  // A visitor's own pictures, as presigned urls of their private objects (read grant: as the download's).
+  { ...galleryRead('/api/gallery/list', 'list-images'), grants: ['table:images:read', 'bucket:images:read'] },
   galleryRead('/api/gallery/admin', 'list-featured'),
   galleryRead('/api/gallery/admin/random', 'sample-featured'),
   galleryRead('/api/gallery/category/metadata', 'get-category-metadata'),

@@ -16,7 +16,13 @@ export const generationRoutes: RouteDef[] = [
     grants: ['table:jobs:read', 'table:counters:write', 'gpu:scale'],
   },
   // GET /api/generate/{jobId}
-  { method: 'GET', path: '/api/generate/{jobId}', entry: 'handlers/generate/get-job.ts', grants: ['table:jobs:read', 'table:images:read'] },
+  // The finished picture's presigned urls are signed with the private-read grant.
+  {
+    method: 'GET',
+    path: '/api/generate/{jobId}',
+    entry: 'handlers/generate/get-job.ts',
+    grants: ['table:jobs:read', 'table:images:read', 'bucket:images:private-read'],
+  },
   // DELETE /api/generate/{jobId}
   {
     method: 'DELETE',

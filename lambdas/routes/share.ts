@@ -11,6 +11,7 @@ export const shareRoutes: RouteDef[] = [
     method: 'POST',
     path: '/api/images/{id}/share',
     entry: 'handlers/share/post-share.ts',
-    grants: ['table:images:read', 'table:images:write'],
+    // Sharing copies the private objects to the public keys; stopping deletes the copies.
+    grants: ['table:images:read', 'table:images:write', 'bucket:images:share'],
   },
 ];

@@ -40,4 +40,8 @@ export type Grant =
   /** Get, put, update and delete of Powertools Idempotency's records, nothing else (no query, scan or batch). */
   | 'idempotency'
   /** bedrock:ApplyGuardrail on the configured guardrail only; nothing when none is configured. */
-  | 'bedrock:guardrail';
+  | 'bedrock:guardrail'
+  /** s3:GetObject under the images bucket's `private/` only: a visitor's presigned urls are signed with it. */
+  | 'bucket:images:private-read'
+  /** Share and stop sharing: read `private/`, put and delete the public copies (`files/images/`, `files/thumbs/`). */
+  | 'bucket:images:share';

@@ -1,13 +1,33 @@
-import { imageKeys, presignDownload } from '../adapters/image-bucket';
+import { imageKeys, presignDownload, privateImageKeys } from '../adapters/image-bucket';
 import { getImage } from '../adapters/images-table';
 import { NotFoundError, ValidationError } from '../lib/errors';
 
 /**
  * Download rules: the `path` must name one of our stored originals, `/files/images/<id>.png`, given
- * relative or as an absolute http(s) url on one of our own hosts. Everything else is refused before
- * any read; an unknown id is 404 after one GetItem; S3 is never read (the answer is a presigned url).
+ * relative or as an absolute http(s) url on one of our own hosts, or be the presigned url of a
+ * visitor's private original that their gallery answered (services/private-images.ts). Everything
+ * else is refused before any read; an unknown id is 404 after one GetItem; S3 is never read (the
+ * answer is a presigned url). A visitor's picture that is not shared is downloaded by its author only.
  */
 const IMAGE_PATH = /^\/files\/images\/([A-Za-z0-9_-]{1,64})\.png$/;
+/** A presigned url's path: virtual-hosted in AWS (`/private/…`), path-style locally (`/<bucket>/private/…`). */
+const PRIVATE_PATH = /^\/(?:[a-z0-9.-]{3,63}\/)?private\/images\/([A-Za-z0-9_-]{1,64})\.png$/;
+
+/**
+ * The id in a presigned url of a private original, or undefined for any other value. Its host is not
+ * checked: the url only names which picture; whether the caller may have it is the author check.
+ */
+export function privateImageId(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password || url.hash || !url.searchParams.has('X-Amz-Signature')) return undefined;
+  return PRIVATE_PATH.exec(url.pathname)?.[1];
+}
 
 export function imageIdFromPath(raw: string, ownHosts: readonly string[]): string {
   const value = raw.trim();
@@ -53,9 +73,12 @@ export function downloadFileName(prompt: string, id: string): string {
   return `artloom-${slug}-${id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}.png`;
 }
 
-export async function downloadUrl(rawPath: string, ownHosts: readonly string[]): Promise<string> {
-  const id = imageIdFromPath(rawPath, ownHosts);
+export async function downloadUrl(rawPath: string, ownHosts: readonly string[], userId?: string): Promise<string> {
+  const id = privateImageId(rawPath) ?? imageIdFromPath(rawPath, ownHosts);
   const image = await getImage(id);
-  if (!image) throw new NotFoundError('No such image.', 'image_not_found');
-  return presignDownload(imageKeys(id).original, downloadFileName(image.prompt, id));
+  const visitors = image?.owner === 'user';
+  // Someone else's private picture answers as an unknown one does: ids of others are not revealed.
+  if (!image || (visitors && !image.sharedAt && image.userId !== userId)) throw new NotFoundError('No such image.', 'image_not_found');
+  const key = visitors ? privateImageKeys(id).original : imageKeys(id).original;
+  return presignDownload(key, downloadFileName(image.prompt, id));
 }

@@ -16,15 +16,18 @@ import {
   queryAll,
   queryPage,
 } from '../adapters/images-table';
+import { withPrivateUrls } from './private-images';
 
 /**
  * Gallery reads. Every one is a GetItem, a BatchGetItem or a Query on an index partition — no Scan
  * on a request path (see docs/data-model.md).
  */
 
-/** A visitor's images, newest first. */
+/** A visitor's images, newest first, with presigned urls of their private objects (services/private-images.ts). */
 export async function listVisitorImages(userId: string, skip: number, take: number): Promise<GalleryImage[]> {
-  return (await queryPage('gsi1', ownerPartition('user', userId), skip, take)).map(toGalleryImage);
+  return Promise.all(
+    (await queryPage('gsi1', ownerPartition('user', userId), skip, take)).map((item) => withPrivateUrls(toGalleryImage(item))),
+  );
 }
 
 /** Featured (operator) images, newest first. */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { ratioSize } from '../../shared/ratios';
-import { toGalleryImage } from '../../shared/schemas/gallery';
 import { type GenerateRequest, type JobStatusResponse, TERMINAL_STATUSES } from '../../shared/schemas/generation';
 import type { WindowCount } from '../adapters/counters-table';
 import { recentDurations } from '../adapters/fleet-records';
@@ -23,6 +22,7 @@ import { config } from '../lib/config';
 import { ConflictError, NotFoundError, RateLimitError, ServiceUnavailableError } from '../lib/errors';
 import { networkOf } from '../lib/network';
 import { estimateEta, FIRST_GUESS, median } from './eta';
+import { ownerView } from './private-images';
 import { screenPrompt } from './prompt-screening';
 import { consume, refund, secondsLeft, tryConsume, windowCount } from './rate-limit';
 
@@ -163,7 +163,8 @@ export async function jobStatus(jobId: string): Promise<JobStatusResponse> {
   const base: JobStatusResponse = { jobId, status: job.status, percent: job.percent, message: job.message };
   if (job.status === 'done' && job.imageId) {
     const image = await getImage(job.imageId, true);
-    return image ? { ...base, image: toGalleryImage(image) } : base;
+    // The visitor's own new picture: presigned urls of its private objects (services/private-images.ts).
+    return image ? { ...base, image: await ownerView(image) } : base;
   }
   if (TERMINAL_STATUSES.includes(job.status)) return base;
 

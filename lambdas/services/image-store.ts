@@ -1,11 +1,12 @@
 import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION, type Renderer } from '../../shared/constants';
 import { type GalleryImage, toGalleryImage } from '../../shared/schemas/gallery';
-import { deleteObjects, imageKeys, publicUrl, putPublicObject } from '../adapters/image-bucket';
+import { deleteObjects, imageKeys, privateImageKeys, publicUrl, putPrivateObject, putPublicObject } from '../adapters/image-bucket';
 import { changeImageState, insertImage, removeImage } from '../adapters/image-transactions';
 import { type CategoryMeta, getCategoryMeta, getFeaturedCount, getImage, getSlot, type ImageItem } from '../adapters/images-table';
 import { clock } from '../lib/clock';
 import { AGAIN, retry } from '../lib/retry';
 import { loadSharp } from '../lib/sharp';
+import { storedKeys } from './private-images';
 import { withProvenance } from './provenance';
 
 /**
@@ -63,15 +64,19 @@ export function nextLastUpdated(prev: CategoryMeta | undefined, now = clock.now(
 const isCategory = (category: string) => category !== DEFAULT_CATEGORY;
 
 /**
- * Stores the objects first (original PNG + WebP thumbnail, immutable), then the record(s), so a
- * record never points at a missing object. Same id twice: the first record wins and is returned.
+ * Stores the objects first (original PNG + WebP thumbnail), then the record(s), so a record never
+ * points at a missing object. An operator's are public and immutable; a visitor's go under the
+ * private prefix (services/private-images.ts), while the record's urls name the public keys a shared
+ * copy would take. Same id twice: the first record wins and is returned.
  */
 export async function storeImage(input: NewImage): Promise<GalleryImage> {
   if (!ID_SHAPE.test(input.id)) throw new Error(`image id must match ${ID_SHAPE}`);
   const existing = await getImage(input.id, true);
   if (existing) return toGalleryImage(existing);
 
-  const objects = imageKeys(input.id);
+  const visitors = input.owner.kind === 'user';
+  const objects = visitors ? privateImageKeys(input.id) : imageKeys(input.id);
+  const put = visitors ? putPrivateObject : putPublicObject;
   const createdAt = clock.date().toISOString();
   const modelName = input.modelName ?? MODEL_NAME;
   const modelVersion = input.modelVersion ?? MODEL_VERSION;
@@ -86,10 +91,7 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     createdAt,
   });
   const thumbnail = await makeThumbnail(input.png);
-  await Promise.all([
-    putPublicObject(objects.original, original, 'image/png'),
-    putPublicObject(objects.thumbnail, thumbnail, 'image/webp'),
-  ]);
+  await Promise.all([put(objects.original, original, 'image/png'), put(objects.thumbnail, thumbnail, 'image/webp')]);
 
   const admin = input.owner.kind === 'admin';
   const record: ImageItem = {
@@ -97,8 +99,8 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     fileName: `${input.id}.png`,
     prompt: input.prompt,
     createdAt,
-    url: publicUrl(objects.original),
-    thumbnailUrl: publicUrl(objects.thumbnail),
+    url: publicUrl(imageKeys(input.id).original),
+    thumbnailUrl: publicUrl(imageKeys(input.id).thumbnail),
     aspectRatio: input.aspectRatio,
     modelName,
     modelVersion,
@@ -161,8 +163,7 @@ async function deleteOnce(id: string): Promise<undefined | typeof AGAIN> {
     inCategory ? { prev, lastUpdated: nextLastUpdated(prev) } : undefined,
   );
   if (outcome !== 'ok') return AGAIN;
-  const objects = imageKeys(id);
-  await deleteObjects([objects.original, objects.thumbnail]);
+  await deleteObjects(storedKeys(record));
 }
 
 export interface ImageStatePatch {

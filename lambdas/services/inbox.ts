@@ -1,9 +1,11 @@
 import type { InboxKind } from '../../shared/admin';
+import { IMAGE_REPORT_TYPE } from '../../shared/safety';
 import type { InboxItem } from '../../shared/schemas/admin';
 import { presignAttachment } from '../adapters/attachment-bucket';
 import { getInboxRecord, type InboxRecord, listAllOfType, listInbox, setHandled } from '../adapters/messages-table';
 import { NotFoundError } from '../lib/errors';
 import { audit } from './audit';
+import { reportedThumbnailUrl } from './private-images';
 
 /** The inbox: visitors' messages by kind, newest first; refs are the records' table keys, url-safe. */
 const toRef = (pk: string) => Buffer.from(pk).toString('base64url');
@@ -23,7 +25,15 @@ const toItem = (r: InboxRecord): InboxItem => ({
 
 export async function inboxPage(kind: InboxKind, state: 'open' | 'handled' | 'all', take: number, cursor?: string) {
   const page = await listInbox(kind, state, take, cursor);
-  return { items: page.items.map(toItem), ...(page.cursor ? { cursor: page.cursor } : {}) };
+  const items = await Promise.all(page.items.map(toItem).map(withReportedThumbnail));
+  return { items, ...(page.cursor ? { cursor: page.cursor } : {}) };
+}
+
+/** A report of a visitor's picture shows its private thumbnail: the shared copy it named may be gone (docs/privacy.md). */
+async function withReportedThumbnail(item: InboxItem): Promise<InboxItem> {
+  const { imageId, owner } = item.fields;
+  if (item.kind !== IMAGE_REPORT_TYPE || owner !== 'user' || typeof imageId !== 'string') return item;
+  return { ...item, fields: { ...item.fields, thumbnailUrl: await reportedThumbnailUrl(imageId) } };
 }
 
 async function record(ref: string): Promise<InboxRecord> {

@@ -1,5 +1,5 @@
 import { GENERATION_SUCCESS, TERMINAL_STATUSES } from '../../shared/schemas/generation';
-import { deleteObjects, imageKeys } from '../adapters/image-bucket';
+import { deleteObjects } from '../adapters/image-bucket';
 import { getImage } from '../adapters/images-table';
 import { openJobs, repairQueueCount } from '../adapters/job-lists';
 import { deleteStaging, listStaging, stagingJobId, stagingKey } from '../adapters/job-staging';
@@ -9,6 +9,7 @@ import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { refundJob } from './generation';
+import { storedKeys } from './private-images';
 
 /** What the visitor reads on a job the reconciler had to end. */
 export const LOST_JOB_MESSAGE = 'This picture could not be finished: the generator stopped while working on it. Please try again.';
@@ -87,8 +88,8 @@ async function fail(job: JobItem, message: string, error: string): Promise<'fail
   await releaseLock(job.userId, job.jobId);
   await deleteStaging(stagingKey(job.jobId));
   // StoreImage writes the objects before the record: a crash between leaves objects no record names.
-  const objects = imageKeys(job.jobId);
-  await deleteObjects([objects.original, objects.thumbnail]);
+  // Its owner is not known here (a job is a visitor's or an operator's): both places an image is stored.
+  await deleteObjects(storedKeys({ id: job.jobId, owner: 'user' }));
   // Only the run that ended the job gives its counts back (updateJob is conditional on it being open).
   if (ended) await refundJob(job);
   return ended ? 'failed' : undefined;

@@ -3,6 +3,7 @@ import { type GalleryImage, picturePagePath, type ShareResponse, toGalleryImage 
 import { getImage, type ImageItem, setShared } from '../adapters/images-table';
 import { siteShell } from '../adapters/site-shell';
 import { NotFoundError } from '../lib/errors';
+import { publishCopies, withdrawCopies } from './private-images';
 
 /**
  * One picture's public page and the visitor's 'Share'. Featured and collection pictures are public;
@@ -19,8 +20,15 @@ export async function publicImage(id: string): Promise<GalleryImage> {
   return toGalleryImage(item);
 }
 
+/**
+ * The flag first (only the author's own picture passes its condition), then the objects: sharing
+ * copies the private original and thumbnail to the public keys the record's urls name; stopping
+ * deletes those copies, so the old url answers 404 (after at most the copy's short cache). Either
+ * half failing fails the request, and trying again does both again.
+ */
 export async function shareImage(id: string, userId: string, shared: boolean): Promise<ShareResponse> {
   if (!(await setShared(id, userId, shared))) throw new NotFoundError('No such picture of yours.', 'image_not_found');
+  await (shared ? publishCopies(id) : withdrawCopies(id));
   return { shared, pageUrl: picturePagePath(id) };
 }
 

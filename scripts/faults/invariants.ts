@@ -86,7 +86,9 @@ export async function checkInvariants(
     const images = (await scan('artloom-images')).filter((i) => String(i.pk).startsWith('img#'));
     const missing: string[] = [];
     for (const image of images) {
-      for (const key of [`files/images/${image.id}.png`, `files/thumbs/${image.id}.webp`]) {
+      // A visitor's picture is stored under private/ (lambdas/services/private-images.ts), an operator's under files/.
+      const prefix = image.owner === 'user' ? 'private' : 'files';
+      for (const key of [`${prefix}/images/${image.id}.png`, `${prefix}/thumbs/${image.id}.webp`]) {
         await s3.send(new HeadObjectCommand({ Bucket: 'artloom-images', Key: key })).catch(() => missing.push(key));
       }
     }
@@ -97,8 +99,9 @@ export async function checkInvariants(
     });
 
     const ids = new Set(images.map((i) => String(i.id)));
-    const objects = [...(await listKeys('files/images/')), ...(await listKeys('files/thumbs/'))];
-    const orphans = objects.filter((k) => !ids.has(k.replace(/^files\/(images|thumbs)\//, '').replace(/\.(png|webp)$/, '')));
+    const prefixes = ['files/images/', 'files/thumbs/', 'private/images/', 'private/thumbs/'];
+    const objects = (await Promise.all(prefixes.map(listKeys))).flat();
+    const orphans = objects.filter((k) => !ids.has(k.replace(/^(files|private)\/(images|thumbs)\//, '').replace(/\.(png|webp)$/, '')));
     const jobItems = (await scan('artloom-jobs')).filter((i) => String(i.pk).startsWith('job#'));
     const staging = (await listKeys('staging/')).filter((k) => {
       const job = jobItems.find((j) => `staging/${j.jobId}.png` === k);

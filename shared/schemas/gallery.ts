@@ -131,6 +131,8 @@ export const collectionOverviewListSchema = z.array(collectionOverviewSchema);
 // GET /api/download
 export const downloadQuerySchema = z.object({
   path: z.string().min(1, { error: 'path is required.' }).max(2048).superRefine(refuseForbiddenCharacters()),
+  /** The visitor's id: a visitor's picture that is not shared is downloaded by its author only. */
+  userId: uuidSchema.optional(),
 });
 
 /**

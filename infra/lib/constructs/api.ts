@@ -118,6 +118,8 @@ function applyGrant(grant: Grant, fn: ProjectFunction, props: ApiProps): void {
     const table = props.tables[name as TableDef['id']];
     if (mode === 'write') table.grantReadWriteData(fn);
     else table.grantReadData(fn);
+  } else if (grant === 'bucket:images:private-read' || grant === 'bucket:images:share') {
+    grantImageObjects(grant, fn, props.buckets.images);
   } else if (kind === 'bucket') {
     const bucket = props.buckets[name as BucketDef['id']];
     if (mode === 'write') bucket.grantReadWrite(fn);
@@ -138,6 +140,22 @@ function applyGrant(grant: Grant, fn: ProjectFunction, props: ApiProps): void {
   } else if (grant === 'bedrock:guardrail') {
     if (props.guardrailArn)
       fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:ApplyGuardrail'], resources: [props.guardrailArn] }));
+  }
+}
+
+/**
+ * Object-level grants on the images bucket's prefixes (services/private-images.ts): exactly the
+ * actions the calls need (a CopyObject reads its source and puts its destination), nothing on the bucket.
+ */
+function grantImageObjects(grant: 'bucket:images:private-read' | 'bucket:images:share', fn: ProjectFunction, bucket: Bucket): void {
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('private/*')] }));
+  if (grant === 'bucket:images:share') {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject', 's3:DeleteObject'],
+        resources: [bucket.arnForObjects('files/images/*'), bucket.arnForObjects('files/thumbs/*')],
+      }),
+    );
   }
 }
 

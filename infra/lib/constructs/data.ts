@@ -1,8 +1,9 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { BUCKETS, type BucketDef, TABLES, type TableDef } from '../data-model';
+import { BUCKETS, type BucketDef, PUBLIC_PREFIX, TABLES, type TableDef } from '../data-model';
 
 export interface DataProps {
   /** Destroy tables and buckets with the stack (dev stages only). */
@@ -62,6 +63,23 @@ export class Data extends Construct {
         lifecycleRules: def.id === 'images' ? [{ prefix: 'staging/', expiration: Duration.days(1) }] : [],
         cors: def.public ? [{ allowedMethods: [HttpMethods.GET], allowedOrigins: ['*'] }] : undefined,
       });
+      if (def.public) this.servePublicPrefixOnly(this.buckets[def.id]);
     }
+  }
+
+  /**
+   * The OAC grant S3BucketOrigin writes for /files/* covers the whole bucket (<arn>/*); CloudFront
+   * must read nothing outside the public prefix: not a visitor's private pictures, not staging. No
+   * distribution named, so no reference (and no dependency cycle) between this and web.ts.
+   */
+  private servePublicPrefixOnly(bucket: Bucket): void {
+    bucket.addToResourcePolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        notResources: [bucket.arnForObjects(`${PUBLIC_PREFIX}*`)],
+      }),
+    );
   }
 }

@@ -16,6 +16,8 @@ const arnToken = (c: IConstruct) => `<${Stack.of(c).resolve((c.node.defaultChild
 /** Where the worker hands the PNG over (lambdas/adapters/job-staging.ts) and where public objects live. */
 const STAGING_PREFIX = 'staging/';
 const PUBLIC_FILES_PREFIX = 'files/';
+/** A visitor's pictures (lambdas/adapters/image-bucket.ts privateImageKeys): never served. */
+const PRIVATE_PREFIX = 'private/';
 
 /**
  * The GPU job queue: the state machine sends to it (sendMessage.waitForTaskToken), the workers
@@ -101,6 +103,7 @@ export class Generation extends Construct {
     props.imagesBucket.grantRead(store, `${STAGING_PREFIX}*`);
     props.imagesBucket.grantDelete(store, `${STAGING_PREFIX}*`);
     props.imagesBucket.grantPut(store, `${PUBLIC_FILES_PREFIX}*`);
+    props.imagesBucket.grantPut(store, `${PRIVATE_PREFIX}*`);
     images.grantReadWriteData(store);
     jobs.grantReadWriteData(store);
     if (props.imageModeration) {
@@ -113,10 +116,10 @@ export class Generation extends Construct {
     jobs.grantReadWriteData(this.steps.MarkFailed);
 
     const bucketArn = arnToken(props.imagesBucket);
-    for (const prefix of [STAGING_PREFIX, PUBLIC_FILES_PREFIX]) {
+    for (const prefix of [STAGING_PREFIX, PUBLIC_FILES_PREFIX, PRIVATE_PREFIX]) {
       Validations.of(store).acknowledge({
         id: `AwsSolutions::AwsSolutions-IAM5[Resource::${bucketArn}/${prefix}*]`,
-        reason: `StoreImage reads and deletes the worker's staging objects (${STAGING_PREFIX}<jobId>.png) and writes the public original and thumbnail (${PUBLIC_FILES_PREFIX}images|thumbs/<id>): one prefix each, keys are per job.`,
+        reason: `StoreImage reads and deletes the worker's staging objects (${STAGING_PREFIX}<jobId>.png) and writes the original and thumbnail, an operator's public (${PUBLIC_FILES_PREFIX}images|thumbs/<id>), a visitor's private (${PRIVATE_PREFIX}images|thumbs/<id>): one prefix each, keys are per job.`,
       });
     }
 

@@ -11,8 +11,8 @@ import { ProjectFunction } from './project-function';
 
 /** lambdas/adapters/job-staging.ts writes the worker's PNGs here. */
 const STAGING_PREFIX = 'staging/';
-/** lambdas/adapters/image-bucket.ts imageKeys(): an image's original and thumbnail. */
-const IMAGE_PREFIXES = ['files/images/', 'files/thumbs/'];
+/** lambdas/adapters/image-bucket.ts imageKeys() and privateImageKeys(): an image's original and thumbnail. */
+const IMAGE_PREFIXES = ['files/images/', 'files/thumbs/', 'private/images/', 'private/thumbs/'];
 const arnToken = (c: IConstruct) => `<${Stack.of(c).resolve((c.node.defaultChild as CfnResource).logicalId)}.Arn>`;
 
 export interface ReconcilerProps {

@@ -169,7 +169,8 @@ describe('admin generator and curation', () => {
     expect((await call('PUT', `/api/admin/images/${jobId}`, { featured: true })).status).toBe(409);
     expect((await call('PUT', `/api/admin/images/${jobId}`, { hidden: true })).status).toBe(200);
     expect(ids(await getList(`/api/gallery/list?userId=${req.userId}`))).not.toContain(jobId);
-    expect((await app.api(`/files/images/${jobId}.png`)).status).toBe(200);
+    // Never shared: at no public url, hidden or not (services/private-images.ts).
+    expect((await app.api(`/files/images/${jobId}.png`)).status).toBe(404);
     expect((await call('PUT', `/api/admin/images/${jobId}`, { hidden: false })).status).toBe(200);
     expect(ids(await getList(`/api/gallery/list?userId=${req.userId}`))).toContain(jobId);
   });

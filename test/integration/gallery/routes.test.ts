@@ -178,7 +178,8 @@ describe('GET /api/download', () => {
 
   it('redirects to a presigned url that downloads the original with a proper filename', async () => {
     for (const path of [image.url, `${app.url}${image.url}`]) {
-      const res = await app.api(`/api/download?path=${encodeURIComponent(path)}`, { redirect: 'manual' });
+      // A visitor's picture that is not shared: its author's download (with their id).
+      const res = await app.api(`/api/download?path=${encodeURIComponent(path)}&userId=${users.zero}`, { redirect: 'manual' });
       expect(res.status).toBe(302);
       const location = res.headers.get('location') ?? '';
       expect(location).toContain('X-Amz-Expires=300');

@@ -93,7 +93,7 @@ describe('generation faults', () => {
 
   it('retries a failed S3 write and still finishes', async () => {
     // StoreImage (the deployed step) meets one S3 InternalError on the original's PUT; its SDK tries again.
-    const fault = s3PutFails(app, 'files/images/', 1);
+    const fault = s3PutFails(app, 'private/images/', 1);
     try {
       const { status } = await run();
       expect(fault.failed()).toBe(1);

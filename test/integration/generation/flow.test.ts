@@ -32,10 +32,11 @@ describe('generation flow (local HTTP API → state machine → worker → previ
     });
     expect(image?.seed).toBeGreaterThanOrEqual(0);
 
-    const original = await app.api(image?.url ?? '');
+    // A visitor's picture: presigned urls of its private objects.
+    const original = await fetch(image?.url ?? '');
     expect(original.status).toBe(200);
     expect(original.headers.get('content-type')).toContain('image/png');
-    const thumb = await app.api(image?.thumbnailUrl ?? '');
+    const thumb = await fetch(image?.thumbnailUrl ?? '');
     expect(thumb.status).toBe(200);
 
     const list = await app.api(`/api/gallery/list?userId=${req.userId}`);
@@ -60,7 +61,7 @@ describe('generation flow (local HTTP API → state machine → worker → previ
 
     // Act: what a link preview and a download read.
     const html = await (await app.api(`/i/${jobId}`)).text();
-    const png = Buffer.from(await (await app.api(last.image?.url ?? '')).arrayBuffer());
+    const png = Buffer.from(await (await fetch(last.image?.url ?? '')).arrayBuffer());
     const xmp = readXmp(png) ?? '';
 
     // Assess

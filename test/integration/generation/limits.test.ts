@@ -54,9 +54,10 @@ describe('generation limits and the stored record', () => {
     expect(record?.seed).toBe(job?.seed);
     expect(last.image?.seed).toBe(record?.seed);
 
-    const original = Buffer.from(await (await app.api(record?.url ?? '')).arrayBuffer());
+    // A visitor's picture: its urls in the job's answer are presigned (the record's name the public keys of a shared copy).
+    const original = Buffer.from(await (await fetch(last.image?.url ?? '')).arrayBuffer());
     expect(await sharp(original).metadata()).toMatchObject({ format: 'png', width: 1920, height: 816 });
-    const thumb = await app.api(record?.thumbnailUrl ?? '');
+    const thumb = await fetch(last.image?.thumbnailUrl ?? '');
     expect(thumb.headers.get('content-type')).toContain('image/webp');
     const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
     expect(meta.format).toBe('webp');

@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../lambdas/handlers/download/get-download';
 import { resetConfig } from '../../../lambdas/lib/config';
-import { downloadFileName, imageIdFromPath } from '../../../lambdas/services/download';
+import { downloadFileName, imageIdFromPath, privateImageId } from '../../../lambdas/services/download';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -90,6 +90,43 @@ describe('download handler', () => {
       headers: { host: 'site.test' },
     });
     expect((await handler(event, lambdaContext())).statusCode).toBe(302);
+  });
+
+  describe("a visitor's private picture", () => {
+    const USER = '3f0b9a8e-6a43-4f7c-9d1e-2b7c1f0e9a11';
+    const OTHER = '0b7c1f0e-9a11-4f7c-9d1e-3f0b9a8e6a43';
+    const SIGNED = 'https://artloom-images.s3.us-east-1.amazonaws.com/private/images/v1.png?X-Amz-Date=20261126T000000Z&X-Amz-Signature=ab';
+    const download = (path: string, userId?: string) =>
+      handler(apiEvent({ path: '/api/download', query: { path, ...(userId ? { userId } : {}) } }), lambdaContext());
+    const visitors = (shared = false) => ({
+      Item: { id: 'v1', prompt: 'x', owner: 'user', userId: USER, ...(shared ? { sharedAt: '2026-01-01T00:00:00.000Z' } : {}) },
+    });
+
+    it('reads the id of the presigned url its gallery answered, virtual-hosted or path-style', () => {
+      expect(privateImageId(SIGNED)).toBe('v1');
+      expect(privateImageId('http://127.0.0.1:4569/artloom-images/private/images/v1.png?X-Amz-Signature=ab')).toBe('v1');
+      expect(privateImageId('https://x.example/private/images/v1.png')).toBeUndefined();
+      expect(privateImageId('/files/images/v1.png')).toBeUndefined();
+      expect(privateImageId('https://x.example/private/thumbs/v1.webp?X-Amz-Signature=ab')).toBeUndefined();
+    });
+
+    it('is downloaded by its author, from its private key', async () => {
+      ddb.on(GetCommand).resolves(visitors());
+      const result = await download(SIGNED, USER);
+      expect(result.statusCode).toBe(302);
+      expect(new URL(result.headers?.location as string).pathname).toMatch(/\/private\/images\/v1\.png$/);
+    });
+
+    it('answers 404 to anyone else, by its public path or its signed url', async () => {
+      ddb.on(GetCommand).resolves(visitors());
+      expect((await download('/files/images/v1.png')).statusCode).toBe(404);
+      expect((await download(SIGNED, OTHER)).statusCode).toBe(404);
+    });
+
+    it('is downloaded by anyone while shared', async () => {
+      ddb.on(GetCommand).resolves(visitors(true));
+      expect((await download('/files/images/v1.png')).statusCode).toBe(302);
+    });
   });
 
   it('answers 400 without a path', async () => {

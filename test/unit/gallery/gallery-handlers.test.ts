@@ -1,12 +1,13 @@
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler as categoryMetadata } from '../../../lambdas/handlers/gallery/get-category-metadata';
 import { handler as listCategory } from '../../../lambdas/handlers/gallery/list-category';
 import { handler as listFeatured } from '../../../lambdas/handlers/gallery/list-featured';
 import { handler as listImages } from '../../../lambdas/handlers/gallery/list-images';
 import { handler as sampleFeatured } from '../../../lambdas/handlers/gallery/sample-featured';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+import { withSigningCredentials } from '../../fixtures/signing';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const USER = '3f0b9a8e-6a43-4f7c-9d1e-2b7c1f0e9a11';
@@ -28,6 +29,15 @@ const image = (i: number, category = 'default') => ({
 
 const get = (path: string, query: Record<string, string> = {}) => apiEvent({ path, query });
 
+/** A visitor's picture as their gallery answers it: presigned urls of its private objects. */
+const privately = (i: number) => ({
+  ...image(i),
+  url: expect.stringMatching(new RegExp(`/private/images/img-${i}\\.png\\?.*X-Amz-Signature=`)),
+  thumbnailUrl: expect.stringMatching(new RegExp(`/private/thumbs/img-${i}\\.webp\\?.*X-Amz-Signature=`)),
+});
+
+beforeAll(withSigningCredentials);
+
 describe('gallery list handler', () => {
   beforeEach(() => ddb.reset());
 
@@ -38,7 +48,7 @@ describe('gallery list handler', () => {
       lambdaContext(),
     );
     expect(result.statusCode).toBe(200);
-    expect(bodyOf(result)).toEqual([image(2), image(1)]);
+    expect(bodyOf(result)).toEqual([privately(2), privately(1)]);
     const input = ddb.commandCalls(QueryCommand)[0]?.args[0].input;
     expect(input).toMatchObject({
       IndexName: 'gsi1',
@@ -54,7 +64,7 @@ describe('gallery list handler', () => {
       .resolvesOnce({ Count: 25, LastEvaluatedKey: { pk: 'img#x' } })
       .resolvesOnce({ Items: [image(1)], Count: 1 });
     const result = await listImages(get('/api/gallery/list', { userId: USER, skip: '25', take: '25' }), lambdaContext());
-    expect(bodyOf(result)).toEqual([image(1)]);
+    expect(bodyOf(result)).toEqual([privately(1)]);
     const [skipCall, pageCall] = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
     expect(skipCall).toMatchObject({ Limit: 25, ProjectionExpression: '#pk' });
     expect(pageCall).toMatchObject({ Limit: 25, ExclusiveStartKey: { pk: 'img#x' } });

@@ -73,6 +73,41 @@ describe('image store', () => {
     expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual(['files/images/a.png', 'files/thumbs/a.webp']);
   });
 
+  it("stores a visitor's objects under the private prefix, private-cached, and names the public keys in the record", async () => {
+    const input = await newImage({ owner: { kind: 'user', userId: 'u' } });
+    ddb.on(GetCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    const image = await storeImage(input);
+    const puts = s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input);
+    expect(puts.map((p) => p.Key).sort()).toEqual([`private/images/${input.id}.png`, `private/thumbs/${input.id}.webp`]);
+    for (const put of puts) expect(put.CacheControl).toMatch(/^private,/);
+    expect(image).toMatchObject({ url: `/files/images/${input.id}.png`, thumbnailUrl: `/files/thumbs/${input.id}.webp` });
+  });
+
+  it("stores an operator's objects at the public keys, immutable", async () => {
+    const input = await newImage();
+    ddb.on(GetCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    await storeImage(input);
+    const puts = s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input);
+    expect(puts.map((p) => p.Key).sort()).toEqual([`files/images/${input.id}.png`, `files/thumbs/${input.id}.webp`]);
+    for (const put of puts) expect(put.CacheControl).toContain('immutable');
+  });
+
+  it("deletes a visitor's private objects and any public copy with the record", async () => {
+    ddb
+      .on(GetCommand, { Key: { pk: 'img#v', sk: 'img' } })
+      .resolves({ Item: { id: 'v', owner: 'user', userId: 'u', category: 'default' } });
+    ddb.on(TransactWriteCommand).resolves({});
+    await deleteImage('v');
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
+      'private/images/v.png',
+      'private/thumbs/v.webp',
+      'files/images/v.png',
+      'files/thumbs/v.webp',
+    ]);
+  });
+
   it('re-reads instead of sending one transaction that touches the leaving image twice (a stale read put it in the last slot)', async () => {
     // A concurrent change moved 'a' from slot 1 to slot 2 between reading 'a' and reading the last slot.
     const stale = { id: 'a', owner: 'admin', category: 'default', featuredSeq: 1 };

@@ -263,6 +263,29 @@ describe('Artloom stack', () => {
     }
   });
 
+  it("keeps visitors' private pictures out of CloudFront's reach, and grants the share function only the copies", () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            NotResource: { 'Fn::Join': ['', [Match.anyValue(), '/files/*']] },
+          }),
+        ]),
+      },
+    });
+    const s3 = statementsOfFunction(functionIdFor('share/post-share')).filter((st) => actionsOf([st]).some((a) => a.startsWith('s3:')));
+    expect(s3.map((st) => [actionsOf([st]), JSON.stringify(st.Resource).match(/\/(private|files\/images|files\/thumbs)\/\*/g)])).toEqual([
+      [['s3:GetObject'], ['/private/*']],
+      [
+        ['s3:PutObject', 's3:DeleteObject'],
+        ['/files/images/*', '/files/thumbs/*'],
+      ],
+    ]);
+  });
+
   it('lets POST /api/generate start executions and DELETE stop them, of this state machine only', () => {
     const [machineId] = only(template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>);
     const start = statementsOfFunction(functionIdFor('generate/post-generate')).filter((s) =>
@@ -383,7 +406,7 @@ describe('Artloom stack', () => {
       const storeS3 = statementsOfFunction(functionIdFor('step-StoreImage')).filter((st) =>
         actionsOf([st]).some((a) => a.startsWith('s3:')),
       );
-      for (const st of storeS3) expect(JSON.stringify(st.Resource)).toMatch(/\/(staging|files)\/\*/);
+      for (const st of storeS3) expect(JSON.stringify(st.Resource)).toMatch(/\/(staging|files|private)\/\*/);
       const record = actionsOf(statementsOfFunction(functionIdFor('step-RecordJob')));
       expect(record).toContain('dynamodb:GetItem');
       expect(record).not.toContain('dynamodb:PutItem');

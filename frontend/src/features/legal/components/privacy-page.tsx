@@ -1,4 +1,4 @@
-import { MINIMUM_AGE, PRODUCT_NAME } from '@shared/constants';
+import { MINIMUM_AGE, PRODUCT_NAME, SHARED_COPY_MAX_AGE_SECONDS } from '@shared/constants';
 import { Link } from 'react-router-dom';
 import { DocPage } from '../../../components/layouts/doc-page';
 import { paths } from '../../../config/paths';
@@ -37,6 +37,14 @@ export default function PrivacyPage() {
         the same gallery, so keep it private. We cannot look a code up for you or tell you one you lost, and we never send it anywhere (the
         QR code carries it in the part of a link browsers do not send to servers). To start over with an empty gallery, clear this site's
         data in your browser; pictures you made stay under the old code.
+      </p>
+      <h2>Sharing a picture</h2>
+      <p>
+        The pictures you make are private: only your gallery shows them, through links that stop working after a few hours. When you share
+        one, we put a public copy of it online, and anyone with its link can see and save it — and pass the link on — until you stop
+        sharing. A shared picture can also be reported, and we may then review it. When you stop sharing, we delete the public copy and its
+        link stops working; caches on the way (ours and the viewer's browser) may still show it for up to {SHARED_COPY_MAX_AGE_SECONDS / 60}{' '}
+        minutes. Copies others saved while it was shared are beyond our reach. The picture itself stays in your gallery.
       </p>
       <h2>Security and retention</h2>
       <p>

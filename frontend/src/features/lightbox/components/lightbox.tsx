@@ -3,6 +3,7 @@ import type { ClientImage } from '@shared/schemas/gallery';
 import { useEffect, useId, useRef, useState } from 'react';
 import { API_BASE, qs } from '../../../lib/api-client';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
+import { getVisitor } from '../../../lib/visitor';
 import { RemixActions } from './remix-actions';
 import { ReportButton } from './report-button';
 import { ShareControl } from './share-control';
@@ -23,9 +24,12 @@ export interface LightboxProps {
   own?: boolean;
 }
 
-/** Download through the API (spec section 7): /api/download?path=<url-encoded image url>. */
-export function downloadHref(image: ClientImage): string | undefined {
-  return image.url ? `${API_BASE}/download${qs({ path: image.url })}` : undefined;
+/**
+ * Download through the API (spec section 7): /api/download?path=<url-encoded image url>; for the
+ * visitor's own picture (private until shared) with their id, which the API checks.
+ */
+export function downloadHref(image: ClientImage, own = false): string | undefined {
+  return image.url ? `${API_BASE}/download${qs({ path: image.url, ...(own ? { userId: getVisitor().userId } : {}) })}` : undefined;
 }
 
 /** The full-screen viewer shared by every gallery (spec section 2 'Lightbox'). */
@@ -88,7 +92,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  const href = image && downloadHref(image);
+  const href = image && downloadHref(image, own);
   return (
     <dialog
       ref={dialogRef}
