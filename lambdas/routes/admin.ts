@@ -40,7 +40,8 @@ export const adminRoutes: RouteDef[] = [
     grants: ['table:images:read', 'table:images:write', 'bucket:images:write', 'table:messages:write'],
   },
   admin('GET', '/api/admin/images', 'list-images', ['table:images:read']),
-  admin('PUT', '/api/admin/images/{id}', 'put-image', ['table:images:write', 'table:messages:write']),
+  // Hiding a shared visitor's picture deletes its public copy; unhiding restores it (services/image-store.ts).
+  admin('PUT', '/api/admin/images/{id}', 'put-image', ['table:images:write', 'table:messages:write', 'bucket:images:share']),
   admin('DELETE', '/api/admin/images/{id}', 'delete-image', ['table:images:write', 'bucket:images:write', 'table:messages:write']),
   admin('GET', '/api/admin/audit', 'list-audit', ['table:messages:read']),
   admin('GET', '/api/admin/ads', 'list-ads', ['table:ads:read']),

@@ -9,6 +9,7 @@ export const safetyRoutes: RouteDef[] = [
     method: 'POST',
     path: '/api/reports',
     entry: 'handlers/safety/post-report.ts',
-    grants: ['table:messages:write', 'table:counters:write', 'table:images:write', 'ses:send'],
+    // The report threshold hides a shared visitor's picture: its public copy goes (bucket:images:share).
+    grants: ['table:messages:write', 'table:counters:write', 'table:images:write', 'ses:send', 'bucket:images:share'],
   },
 ];

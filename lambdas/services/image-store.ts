@@ -6,7 +6,7 @@ import { type CategoryMeta, getCategoryMeta, getFeaturedCount, getImage, getSlot
 import { clock } from '../lib/clock';
 import { AGAIN, retry } from '../lib/retry';
 import { loadSharp } from '../lib/sharp';
-import { storedKeys } from './private-images';
+import { publishCopies, storedKeys, withdrawCopies } from './private-images';
 import { withProvenance } from './provenance';
 
 /**
@@ -184,7 +184,22 @@ export class ImageNotFoundError extends Error {}
  * was read. Returns the record before and after; a patch that changes nothing writes nothing.
  */
 export async function setImageState(id: string, patch: ImageStatePatch, by: string): Promise<{ before: ImageItem; after: ImageItem }> {
-  return retry(() => setStateOnce(id, patch, by), { attempts: MAX_ATTEMPTS, exhausted: conflict(`could not change image ${id}`) });
+  const change = await retry(() => setStateOnce(id, patch, by), {
+    attempts: MAX_ATTEMPTS,
+    exhausted: conflict(`could not change image ${id}`),
+  });
+  await followSharing(change.after, patch);
+  return change;
+}
+
+/**
+ * A shared visitor's picture is public only through its public copy (docs/privacy.md): hidden (the
+ * console, the report threshold) it loses that copy, unhidden it gets it back. Applied whenever a
+ * patch names `hidden`, changed or not, so repeating a Hide that failed half way completes it.
+ */
+async function followSharing(after: ImageItem, patch: ImageStatePatch): Promise<void> {
+  if (patch.hidden === undefined || after.owner !== 'user' || !after.sharedAt) return;
+  await (after.hidden ? withdrawCopies(after.id) : publishCopies(after.id));
 }
 
 /** The record as `patch` leaves it; who decided and when go with a hiding or a keep. */

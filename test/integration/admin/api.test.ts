@@ -105,6 +105,23 @@ describe('admin generator and curation', () => {
     expect(image).toMatchObject({ owner: 'admin', hidden: false, featured: true, category: 'Space' });
   });
 
+  it("hides a shared visitor's picture everywhere: its public copy goes, and comes back on unhide", async () => {
+    const userId = randomUUID();
+    const image = await storeImage(await newImage({ owner: { kind: 'user', userId } }));
+    const share = (shared: boolean) =>
+      app.api(`/api/images/${image.id}/share`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userId, shared }),
+      });
+    expect((await share(true)).status).toBe(200);
+    expect((await app.api(image.url)).status).toBe(200);
+    expect((await call('PUT', `/api/admin/images/${image.id}`, { hidden: true })).status).toBe(200);
+    expect((await app.api(image.url)).status).toBe(404);
+    expect((await call('PUT', `/api/admin/images/${image.id}`, { hidden: false })).status).toBe(200);
+    expect((await app.api(image.url)).status).toBe(200);
+  });
+
   it('hides an image from every public list and keeps it in the console; unhides it', async () => {
     const res = await call('PUT', `/api/admin/images/${image.id}`, { hidden: true });
     expect(res.status).toBe(200);

@@ -151,6 +151,17 @@ describe('reporting a picture', () => {
     expect([...ids(await page(0, 2)), ...ids(await page(2, 2))].sort()).toEqual(kept.map((k) => k.id).sort());
   });
 
+  it('takes a shared picture’s public copy down when reports hide it, and puts it back when the operator keeps it', async () => {
+    const reported = await sharedPicture();
+    expect((await app.api(reported.url)).status).toBe(200);
+    for (const ip of [net(34), net(35), net(36)]) await postReport(app, { imageId: reported.id, reason: 'hateful' }, ip);
+    expect((await getImage(reported.id, true))?.hidden).toBe(true);
+    expect((await app.api(reported.url)).status).toBe(404);
+    expect((await app.api(reported.thumbnailUrl)).status).toBe(404);
+    await moderateImage(reported.id, 'keep', 'ops');
+    expect((await app.api(reported.url)).status).toBe(200);
+  });
+
   it.each([
     ['an unknown picture', () => ({ imageId: randomUUID(), reason: 'spam' }), 404, 'image_not_found'],
     ['an unknown reason', () => ({ imageId: 'abc', reason: 'boring' }), 400, 'validation_failed'],
