@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, defineConfig, type Plugin } from 'vite';
+import { z } from 'zod';
 import type * as CategoryTable from '../shared/category-table';
 
 /**
@@ -55,6 +56,54 @@ function categoryLinks(): Plugin {
     resolveId: (id) => (id === CATEGORY_LINKS_ID ? `\0${CATEGORY_LINKS_ID}` : undefined),
     load(id) {
       if (id !== `\0${CATEGORY_LINKS_ID}`) return undefined;
+      source ??= generate();
+      return source;
+    },
+  };
+}
+
+const ANSWER_SCHEMAS_ID = 'virtual:answer-schemas';
+
+/** The answers the browser parses, by the name src/lib/answer-schemas.ts gives them: [module, export]. */
+const ANSWER_SCHEMAS = {
+  galleryImage: ['gallery', 'galleryImageSchema'],
+  galleryImageList: ['gallery', 'galleryImageListSchema'],
+  collectionOverviewList: ['gallery', 'collectionOverviewListSchema'],
+  categoryMetadata: ['gallery', 'categoryMetadataSchema'],
+  searchResponse: ['gallery', 'searchResponseSchema'],
+  shareResponse: ['gallery', 'shareResponseSchema'],
+  jobStatusResponse: ['generation', 'jobStatusResponseSchema'],
+  generateAccepted: ['generation', 'generateAcceptedSchema'],
+  quotaResponse: ['safety', 'quotaResponseSchema'],
+} as const;
+
+/**
+ * `virtual:answer-schemas`: the shared zod schemas of the API's answers as JSON Schema, generated
+ * at build time (src/lib/answer-check.ts checks them), and the generation messages the studio
+ * shows, so the browser parses answers without zod. Anything JSON Schema cannot say fails the build.
+ */
+export function answerSchemas(): Plugin {
+  let source: Promise<string> | undefined;
+  const generate = () =>
+    withSsr([], async (load) => {
+      const lines: string[] = [];
+      for (const [name, [file, exported]] of Object.entries(ANSWER_SCHEMAS)) {
+        const schema = ((await load(`/../shared/schemas/${file}.ts`)) as Record<string, z.ZodType>)[exported];
+        if (!schema) throw new Error(`shared/schemas/${file}.ts exports no ${exported}`);
+        const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw' });
+        delete json.$schema;
+        lines.push(`export const ${name} = ${JSON.stringify(json)};`);
+      }
+      const messages = (await load('/../shared/schemas/generation.ts')) as Record<string, string>;
+      for (const key of ['GENERIC_GENERATION_ERROR', 'GENERATION_SUCCESS'])
+        lines.push(`export const ${key} = ${JSON.stringify(messages[key])};`);
+      return lines.join('\n');
+    });
+  return {
+    name: 'artloom-answer-schemas',
+    resolveId: (id) => (id === ANSWER_SCHEMAS_ID ? `\0${ANSWER_SCHEMAS_ID}` : undefined),
+    load(id) {
+      if (id !== `\0${ANSWER_SCHEMAS_ID}`) return undefined;
       source ??= generate();
       return source;
     },
@@ -133,7 +182,7 @@ function prerenderHome(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        const markup = await withSsr([categoryLinks()], async (load) => {
+        const markup = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
           const { render } = (await load('/src/prerender.tsx')) as { render: (url: string) => Promise<string> };
           return render('/');
         });
@@ -152,7 +201,7 @@ function prerenderHome(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), categoryLinks(), bootScript(), prerenderHome()],
+  plugins: [react(), categoryLinks(), answerSchemas(), bootScript(), prerenderHome()],
   resolve: { alias: SHARED_ALIAS },
   build: {
     outDir: 'dist',
