@@ -11,6 +11,8 @@ import { s3 } from './aws-clients';
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 export const imageKeys = (id: string) => ({ original: `files/images/${id}.png`, thumbnail: `files/thumbs/${id}.webp` });
+/** A smaller width of the thumbnail (shared/thumbnails.ts): its own folder, since an id may end in anything an id holds. */
+export const sizedThumbnailKey = (id: string, width: number) => `files/thumbs/${width}/${id}.webp`;
 export const adImageKey = (id: string) => `files/ads/${id}.png`;
 
 /** `files/images/x.png` -> `/files/images/x.png` (the record's relative url, see the url rule). */

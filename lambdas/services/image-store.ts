@@ -1,6 +1,7 @@
 import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION, type Renderer } from '../../shared/constants';
 import { type GalleryImage, toGalleryImage } from '../../shared/schemas/gallery';
-import { deleteObjects, imageKeys, publicUrl, putPublicObject } from '../adapters/image-bucket';
+import { THUMBNAIL_MAX_WIDTH, THUMBNAIL_WIDTHS } from '../../shared/thumbnails';
+import { deleteObjects, imageKeys, publicUrl, putPublicObject, sizedThumbnailKey } from '../adapters/image-bucket';
 import { changeImageState, insertImage, removeImage } from '../adapters/image-transactions';
 import { type CategoryMeta, getCategoryMeta, getFeaturedCount, getImage, getSlot, type ImageItem } from '../adapters/images-table';
 import { clock } from '../lib/clock';
@@ -34,7 +35,6 @@ export interface NewImage extends Pick<GalleryImage, 'id' | 'prompt' | 'aspectRa
   hiddenBy?: string;
 }
 
-const THUMBNAIL_MAX_WIDTH = 512;
 const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_ATTEMPTS = 8;
 
@@ -45,11 +45,24 @@ const conflict = (what: string) => (): never => {
   throw new ImageStoreConflictError(`${what}: too many concurrent writers`);
 };
 
-/** WebP thumbnail at most 512 px wide (never enlarged). */
-async function makeThumbnail(png: Buffer): Promise<Buffer> {
+/**
+ * The WebP thumbnails: the largest (THUMBNAIL_MAX_WIDTH, never enlarged) and each smaller width of
+ * THUMBNAIL_WIDTHS below the picture's own, for srcset. WebP alone, not AVIF: AVIF took 4x the
+ * encode time per picture in this step (`npm run bench -- thumbnails`, docs/frontend.md).
+ */
+async function makeThumbnails(png: Buffer, width: number): Promise<{ largest: Buffer; sized: { width: number; body: Buffer }[] }> {
   const sharp = await loadSharp();
-  return sharp(png).resize({ width: THUMBNAIL_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
+  const encode = (w: number) => sharp(png).resize({ width: w, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
+  // The PNG's own width (its header), not the record's, decides: a srcset width must be the file's.
+  const actual = (await sharp(png).metadata()).width ?? width;
+  const widths = THUMBNAIL_WIDTHS.filter((w) => w < Math.min(actual, THUMBNAIL_MAX_WIDTH));
+  const [largest, ...sized] = await Promise.all([encode(THUMBNAIL_MAX_WIDTH), ...widths.map(encode)]);
+  return { largest: largest as Buffer, sized: widths.map((w, i) => ({ width: w, body: sized[i] as Buffer })) };
 }
+
+/** The object keys of an image's smaller thumbnails, from its record (a record from before has none). */
+const sizedKeys = (record: Pick<ImageItem, 'id' | 'thumbnails'>) =>
+  (record.thumbnails ?? []).map((t) => sizedThumbnailKey(record.id, t.width));
 
 /**
  * A category's `lastUpdated` strictly increases on every change, even two changes in the same
@@ -63,7 +76,7 @@ export function nextLastUpdated(prev: CategoryMeta | undefined, now = clock.now(
 const isCategory = (category: string) => category !== DEFAULT_CATEGORY;
 
 /**
- * Stores the objects first (original PNG + WebP thumbnail, immutable), then the record(s), so a
+ * Stores the objects first (original PNG + WebP thumbnails, immutable), then the record(s), so a
  * record never points at a missing object. Same id twice: the first record wins and is returned.
  */
 export async function storeImage(input: NewImage): Promise<GalleryImage> {
@@ -85,10 +98,11 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     seed: input.seed,
     createdAt,
   });
-  const thumbnail = await makeThumbnail(input.png);
+  const thumbnails = await makeThumbnails(input.png, input.width);
   await Promise.all([
     putPublicObject(objects.original, original, 'image/png'),
-    putPublicObject(objects.thumbnail, thumbnail, 'image/webp'),
+    putPublicObject(objects.thumbnail, thumbnails.largest, 'image/webp'),
+    ...thumbnails.sized.map((t) => putPublicObject(sizedThumbnailKey(input.id, t.width), t.body, 'image/webp')),
   ]);
 
   const admin = input.owner.kind === 'admin';
@@ -99,6 +113,9 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     createdAt,
     url: publicUrl(objects.original),
     thumbnailUrl: publicUrl(objects.thumbnail),
+    ...(thumbnails.sized.length
+      ? { thumbnails: thumbnails.sized.map((t) => ({ url: publicUrl(sizedThumbnailKey(input.id, t.width)), width: t.width })) }
+      : {}),
     aspectRatio: input.aspectRatio,
     modelName,
     modelVersion,
@@ -162,7 +179,7 @@ async function deleteOnce(id: string): Promise<undefined | typeof AGAIN> {
   );
   if (outcome !== 'ok') return AGAIN;
   const objects = imageKeys(id);
-  await deleteObjects([objects.original, objects.thumbnail]);
+  await deleteObjects([objects.original, objects.thumbnail, ...sizedKeys(record)]);
 }
 
 export interface ImageStatePatch {

@@ -1,5 +1,6 @@
 import { GENERATION_SUCCESS, TERMINAL_STATUSES } from '../../shared/schemas/generation';
-import { deleteObjects, imageKeys } from '../adapters/image-bucket';
+import { THUMBNAIL_MAX_WIDTH, THUMBNAIL_WIDTHS } from '../../shared/thumbnails';
+import { deleteObjects, imageKeys, sizedThumbnailKey } from '../adapters/image-bucket';
 import { getImage } from '../adapters/images-table';
 import { openJobs, repairQueueCount } from '../adapters/job-lists';
 import { deleteStaging, listStaging, stagingJobId, stagingKey } from '../adapters/job-staging';
@@ -88,7 +89,8 @@ async function fail(job: JobItem, message: string, error: string): Promise<'fail
   await deleteStaging(stagingKey(job.jobId));
   // StoreImage writes the objects before the record: a crash between leaves objects no record names.
   const objects = imageKeys(job.jobId);
-  await deleteObjects([objects.original, objects.thumbnail]);
+  const sized = THUMBNAIL_WIDTHS.filter((w) => w < THUMBNAIL_MAX_WIDTH).map((w) => sizedThumbnailKey(job.jobId, w));
+  await deleteObjects([objects.original, objects.thumbnail, ...sized]);
   // Only the run that ended the job gives its counts back (updateJob is conditional on it being open).
   if (ended) await refundJob(job);
   return ended ? 'failed' : undefined;

@@ -98,7 +98,7 @@ export async function checkInvariants(
 
     const ids = new Set(images.map((i) => String(i.id)));
     const objects = [...(await listKeys('files/images/')), ...(await listKeys('files/thumbs/'))];
-    const orphans = objects.filter((k) => !ids.has(k.replace(/^files\/(images|thumbs)\//, '').replace(/\.(png|webp)$/, '')));
+    const orphans = objects.filter((k) => !ids.has(k.replace(/^files\/(images|thumbs)\/(\d+\/)?/, '').replace(/\.(png|webp)$/, '')));
     const jobItems = (await scan('artloom-jobs')).filter((i) => String(i.pk).startsWith('job#'));
     const staging = (await listKeys('staging/')).filter((k) => {
       const job = jobItems.find((j) => `staging/${j.jobId}.png` === k);
