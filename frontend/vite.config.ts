@@ -153,9 +153,14 @@ process.env.VITE_PRERENDER_YEAR ??= String(new Date().getFullYear());
 
 /**
  * Home's generator (studio, wall, gallery) is a lazy chunk that hydrates the prerendered markup
- * (src/app/routes/home.tsx): preload it and its imports beside the first chunk, so its request
- * does not wait for the first chunk to run. `npm run bench -- frontend` prints both figures.
+ * (src/app/routes/home.tsx), and /generate renders it too: on those two paths src/boot.js preloads
+ * it and its imports beside the first chunk, so its request does not wait for the first chunk to
+ * run. The list is a JSON data block read by boot.js, not <link> tags, so a category page or any
+ * other first screen that does not use the generator fetches none of it (issue 25).
+ * `npm run bench -- frontend` prints both figures.
  */
+const GENERATOR_PRELOADS_ID = 'generator-preloads';
+
 function withGeneratorPreload(html: string, bundle: OutputBundle | undefined): string {
   if (!bundle) return html;
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
@@ -171,8 +176,13 @@ function withGeneratorPreload(html: string, bundle: OutputBundle | undefined): s
     }
   };
   visit(generator);
-  const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
-  return html.replace('</head>', `${links}</head>`);
+  // What index.html already loads (the entry's own imports) needs no second preload.
+  const listed = [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => `/${f}`);
+  const data = `<script type="application/json" id="${GENERATOR_PRELOADS_ID}">${JSON.stringify(listed)}</script>`;
+  // Just before boot.js (bootScript has hashed its name by now), which reads it as the head is parsed.
+  const boot = '<script src="/assets/boot-';
+  if (!html.includes(boot)) throw new Error('index.html has no boot script to put the generator preloads before');
+  return html.replace(boot, `${data}\n    ${boot}`);
 }
 
 function prerenderHome(): Plugin {

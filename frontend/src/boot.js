@@ -9,3 +9,17 @@ try {
 } catch {
   // Storage blocked: the app shows the banner as for a new visitor.
 }
+// Home's generator chunks, listed at build time (frontend/vite.config.ts, withGeneratorPreload):
+// preloaded at low priority where the first screen is the generator ('/' hydrates the prerender with
+// them, '/generate' renders them), and nowhere else, so a category page fetches none of them.
+if (location.pathname === '/' || location.pathname === '/generate') {
+  const preloads = document.getElementById('generator-preloads');
+  for (const href of preloads ? JSON.parse(preloads.textContent || '[]') : []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.fetchPriority = 'low';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}

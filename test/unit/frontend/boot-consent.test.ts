@@ -10,11 +10,24 @@ import { CONSENT_KEY } from '../../../frontend/src/lib/consent';
  */
 const source = readFileSync(join(import.meta.dirname, '../../../frontend/src/boot.js'), 'utf8');
 
+const PRELOADS = ['/assets/generator-page-x.js', '/assets/studio-y.js'];
+
 function boot(pathname: string, stored: Record<string, string>, storageThrows = false) {
+  return run(pathname, stored, storageThrows).attributes;
+}
+
+/** Runs boot.js at `pathname` with index.html's generator preload list; what it marked and the links it added. */
+function run(pathname: string, stored: Record<string, string> = {}, storageThrows = false) {
   const attributes = new Set<string>();
+  const links: Record<string, string>[] = [];
   runInNewContext(source, {
     location: { pathname },
-    document: { documentElement: { setAttribute: (name: string) => attributes.add(name) } },
+    document: {
+      documentElement: { setAttribute: (name: string) => attributes.add(name) },
+      getElementById: (id: string) => (id === 'generator-preloads' ? { textContent: JSON.stringify(PRELOADS) } : null),
+      createElement: () => ({}),
+      head: { appendChild: (link: Record<string, string>) => links.push(link) },
+    },
     localStorage: {
       getItem: (key: string) => {
         if (storageThrows) throw new Error('SecurityError');
@@ -22,7 +35,7 @@ function boot(pathname: string, stored: Record<string, string>, storageThrows = 
       },
     },
   });
-  return attributes;
+  return { attributes, links };
 }
 
 describe('boot.js', () => {
@@ -35,5 +48,12 @@ describe('boot.js', () => {
   it('marks deep links only, and survives blocked storage', () => {
     expect(boot('/faq', {}, true)).toEqual(new Set(['data-deep-link']));
     expect(boot('/', {}, true)).toEqual(new Set());
+  });
+
+  it('preloads the generator chunks at low priority where the first screen is the generator, and nowhere else', () => {
+    for (const path of ['/', '/generate']) {
+      expect(run(path).links).toEqual(PRELOADS.map((href) => ({ rel: 'modulepreload', crossOrigin: '', fetchPriority: 'low', href })));
+    }
+    for (const path of ['/space', '/faq', '/i/abc']) expect(run(path).links).toEqual([]);
   });
 });
