@@ -152,36 +152,43 @@ function bootScript(): Plugin {
 process.env.VITE_PRERENDER_YEAR ??= String(new Date().getFullYear());
 
 /**
- * Home's generator (studio, wall, gallery) is a lazy chunk that hydrates the prerendered markup
- * (src/app/routes/home.tsx), and /generate renders it too: on those two paths src/boot.js preloads
- * it and its imports beside the first chunk, so its request does not wait for the first chunk to
- * run. The list is a JSON data block read by boot.js, not <link> tags, so a category page or any
- * other first screen that does not use the generator fetches none of it (issue 25).
- * `npm run bench -- frontend` prints both figures.
+ * The lazy chunks a first screen needs, preloaded by src/boot.js beside the first chunk so their
+ * requests do not wait for it to run: home's generator (studio, wall, gallery), which hydrates the
+ * prerendered markup (src/app/routes/home.tsx) and which /generate renders too; a category page's
+ * chunk and masonry grid. Both with the answer schemas their first API answers need. The lists are
+ * a JSON data block read by boot.js, not <link> tags, so no path fetches another's (issue 25).
+ * `npm run bench -- frontend` and `npm run check:js-budget` count the generator's (home's) list.
  */
-const GENERATOR_PRELOADS_ID = 'generator-preloads';
-
-function withGeneratorPreload(html: string, bundle: OutputBundle | undefined): string {
+function withRoutePreloads(html: string, bundle: OutputBundle | undefined, categoryPaths: string[]): string {
   if (!bundle) return html;
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-  const generator = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/routes/generator-page.tsx'));
-  if (!generator) throw new Error('no generator-page chunk in the bundle');
-  const files = new Set<string>();
-  const visit = (chunk: OutputChunk) => {
-    if (chunk.isEntry || files.has(chunk.fileName)) return;
-    files.add(chunk.fileName);
-    for (const name of chunk.imports) {
-      const next = chunks.find((c) => c.fileName === name);
-      if (next) visit(next);
-    }
+  const chunkOf = (module: string) => {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+    if (!chunk) throw new Error(`no ${module} chunk in the bundle`);
+    return chunk;
   };
-  visit(generator);
-  // What index.html already loads (the entry's own imports) needs no second preload.
-  const listed = [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => `/${f}`);
-  const data = `<script type="application/json" id="${GENERATOR_PRELOADS_ID}">${JSON.stringify(listed)}</script>`;
+  const filesOf = (...modules: string[]) => {
+    const files = new Set<string>();
+    const visit = (chunk: OutputChunk) => {
+      if (chunk.isEntry || files.has(chunk.fileName)) return;
+      files.add(chunk.fileName);
+      for (const name of chunk.imports) {
+        const next = chunks.find((c) => c.fileName === name);
+        if (next) visit(next);
+      }
+    };
+    for (const module of modules) visit(chunkOf(module));
+    // What index.html already loads (the entry's own imports) needs no second preload.
+    return [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => `/${f}`);
+  };
+  const routes = [
+    { name: 'generator', paths: ['/', '/generate'], files: filesOf('/src/app/routes/generator-page.tsx', '/src/lib/answer-schemas.ts') },
+    { name: 'category', paths: categoryPaths, files: filesOf('/src/app/routes/category.tsx', '/src/lib/answer-schemas.ts') },
+  ];
+  const data = `<script type="application/json" id="route-preloads">${JSON.stringify(routes)}</script>`;
   // Just before boot.js (bootScript has hashed its name by now), which reads it as the head is parsed.
   const boot = '<script src="/assets/boot-';
-  if (!html.includes(boot)) throw new Error('index.html has no boot script to put the generator preloads before');
+  if (!html.includes(boot)) throw new Error('index.html has no boot script to put the route preloads before');
   return html.replace(boot, `${data}\n    ${boot}`);
 }
 
@@ -192,15 +199,16 @@ function prerenderHome(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        const markup = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
+        const { markup, categoryPaths } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
           const { render } = (await load('/src/prerender.tsx')) as { render: (url: string) => Promise<string> };
-          return render('/');
+          const { CATEGORIES } = (await load('/../shared/category-table.ts')) as typeof CategoryTable;
+          return { markup: await render('/'), categoryPaths: CATEGORIES.map((c) => `/${c.slug}`) };
         });
         const marker = '<div id="root"></div>';
         if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
         // With the page painted from HTML and CSS, the scripts are not needed for the first paint:
         // a low fetch priority lets the stylesheet go first.
-        return withGeneratorPreload(html, ctx.bundle)
+        return withRoutePreloads(html, ctx.bundle, categoryPaths)
           .replace(marker, `<div id="root" data-prerendered>${markup}</div>`)
           .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
           .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');

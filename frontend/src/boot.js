@@ -9,12 +9,13 @@ try {
 } catch {
   // Storage blocked: the app shows the banner as for a new visitor.
 }
-// Home's generator chunks, listed at build time (frontend/vite.config.ts, withGeneratorPreload):
-// preloaded at low priority where the first screen is the generator ('/' hydrates the prerender with
-// them, '/generate' renders them), and nowhere else, so a category page fetches none of them.
-if (location.pathname === '/' || location.pathname === '/generate') {
-  const preloads = document.getElementById('generator-preloads');
-  for (const href of preloads ? JSON.parse(preloads.textContent || '[]') : []) {
+// The lazy chunks of this path's first screen, listed at build time (frontend/vite.config.ts,
+// withRoutePreloads): home's generator on '/' and '/generate', a category page's chunk on its path;
+// preloaded at low priority beside the first chunk, and nothing another path needs.
+const routePreloads = document.getElementById('route-preloads');
+for (const route of routePreloads ? JSON.parse(routePreloads.textContent || '[]') : []) {
+  if (!route.paths.includes(location.pathname)) continue;
+  for (const href of route.files) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';

@@ -11,6 +11,11 @@ import { CONSENT_KEY } from '../../../frontend/src/lib/consent';
 const source = readFileSync(join(import.meta.dirname, '../../../frontend/src/boot.js'), 'utf8');
 
 const PRELOADS = ['/assets/generator-page-x.js', '/assets/studio-y.js'];
+const CATEGORY_PRELOADS = ['/assets/category-z.js'];
+const ROUTES = [
+  { name: 'generator', paths: ['/', '/generate'], files: PRELOADS },
+  { name: 'category', paths: ['/space'], files: CATEGORY_PRELOADS },
+];
 
 function boot(pathname: string, stored: Record<string, string>, storageThrows = false) {
   return run(pathname, stored, storageThrows).attributes;
@@ -24,7 +29,7 @@ function run(pathname: string, stored: Record<string, string> = {}, storageThrow
     location: { pathname },
     document: {
       documentElement: { setAttribute: (name: string) => attributes.add(name) },
-      getElementById: (id: string) => (id === 'generator-preloads' ? { textContent: JSON.stringify(PRELOADS) } : null),
+      getElementById: (id: string) => (id === 'route-preloads' ? { textContent: JSON.stringify(ROUTES) } : null),
       createElement: () => ({}),
       head: { appendChild: (link: Record<string, string>) => links.push(link) },
     },
@@ -50,10 +55,10 @@ describe('boot.js', () => {
     expect(boot('/', {}, true)).toEqual(new Set());
   });
 
-  it('preloads the generator chunks at low priority where the first screen is the generator, and nowhere else', () => {
-    for (const path of ['/', '/generate']) {
-      expect(run(path).links).toEqual(PRELOADS.map((href) => ({ rel: 'modulepreload', crossOrigin: '', fetchPriority: 'low', href })));
-    }
-    for (const path of ['/space', '/faq', '/i/abc']) expect(run(path).links).toEqual([]);
+  it("preloads at low priority the lazy chunks of the path's first screen, and nothing another path needs", () => {
+    const links = (hrefs: string[]) => hrefs.map((href) => ({ rel: 'modulepreload', crossOrigin: '', fetchPriority: 'low', href }));
+    for (const path of ['/', '/generate']) expect(run(path).links).toEqual(links(PRELOADS));
+    expect(run('/space').links).toEqual(links(CATEGORY_PRELOADS));
+    for (const path of ['/faq', '/i/abc']) expect(run(path).links).toEqual([]);
   });
 });

@@ -9,12 +9,12 @@ import { FIRST_VISIT_JS_BUDGET_KB, firstVisitJs } from '../../../scripts/first-v
 let dist: string;
 
 /** A built dist: the entry importing a chunk, a lazy chunk, and index.html listing one generator preload. */
-function build(sizes: { entry: number; shared: number; lazy: number; preload: number }) {
+function build(sizes: { entry: number; shared: number; lazy: number; preload: number; small?: number }) {
   dist = mkdtempSync(join(tmpdir(), 'dist-'));
   mkdirSync(join(dist, 'assets'));
   mkdirSync(join(dist, '.vite'));
   // Random bytes do not compress: gzip size ≈ raw size.
-  for (const [name, size] of Object.entries(sizes)) writeFileSync(join(dist, `assets/${name}.js`), randomBytes(size));
+  for (const [name, size] of Object.entries({ small: 100, ...sizes })) writeFileSync(join(dist, `assets/${name}.js`), randomBytes(size));
   const manifest = {
     'index.html': { file: 'assets/entry.js', isEntry: true, imports: ['_shared.js'], dynamicImports: ['src/lazy.ts'] },
     '_shared.js': { file: 'assets/shared.js' },
@@ -24,18 +24,21 @@ function build(sizes: { entry: number; shared: number; lazy: number; preload: nu
   writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
   writeFileSync(
     join(dist, 'index.html'),
-    '<head><script type="application/json" id="generator-preloads">["/assets/preload.js","/assets/shared.js"]</script></head>',
+    `<head><script type="application/json" id="route-preloads">${JSON.stringify([
+      { name: 'generator', paths: ['/'], files: ['/assets/preload.js', '/assets/shared.js'] },
+      { name: 'category', paths: ['/space'], files: ['/assets/small.js'] },
+    ])}</script></head>`,
   );
 }
 
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('first-visit JS budget', () => {
-  it('counts the entry, its static imports and the listed preloads once each, not the lazy chunks', () => {
+  it("counts the entry, its static imports and the heaviest path's preloads once each, not the lazy chunks", () => {
     build({ entry: 40_000, shared: 10_000, lazy: 90_000, preload: 5_000 });
     const figures = firstVisitJs(dist);
     expect(figures.entry.files.sort()).toEqual(['assets/entry.js', 'assets/shared.js']);
-    expect(figures.preloads.files).toEqual(['assets/preload.js']);
+    expect(figures.preloads).toMatchObject({ route: 'generator', files: ['assets/preload.js'] });
     expect(figures.totalGz).toBeGreaterThan(55_000);
     expect(figures.totalGz).toBeLessThan(57_000);
   });
