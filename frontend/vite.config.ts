@@ -31,6 +31,20 @@ async function withSsr<T>(plugins: Plugin[], use: (load: (path: string) => Promi
   }
 }
 
+/** A virtual module `id` whose source `generate` makes once, on first import. */
+function virtualModule(name: string, id: string, generate: () => Promise<string>): Plugin {
+  let source: Promise<string> | undefined;
+  return {
+    name,
+    resolveId: (requested) => (requested === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      source ??= generate();
+      return source;
+    },
+  };
+}
+
 const CATEGORY_LINKS_ID = 'virtual:category-links';
 
 /**
@@ -39,7 +53,6 @@ const CATEGORY_LINKS_ID = 'virtual:category-links';
  * the whole table (hero titles, taglines, storage keys: the category chunk and the footer load it).
  */
 function categoryLinks(): Plugin {
-  let source: Promise<string> | undefined;
   const generate = async () => {
     const { CATEGORIES, pageTitle } = await withSsr(
       [],
@@ -51,15 +64,7 @@ function categoryLinks(): Plugin {
       `export const PAGE_TITLE_SUFFIX = ${JSON.stringify(pageTitle(''))};`,
     ].join('\n');
   };
-  return {
-    name: 'artloom-category-links',
-    resolveId: (id) => (id === CATEGORY_LINKS_ID ? `\0${CATEGORY_LINKS_ID}` : undefined),
-    load(id) {
-      if (id !== `\0${CATEGORY_LINKS_ID}`) return undefined;
-      source ??= generate();
-      return source;
-    },
-  };
+  return virtualModule('artloom-category-links', CATEGORY_LINKS_ID, generate);
 }
 
 const ANSWER_SCHEMAS_ID = 'virtual:answer-schemas';
@@ -83,7 +88,6 @@ const ANSWER_SCHEMAS = {
  * shows, so the browser parses answers without zod. Anything JSON Schema cannot say fails the build.
  */
 export function answerSchemas(): Plugin {
-  let source: Promise<string> | undefined;
   const generate = () =>
     withSsr([], async (load) => {
       const lines: string[] = [];
@@ -99,15 +103,7 @@ export function answerSchemas(): Plugin {
         lines.push(`export const ${key} = ${JSON.stringify(messages[key])};`);
       return lines.join('\n');
     });
-  return {
-    name: 'artloom-answer-schemas',
-    resolveId: (id) => (id === ANSWER_SCHEMAS_ID ? `\0${ANSWER_SCHEMAS_ID}` : undefined),
-    load(id) {
-      if (id !== `\0${ANSWER_SCHEMAS_ID}`) return undefined;
-      source ??= generate();
-      return source;
-    },
-  };
+  return virtualModule('artloom-answer-schemas', ANSWER_SCHEMAS_ID, generate);
 }
 
 /**
