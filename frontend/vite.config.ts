@@ -6,6 +6,9 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { z } from 'zod';
 import type * as CategoryTable from '../shared/category-table';
+import type * as AdsApi from './src/features/ads/api/ads-api';
+import type * as CategoryApi from './src/features/categories/api/category-api';
+import type * as ApiClient from './src/lib/api-client';
 
 /**
  * Runs TS/TSX modules of the app in Node with a throwaway Vite server, kept open while `use` runs
@@ -151,11 +154,19 @@ process.env.VITE_PRERENDER_YEAR ??= String(new Date().getFullYear());
  * The lazy chunks a first screen needs, preloaded by src/boot.js beside the first chunk so their
  * requests do not wait for it to run: home's generator (studio, wall, gallery), which hydrates the
  * prerendered markup (src/app/routes/home.tsx) and which /generate renders too; a category page's
- * chunk and masonry grid. Both with the answer schemas their first API answers need. The lists are
+ * chunk and masonry grid, whose API requests (list, metadata, ads) boot.js sends at once too, so the
+ * first row is painted from answers requested with the HTML. Both with the answer schemas their first
+ * API answers need. The lists are
  * a JSON data block read by boot.js, not <link> tags, so no path fetches another's (issue 25).
  * `npm run bench -- frontend` and `npm run check:js-budget` count the generator's (home's) list.
  */
-function withRoutePreloads(html: string, bundle: OutputBundle | undefined, categoryPaths: string[]): string {
+/** A GET src/boot.js sends early on a path (its url as the api client builds it), unless storage holds the answer already. */
+interface EarlyAnswer {
+  url: string;
+  unlessStored?: string;
+}
+
+function withRoutePreloads(html: string, bundle: OutputBundle | undefined, categories: Map<string, EarlyAnswer[]>): string {
   if (!bundle) return html;
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const chunkOf = (module: string) => {
@@ -179,7 +190,13 @@ function withRoutePreloads(html: string, bundle: OutputBundle | undefined, categ
   };
   const routes = [
     { name: 'generator', paths: ['/', '/generate'], files: filesOf('/src/app/routes/generator-page.tsx', '/src/lib/answer-schemas.ts') },
-    { name: 'category', paths: categoryPaths, files: filesOf('/src/app/routes/category.tsx', '/src/lib/answer-schemas.ts') },
+    {
+      name: 'category',
+      paths: [...categories.keys()],
+      files: filesOf('/src/app/routes/category.tsx', '/src/lib/answer-schemas.ts'),
+      // The page's API requests too, so its first row and its top ads (often the phone's LCP) do not wait for the JS.
+      answers: Object.fromEntries(categories),
+    },
   ];
   const data = `<script type="application/json" id="route-preloads">${JSON.stringify(routes)}</script>`;
   // Just before boot.js (bootScript has hashed its name by now), which reads it as the head is parsed.
@@ -195,16 +212,27 @@ function prerenderHome(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        const { markup, categoryPaths } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
+        const { markup, categories } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
           const { render } = (await load('/src/prerender.tsx')) as { render: (url: string) => Promise<string> };
           const { CATEGORIES } = (await load('/../shared/category-table.ts')) as typeof CategoryTable;
-          return { markup: await render('/'), categoryPaths: CATEGORIES.map((c) => `/${c.slug}`) };
+          const { API_BASE } = (await load('/src/lib/api-client.ts')) as typeof ApiClient;
+          const { categoryListPath, categoryMetadataPath } = (await load(
+            '/src/features/categories/api/category-api.ts',
+          )) as typeof CategoryApi;
+          const { ADS_PATH } = (await load('/src/features/ads/api/ads-api.ts')) as typeof AdsApi;
+          const answers = (c: (typeof CATEGORIES)[number]): EarlyAnswer[] => [
+            // A cached list is the visitor's (use-category-images.ts): only a first visit needs it.
+            { url: `${API_BASE}${categoryListPath(c.apiValue)}`, unlessStored: c.storage.list },
+            { url: `${API_BASE}${categoryMetadataPath(c.apiValue)}` },
+            { url: `${API_BASE}${ADS_PATH}` },
+          ];
+          return { markup: await render('/'), categories: new Map(CATEGORIES.map((c) => [`/${c.slug}`, answers(c)])) };
         });
         const marker = '<div id="root"></div>';
         if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
         // With the page painted from HTML and CSS, the scripts are not needed for the first paint:
         // a low fetch priority lets the stylesheet go first.
-        return withRoutePreloads(html, ctx.bundle, categoryPaths)
+        return withRoutePreloads(html, ctx.bundle, categories)
           .replace(marker, `<div id="root" data-prerendered>${markup}</div>`)
           .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
           .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');

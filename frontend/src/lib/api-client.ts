@@ -63,6 +63,18 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * An answer src/boot.js asked for while the first chunk loaded (a category page's list, metadata and
+ * ads: vite.config.ts `withRoutePreloads`), with the same method, url and headers; each is taken once.
+ */
+function takeEarlyAnswer(method: string, url: string): Promise<Response> | undefined {
+  if (method !== 'GET' || typeof window === 'undefined') return undefined;
+  const early = (window as { artloomEarlyAnswers?: Record<string, Promise<Response>> }).artloomEarlyAnswers;
+  const answer = early?.[url];
+  if (early && answer) delete early[url];
+  return answer;
+}
+
 /** A shared schema of an answer (classic zod or zod/mini alike): all the client needs is its parse. */
 interface ResponseSchema<T> {
   parse(data: unknown): T;
@@ -108,7 +120,9 @@ async function requestOnce<T>(
   // No CSRF header: bearer tokens and cookieless visitors need none (docs/product.md §8).
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal: options.signal, credentials: 'same-origin' });
+    const url = `${API_BASE}${path}`;
+    response = await (takeEarlyAnswer(method, url) ??
+      fetch(url, { method, headers, body: payload, signal: options.signal, credentials: 'same-origin' }));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiClientError(0, 'network_error', 'Network error.');

@@ -14,7 +14,12 @@ const PRELOADS = ['/assets/generator-page-x.js', '/assets/studio-y.js'];
 const CATEGORY_PRELOADS = ['/assets/category-z.js'];
 const ROUTES = [
   { name: 'generator', paths: ['/', '/generate'], files: PRELOADS },
-  { name: 'category', paths: ['/space'], files: CATEGORY_PRELOADS },
+  {
+    name: 'category',
+    paths: ['/space'],
+    files: CATEGORY_PRELOADS,
+    answers: { '/space': [{ url: '/api/list?space', unlessStored: 'spaceList' }, { url: '/api/ads/all' }] },
+  },
 ];
 
 function boot(pathname: string, stored: Record<string, string>, storageThrows = false) {
@@ -25,7 +30,14 @@ function boot(pathname: string, stored: Record<string, string>, storageThrows = 
 function run(pathname: string, stored: Record<string, string> = {}, storageThrows = false) {
   const attributes = new Set<string>();
   const links: Record<string, string>[] = [];
+  const fetched: string[] = [];
+  const window: { artloomEarlyAnswers?: Record<string, unknown> } = {};
   runInNewContext(source, {
+    window,
+    fetch: (url: string) => {
+      fetched.push(url);
+      return Promise.resolve({ url });
+    },
     location: { pathname },
     document: {
       documentElement: { setAttribute: (name: string) => attributes.add(name) },
@@ -40,7 +52,7 @@ function run(pathname: string, stored: Record<string, string> = {}, storageThrow
       },
     },
   });
-  return { attributes, links };
+  return { attributes, links, fetched, early: window.artloomEarlyAnswers ?? {} };
 }
 
 describe('boot.js', () => {
@@ -60,5 +72,13 @@ describe('boot.js', () => {
     for (const path of ['/', '/generate']) expect(run(path).links).toEqual(links(PRELOADS));
     expect(run('/space').links).toEqual(links(CATEGORY_PRELOADS));
     for (const path of ['/faq', '/i/abc']) expect(run(path).links).toEqual([]);
+  });
+
+  it("sends a category page's API requests at once, the list only when no cached copy is stored", () => {
+    const first = run('/space');
+    expect(first.fetched).toEqual(['/api/list?space', '/api/ads/all']);
+    expect(Object.keys(first.early)).toEqual(['/api/list?space', '/api/ads/all']);
+    expect(run('/space', { spaceList: '[]' }).fetched).toEqual(['/api/ads/all']);
+    expect(run('/', {}).fetched).toEqual([]);
   });
 });
