@@ -6,9 +6,6 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { z } from 'zod';
 import type * as CategoryTable from '../shared/category-table';
-import type * as AdsApi from './src/features/ads/api/ads-api';
-import type * as CategoryApi from './src/features/categories/api/category-api';
-import type * as ApiClient from './src/lib/api-client';
 
 /**
  * Runs TS/TSX modules of the app in Node with a throwaway Vite server, kept open while `use` runs
@@ -215,11 +212,12 @@ function prerenderHome(): Plugin {
         const { markup, categories } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
           const { render } = (await load('/src/prerender.tsx')) as { render: (url: string) => Promise<string> };
           const { CATEGORIES } = (await load('/../shared/category-table.ts')) as typeof CategoryTable;
-          const { API_BASE } = (await load('/src/lib/api-client.ts')) as typeof ApiClient;
-          const { categoryListPath, categoryMetadataPath } = (await load(
-            '/src/features/categories/api/category-api.ts',
-          )) as typeof CategoryApi;
-          const { ADS_PATH } = (await load('/src/features/ads/api/ads-api.ts')) as typeof AdsApi;
+          const { API_BASE } = (await load('/src/lib/api-client.ts')) as { API_BASE: string };
+          const { categoryListPath, categoryMetadataPath } = (await load('/src/features/categories/api/category-api.ts')) as Record<
+            'categoryListPath' | 'categoryMetadataPath',
+            (category: string) => string
+          >;
+          const { ADS_PATH } = (await load('/src/features/ads/api/ads-api.ts')) as { ADS_PATH: string };
           const answers = (c: (typeof CATEGORIES)[number]): EarlyAnswer[] => [
             // A cached list is the visitor's (use-category-images.ts): only a first visit needs it.
             { url: `${API_BASE}${categoryListPath(c.apiValue)}`, unlessStored: c.storage.list },
