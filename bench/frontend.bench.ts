@@ -5,7 +5,7 @@
  * CHROME_PATH or /usr/bin/chromium. LIGHTHOUSE_RUNS (default 5): runs per page whose median is
  * reported (the simulation scales the CPU time it observes, so a busy machine moves TBT and the
  * score; the median and range show how much). LIGHTHOUSE_PAGES=/,/space limits the pages.
- * LIGHTHOUSE_REPORT=path keeps the last run's whole report.
+ * LIGHTHOUSE_REPORT=path keeps the last run's whole report, and path.<n> each run's (n counts the runs).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -63,6 +63,8 @@ function bundleFigures() {
   };
 }
 
+let reports = 0;
+
 async function lighthouseOnce(url: string) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS] });
   try {
@@ -74,7 +76,11 @@ async function lighthouseOnce(url: string) {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('lighthouse returned no report');
-    if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr, null, 1));
+    if (process.env.LIGHTHOUSE_REPORT) {
+      reports++;
+      writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr, null, 1));
+      writeFileSync(`${process.env.LIGHTHOUSE_REPORT}.${reports}`, JSON.stringify(lhr, null, 1));
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
       ?.items;
