@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { answerSchemas } from './frontend/vite.config';
 
 /** The frontend's `@shared/…` imports (frontend/vite.config.ts, frontend/tsconfig.json): the unit tests load frontend modules. */
 const resolve = { alias: { '@shared': join(import.meta.dirname, 'shared') } };
@@ -31,6 +32,8 @@ export default defineConfig({
     projects: [
       {
         resolve,
+        // The frontend's answer schemas, compiled from shared/ as the build does (src/lib/answer-schemas.ts).
+        plugins: [answerSchemas()],
         test: {
           name: 'unit',
           // The CDK tests synthesize whole stacks inside a test: seconds on a quiet 2-core machine, more when it is busy.

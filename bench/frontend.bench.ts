@@ -5,7 +5,7 @@
  * CHROME_PATH or /usr/bin/chromium. LIGHTHOUSE_RUNS (default 5): runs per page whose median is
  * reported (the simulation scales the CPU time it observes, so a busy machine moves TBT and the
  * score; the median and range show how much). LIGHTHOUSE_PAGES=/,/space limits the pages.
- * LIGHTHOUSE_REPORT=path keeps the last run's whole report.
+ * LIGHTHOUSE_REPORT=path keeps the last run's whole report, and path.<n> each run's (n counts the runs).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,50 +16,25 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startLocalApp } from '../local/app';
 import { PLUGINS } from '../local/plugins';
+import { lastSeedRun } from '../local/plugins/seed';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
+import { FIRST_VISIT_JS_BUDGET_KB, firstVisitJs, kb } from '../scripts/first-visit-js';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIST = join(ROOT, 'frontend/dist');
-// Issue 14's budgets: initial JS ≤ 85 kB, CSS ≤ 12 kB (font files apart), performance ≥ 95, accessibility 100, CLS ≤ 0.01.
-const AIM = { initialJsKb: 85, initialCssKb: 12, performance: 95, accessibility: 100, cls: 0.01 };
+// Issue 14's budgets (initial JS ≤ 85 kB, CSS ≤ 12 kB font files apart, performance ≥ 95, accessibility 100, CLS ≤ 0.01)
+// and issue 25's: first-visit JS (module scripts + preloads) ≤ 100 kB gzip (checked by CI: check:js-budget), JS fetched
+// by the end of the load ≤ 110 kB, LCP ≤ 2.5 s simulated, CLS ≤ 0.01 in every run.
+const AIM = { initialJsKb: 85, initialCssKb: 12, performance: 95, accessibility: 100, cls: 0.01, fetchedJsKb: 110, lcpMs: 2500 };
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/space,/generate').split(',').filter(Boolean);
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-  isEntry?: boolean;
-}
-
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const gz = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
-
-/** The entry chunk plus everything it imports statically: what the browser must load before home renders. */
-function initialAssets(manifest: Record<string, ManifestChunk>): { js: string[]; css: string[] } {
-  const entry = Object.values(manifest).find((c) => c.isEntry);
-  if (!entry) throw new Error('no entry in the Vite manifest');
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const visit = (chunk: ManifestChunk) => {
-    if (js.has(chunk.file)) return;
-    js.add(chunk.file);
-    for (const c of chunk.css ?? []) css.add(c);
-    for (const key of chunk.imports ?? []) {
-      const next = manifest[key];
-      if (next) visit(next);
-    }
-  };
-  visit(entry);
-  return { js: [...js], css: [...css] };
-}
 
 function bundleFigures() {
   execFileSync('npx', ['vite', 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const { js, css } = initialAssets(manifest);
-  const jsGz = js.reduce((sum, f) => sum + gz(f), 0);
-  const cssGz = css.reduce((sum, f) => sum + gz(f), 0);
+  const first = firstVisitJs(DIST);
+  const js = first.entry.files;
+  const manifest = first.manifest as Record<string, { file: string }>;
   const all = Object.values(manifest)
     .map((c) => c.file)
     .filter((f) => f.endsWith('.js'));
@@ -76,14 +51,19 @@ function bundleFigures() {
     .filter((f) => !js.includes(f))
     .map((f) => ({ f, size: gz(f) }))
     .sort((a, b) => b.size - a.size)[0];
-  // What index.html preloads beside the first chunk (home's generator, which hydrates the prerender: vite.config.ts).
-  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)]
-    .map((m) => m[1] ?? '')
-    .filter((f) => f && !js.includes(f));
-  const preloadGz = preloaded.reduce((sum, f) => sum + gz(f), 0);
-  return { jsFiles: js.length, jsGz, cssGz, chunks: all.length, routeChunks, largestLazy, preloaded: preloaded.length, preloadGz };
+  return {
+    jsFiles: js.length,
+    jsGz: first.entry.gz,
+    cssGz: first.css.gz,
+    chunks: all.length,
+    routeChunks,
+    largestLazy,
+    preloaded: first.preloads.files.length,
+    preloadGz: first.preloads.gz,
+  };
 }
+
+let reports = 0;
 
 async function lighthouseOnce(url: string) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS] });
@@ -96,7 +76,11 @@ async function lighthouseOnce(url: string) {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('lighthouse returned no report');
-    if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr, null, 1));
+    if (process.env.LIGHTHOUSE_REPORT) {
+      reports++;
+      writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr, null, 1));
+      writeFileSync(`${process.env.LIGHTHOUSE_REPORT}.${reports}`, JSON.stringify(lhr, null, 1));
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
       ?.items;
@@ -133,14 +117,21 @@ function summarize(runs: LighthouseRun[], key: keyof LighthouseRun, format: (n: 
   return runs.length > 1 && format(low) !== format(high) ? `${mid} (${format(low)}–${format(high)})` : mid;
 }
 
+/** The worst of the runs for each figure (the aims hold in every run, not only the median). */
+function worstRun(runs: LighthouseRun[]): string {
+  const max = (key: keyof LighthouseRun) => Math.max(...runs.map((r) => r[key]));
+  const min = (key: keyof LighthouseRun) => Math.min(...runs.map((r) => r[key]));
+  return `performance ${min('performance')}, accessibility ${min('accessibility')}, CLS ${max('cls').toFixed(3)}, LCP ${Math.round(max('lcpMs'))} ms, TBT ${Math.round(max('tbtMs'))} ms`;
+}
+
 export async function run(): Promise<void> {
   const bundle = bundleFigures();
   const rows: Record<string, string>[] = [
     { metric: 'home initial JS (gzip)', value: `${kb(bundle.jsGz)} kB in ${bundle.jsFiles} files`, aim: `≤ ${AIM.initialJsKb} kB` },
     {
-      metric: 'home JS with the preloaded generator chunks (gzip)',
+      metric: 'first-visit JS: module scripts + the generator chunks boot.js preloads on / and /generate (gzip)',
       value: `${kb(bundle.jsGz + bundle.preloadGz)} kB (+${bundle.preloaded} files)`,
-      aim: '',
+      aim: `≤ ${FIRST_VISIT_JS_BUDGET_KB} kB`,
     },
     { metric: 'home initial CSS (gzip, font files apart)', value: `${kb(bundle.cssGz)} kB`, aim: `≤ ${AIM.initialCssKb} kB` },
     { metric: 'JS chunks in the build', value: String(bundle.chunks), aim: '' },
@@ -162,13 +153,11 @@ export async function run(): Promise<void> {
   }
   const app = await startLocalApp({ port: 0, dataDir: null, staticDir: DIST, plugins: PLUGINS });
   try {
-    // Wait for the seed step so the galleries have images, as a visitor would see them.
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      const res = await fetch(`${app.url}/api/gallery/admin/random?model=flux_schnell&skip=0&take=25`);
-      if (res.ok && ((await res.json()) as unknown[]).length >= 12) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    // Wait for the whole seed (the featured images and every collection's), so the galleries and
+    // the category page have their pictures, as a visitor would see them: a half-seeded /space
+    // measured the ads alone.
+    const seeded = await lastSeedRun();
+    if (!seeded || seeded.interrupted) throw new Error('the seed did not finish: the pages would be measured without pictures');
     const count = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 5);
     const ms = (n: number) => `${Math.round(n)} ms`;
     const int = (n: number) => String(Math.round(n));
@@ -183,9 +172,14 @@ export async function run(): Promise<void> {
         },
         { metric: `${path} lighthouse mobile accessibility`, value: summarize(runs, 'accessibility', int), aim: String(AIM.accessibility) },
         { metric: `${path} CLS`, value: summarize(runs, 'cls', (n) => n.toFixed(3)), aim: `≤ ${AIM.cls}` },
-        { metric: `${path} LCP (simulated mobile)`, value: summarize(runs, 'lcpMs', ms), aim: '' },
+        { metric: `${path} LCP (simulated mobile)`, value: summarize(runs, 'lcpMs', ms), aim: `≤ ${AIM.lcpMs} ms` },
         { metric: `${path} TBT (simulated mobile)`, value: summarize(runs, 'tbtMs', ms), aim: '' },
-        { metric: `${path} JS fetched by the end (transfer)`, value: summarize(runs, 'scriptBytes', (n) => `${kb(n)} kB`), aim: '' },
+        {
+          metric: `${path} JS fetched by the end (transfer)`,
+          value: summarize(runs, 'scriptBytes', (n) => `${kb(n)} kB`),
+          aim: `≤ ${AIM.fetchedJsKb} kB`,
+        },
+        { metric: `${path} worst run`, value: worstRun(runs), aim: '' },
         {
           metric: `${path} machine (Lighthouse benchmarkIndex; load)`,
           value: `${summarize(runs, 'benchmarkIndex', int)}; ${loadavg()[0]?.toFixed(1)}`,

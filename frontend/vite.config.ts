@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, defineConfig, type Plugin } from 'vite';
+import { z } from 'zod';
 import type * as CategoryTable from '../shared/category-table';
 
 /**
@@ -30,6 +31,20 @@ async function withSsr<T>(plugins: Plugin[], use: (load: (path: string) => Promi
   }
 }
 
+/** A virtual module `id` whose source `generate` makes once, on first import. */
+function virtualModule(name: string, id: string, generate: () => Promise<string>): Plugin {
+  let source: Promise<string> | undefined;
+  return {
+    name,
+    resolveId: (requested) => (requested === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      source ??= generate();
+      return source;
+    },
+  };
+}
+
 const CATEGORY_LINKS_ID = 'virtual:category-links';
 
 /**
@@ -38,7 +53,6 @@ const CATEGORY_LINKS_ID = 'virtual:category-links';
  * the whole table (hero titles, taglines, storage keys: the category chunk and the footer load it).
  */
 function categoryLinks(): Plugin {
-  let source: Promise<string> | undefined;
   const generate = async () => {
     const { CATEGORIES, pageTitle } = await withSsr(
       [],
@@ -50,15 +64,46 @@ function categoryLinks(): Plugin {
       `export const PAGE_TITLE_SUFFIX = ${JSON.stringify(pageTitle(''))};`,
     ].join('\n');
   };
-  return {
-    name: 'artloom-category-links',
-    resolveId: (id) => (id === CATEGORY_LINKS_ID ? `\0${CATEGORY_LINKS_ID}` : undefined),
-    load(id) {
-      if (id !== `\0${CATEGORY_LINKS_ID}`) return undefined;
-      source ??= generate();
-      return source;
-    },
-  };
+  return virtualModule('artloom-category-links', CATEGORY_LINKS_ID, generate);
+}
+
+const ANSWER_SCHEMAS_ID = 'virtual:answer-schemas';
+
+/** The answers the browser parses, by the name src/lib/answer-schemas.ts gives them: [module, export]. */
+const ANSWER_SCHEMAS = {
+  galleryImage: ['gallery', 'galleryImageSchema'],
+  galleryImageList: ['gallery', 'galleryImageListSchema'],
+  collectionOverviewList: ['gallery', 'collectionOverviewListSchema'],
+  categoryMetadata: ['gallery', 'categoryMetadataSchema'],
+  searchResponse: ['gallery', 'searchResponseSchema'],
+  shareResponse: ['gallery', 'shareResponseSchema'],
+  jobStatusResponse: ['generation', 'jobStatusResponseSchema'],
+  generateAccepted: ['generation', 'generateAcceptedSchema'],
+  quotaResponse: ['safety', 'quotaResponseSchema'],
+} as const;
+
+/**
+ * `virtual:answer-schemas`: the shared zod schemas of the API's answers as JSON Schema, generated
+ * at build time (src/lib/answer-check.ts checks them), and the generation messages the studio
+ * shows, so the browser parses answers without zod. Anything JSON Schema cannot say fails the build.
+ */
+export function answerSchemas(): Plugin {
+  const generate = () =>
+    withSsr([], async (load) => {
+      const lines: string[] = [];
+      for (const [name, [file, exported]] of Object.entries(ANSWER_SCHEMAS)) {
+        const schema = ((await load(`/../shared/schemas/${file}.ts`)) as Record<string, z.ZodType>)[exported];
+        if (!schema) throw new Error(`shared/schemas/${file}.ts exports no ${exported}`);
+        const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw' });
+        delete json.$schema;
+        lines.push(`export const ${name} = ${JSON.stringify(json)};`);
+      }
+      const messages = (await load('/../shared/schemas/generation.ts')) as Record<string, string>;
+      for (const key of ['GENERIC_GENERATION_ERROR', 'GENERATION_SUCCESS'])
+        lines.push(`export const ${key} = ${JSON.stringify(messages[key])};`);
+      return lines.join('\n');
+    });
+  return virtualModule('artloom-answer-schemas', ANSWER_SCHEMAS_ID, generate);
 }
 
 /**
@@ -103,27 +148,71 @@ function bootScript(): Plugin {
 process.env.VITE_PRERENDER_YEAR ??= String(new Date().getFullYear());
 
 /**
- * Home's generator (studio, wall, gallery) is a lazy chunk that hydrates the prerendered markup
- * (src/app/routes/home.tsx): preload it and its imports beside the first chunk, so its request
- * does not wait for the first chunk to run. `npm run bench -- frontend` prints both figures.
+ * The lazy chunks a first screen needs, preloaded by src/boot.js beside the first chunk so their
+ * requests do not wait for it to run: home's generator (studio, wall, gallery), which hydrates the
+ * prerendered markup (src/app/routes/home.tsx) and which /generate renders too; a category page's
+ * chunk and masonry grid, whose API requests (list, metadata, ads) boot.js sends at once too, so the
+ * first row is painted from answers requested with the HTML. Both with the answer schemas their first
+ * API answers need. The lists are
+ * a JSON data block read by boot.js, not <link> tags, so no path fetches another's (issue 25).
+ * `npm run bench -- frontend` and `npm run check:js-budget` count the generator's (home's) list.
  */
-function withGeneratorPreload(html: string, bundle: OutputBundle | undefined): string {
+/** A GET src/boot.js sends early on a path (its url as the api client builds it), unless storage holds the answer already. */
+interface EarlyAnswer {
+  url: string;
+  unlessStored?: string;
+}
+
+function withRoutePreloads(html: string, bundle: OutputBundle | undefined, categories: Map<string, EarlyAnswer[]>): string {
   if (!bundle) return html;
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-  const generator = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/routes/generator-page.tsx'));
-  if (!generator) throw new Error('no generator-page chunk in the bundle');
-  const files = new Set<string>();
-  const visit = (chunk: OutputChunk) => {
-    if (chunk.isEntry || files.has(chunk.fileName)) return;
-    files.add(chunk.fileName);
-    for (const name of chunk.imports) {
-      const next = chunks.find((c) => c.fileName === name);
-      if (next) visit(next);
-    }
+  const chunkOf = (module: string) => {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+    if (!chunk) throw new Error(`no ${module} chunk in the bundle`);
+    return chunk;
   };
-  visit(generator);
-  const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
-  return html.replace('</head>', `${links}</head>`);
+  const filesOf = (...modules: string[]) => {
+    const files = new Set<string>();
+    const visit = (chunk: OutputChunk) => {
+      if (chunk.isEntry || files.has(chunk.fileName)) return;
+      files.add(chunk.fileName);
+      for (const name of chunk.imports) {
+        const next = chunks.find((c) => c.fileName === name);
+        if (next) visit(next);
+      }
+    };
+    for (const module of modules) visit(chunkOf(module));
+    // What index.html already loads (the entry's own imports) needs no second preload.
+    return [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => `/${f}`);
+  };
+  const routes = [
+    { name: 'generator', paths: ['/', '/generate'], files: filesOf('/src/app/routes/generator-page.tsx', '/src/lib/answer-schemas.ts') },
+    {
+      name: 'category',
+      paths: [...categories.keys()],
+      files: filesOf('/src/app/routes/category.tsx', '/src/lib/answer-schemas.ts'),
+      // The page's API requests too, so its first row and its top ads (often the phone's LCP) do not wait for the JS.
+      answers: Object.fromEntries(categories),
+    },
+  ];
+  const data = `<script type="application/json" id="route-preloads">${JSON.stringify(routes)}</script>`;
+  // Just before boot.js (bootScript has hashed its name by now), which reads it as the head is parsed.
+  const boot = '<script src="/assets/boot-';
+  if (!html.includes(boot)) throw new Error('index.html has no boot script to put the route preloads before');
+  return html.replace(boot, `${data}\n    ${boot}`);
+}
+
+/**
+ * The Latin Inter file, preloaded: found in the CSS only once the stylesheet has arrived, it came
+ * after the first paint in some Lighthouse runs and the swap shifted the prerendered page (CLS 0.084).
+ */
+function withFontPreload(html: string, bundle: OutputBundle | undefined): string {
+  if (!bundle) return html;
+  const font = Object.keys(bundle).find((name) => /\/inter-latin-wght-normal-[^/]+\.woff2$/.test(name));
+  if (!font) throw new Error('no inter-latin-wght-normal woff2 in the bundle to preload');
+  const stylesheet = '<link rel="stylesheet"';
+  if (!html.includes(stylesheet)) throw new Error('index.html has no stylesheet to put the font preload before');
+  return html.replace(stylesheet, `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">\n    ${stylesheet}`);
 }
 
 function prerenderHome(): Plugin {
@@ -133,15 +222,28 @@ function prerenderHome(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        const markup = await withSsr([categoryLinks()], async (load) => {
+        const { markup, categories } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
           const { render } = (await load('/src/prerender.tsx')) as { render: (url: string) => Promise<string> };
-          return render('/');
+          const { CATEGORIES } = (await load('/../shared/category-table.ts')) as typeof CategoryTable;
+          const { API_BASE } = (await load('/src/lib/api-client.ts')) as { API_BASE: string };
+          const { categoryListPath, categoryMetadataPath } = (await load('/src/features/categories/api/category-api.ts')) as Record<
+            'categoryListPath' | 'categoryMetadataPath',
+            (category: string) => string
+          >;
+          const { ADS_PATH } = (await load('/src/features/ads/api/ads-api.ts')) as { ADS_PATH: string };
+          const answers = (c: (typeof CATEGORIES)[number]): EarlyAnswer[] => [
+            // A cached list is the visitor's (use-category-images.ts): only a first visit needs it.
+            { url: `${API_BASE}${categoryListPath(c.apiValue)}`, unlessStored: c.storage.list },
+            { url: `${API_BASE}${categoryMetadataPath(c.apiValue)}` },
+            { url: `${API_BASE}${ADS_PATH}` },
+          ];
+          return { markup: await render('/'), categories: new Map(CATEGORIES.map((c) => [`/${c.slug}`, answers(c)])) };
         });
         const marker = '<div id="root"></div>';
         if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
         // With the page painted from HTML and CSS, the scripts are not needed for the first paint:
         // a low fetch priority lets the stylesheet go first.
-        return withGeneratorPreload(html, ctx.bundle)
+        return withFontPreload(withRoutePreloads(html, ctx.bundle, categories), ctx.bundle)
           .replace(marker, `<div id="root" data-prerendered>${markup}</div>`)
           .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
           .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
@@ -152,7 +254,7 @@ function prerenderHome(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), categoryLinks(), bootScript(), prerenderHome()],
+  plugins: [react(), categoryLinks(), answerSchemas(), bootScript(), prerenderHome()],
   resolve: { alias: SHARED_ALIAS },
   build: {
     outDir: 'dist',

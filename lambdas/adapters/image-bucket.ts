@@ -25,6 +25,8 @@ export const PRIVATE_CACHE = 'private, max-age=43200, immutable';
 export const imageKeys = (id: string) => ({ original: `files/images/${id}.png`, thumbnail: `files/thumbs/${id}.webp` });
 /** A visitor's own objects: served by nothing, read through presigned urls only. */
 export const privateImageKeys = (id: string) => ({ original: `private/images/${id}.png`, thumbnail: `private/thumbs/${id}.webp` });
+/** A smaller width of the thumbnail (shared/thumbnails.ts): its own folder, since an id may end in anything an id holds. */
+export const sizedThumbnailKey = (id: string, width: number) => `files/thumbs/${width}/${id}.webp`;
 export const adImageKey = (id: string) => `files/ads/${id}.png`;
 
 /** `files/images/x.png` -> `/files/images/x.png` (the record's relative url, see the url rule). */

@@ -77,6 +77,7 @@ export const PUBLIC_ATTRIBUTES = [
   'createdAt',
   'url',
   'thumbnailUrl',
+  'thumbnails',
   'aspectRatio',
   'modelName',
   'renderer',

@@ -1,6 +1,15 @@
 import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION, type Renderer } from '../../shared/constants';
 import { type GalleryImage, toGalleryImage } from '../../shared/schemas/gallery';
-import { deleteObjects, imageKeys, privateImageKeys, publicUrl, putPrivateObject, putPublicObject } from '../adapters/image-bucket';
+import { THUMBNAIL_MAX_WIDTH, THUMBNAIL_WIDTHS } from '../../shared/thumbnails';
+import {
+  deleteObjects,
+  imageKeys,
+  privateImageKeys,
+  publicUrl,
+  putPrivateObject,
+  putPublicObject,
+  sizedThumbnailKey,
+} from '../adapters/image-bucket';
 import { changeImageState, insertImage, removeImage } from '../adapters/image-transactions';
 import { type CategoryMeta, getCategoryMeta, getFeaturedCount, getImage, getSlot, type ImageItem } from '../adapters/images-table';
 import { clock } from '../lib/clock';
@@ -35,7 +44,6 @@ export interface NewImage extends Pick<GalleryImage, 'id' | 'prompt' | 'aspectRa
   hiddenBy?: string;
 }
 
-const THUMBNAIL_MAX_WIDTH = 512;
 const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_ATTEMPTS = 8;
 
@@ -46,11 +54,28 @@ const conflict = (what: string) => (): never => {
   throw new ImageStoreConflictError(`${what}: too many concurrent writers`);
 };
 
-/** WebP thumbnail at most 512 px wide (never enlarged). */
-async function makeThumbnail(png: Buffer): Promise<Buffer> {
+/**
+ * The WebP thumbnails: the largest (THUMBNAIL_MAX_WIDTH, never enlarged) and each smaller width of
+ * THUMBNAIL_WIDTHS below the picture's own, for srcset. WebP alone, not AVIF: AVIF took 4x the
+ * encode time per picture in this step (`npm run bench -- thumbnails`, docs/frontend.md).
+ */
+async function makeThumbnails(
+  png: Buffer,
+  width: number,
+  withSizes: boolean,
+): Promise<{ largest: Buffer; sized: { width: number; body: Buffer }[] }> {
   const sharp = await loadSharp();
-  return sharp(png).resize({ width: THUMBNAIL_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
+  const encode = (w: number) => sharp(png).resize({ width: w, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer();
+  // The PNG's own width (its header), not the record's, decides: a srcset width must be the file's.
+  const actual = (await sharp(png).metadata()).width ?? width;
+  const widths = withSizes ? THUMBNAIL_WIDTHS.filter((w) => w < Math.min(actual, THUMBNAIL_MAX_WIDTH)) : [];
+  const [largest, ...sized] = await Promise.all([encode(THUMBNAIL_MAX_WIDTH), ...widths.map(encode)]);
+  return { largest: largest as Buffer, sized: widths.map((w, i) => ({ width: w, body: sized[i] as Buffer })) };
 }
+
+/** The object keys of an image's smaller thumbnails, from its record (a record from before has none). */
+const sizedKeys = (record: Pick<ImageItem, 'id' | 'thumbnails'>) =>
+  (record.thumbnails ?? []).map((t) => sizedThumbnailKey(record.id, t.width));
 
 /**
  * A category's `lastUpdated` strictly increases on every change, even two changes in the same
@@ -64,9 +89,11 @@ export function nextLastUpdated(prev: CategoryMeta | undefined, now = clock.now(
 const isCategory = (category: string) => category !== DEFAULT_CATEGORY;
 
 /**
- * Stores the objects first (original PNG + WebP thumbnail), then the record(s), so a record never
- * points at a missing object. An operator's are public and immutable; a visitor's go under the
- * private prefix (services/private-images.ts), while the record's urls name the public keys a shared
+ * Stores the objects first (original PNG + WebP thumbnails), then the record(s), so a record never
+ * points at a missing object. An operator's are public and immutable, with the smaller thumbnail
+ * widths for srcset (the public pages' tiles); a visitor's go under the private prefix
+ * (services/private-images.ts) with the one 512 px thumbnail (its author's gallery, through a
+ * presigned url; sharing copies that one), while the record's urls name the public keys a shared
  * copy would take. Same id twice: the first record wins and is returned.
  */
 export async function storeImage(input: NewImage): Promise<GalleryImage> {
@@ -90,8 +117,12 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     seed: input.seed,
     createdAt,
   });
-  const thumbnail = await makeThumbnail(input.png);
-  await Promise.all([put(objects.original, original, 'image/png'), put(objects.thumbnail, thumbnail, 'image/webp')]);
+  const thumbnails = await makeThumbnails(input.png, input.width, !visitors);
+  await Promise.all([
+    put(objects.original, original, 'image/png'),
+    put(objects.thumbnail, thumbnails.largest, 'image/webp'),
+    ...thumbnails.sized.map((t) => putPublicObject(sizedThumbnailKey(input.id, t.width), t.body, 'image/webp')),
+  ]);
 
   const admin = input.owner.kind === 'admin';
   const record: ImageItem = {
@@ -101,6 +132,9 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     createdAt,
     url: publicUrl(imageKeys(input.id).original),
     thumbnailUrl: publicUrl(imageKeys(input.id).thumbnail),
+    ...(thumbnails.sized.length
+      ? { thumbnails: thumbnails.sized.map((t) => ({ url: publicUrl(sizedThumbnailKey(input.id, t.width)), width: t.width })) }
+      : {}),
     aspectRatio: input.aspectRatio,
     modelName,
     modelVersion,
@@ -163,7 +197,7 @@ async function deleteOnce(id: string): Promise<undefined | typeof AGAIN> {
     inCategory ? { prev, lastUpdated: nextLastUpdated(prev) } : undefined,
   );
   if (outcome !== 'ok') return AGAIN;
-  await deleteObjects(storedKeys(record));
+  await deleteObjects([...storedKeys(record), ...sizedKeys(record)]);
 }
 
 export interface ImageStatePatch {

@@ -1,5 +1,6 @@
 import { GENERATION_SUCCESS, TERMINAL_STATUSES } from '../../shared/schemas/generation';
-import { deleteObjects } from '../adapters/image-bucket';
+import { THUMBNAIL_MAX_WIDTH, THUMBNAIL_WIDTHS } from '../../shared/thumbnails';
+import { deleteObjects, sizedThumbnailKey } from '../adapters/image-bucket';
 import { getImage } from '../adapters/images-table';
 import { openJobs, repairQueueCount } from '../adapters/job-lists';
 import { deleteStaging, listStaging, stagingJobId, stagingKey } from '../adapters/job-staging';
@@ -88,8 +89,9 @@ async function fail(job: JobItem, message: string, error: string): Promise<'fail
   await releaseLock(job.userId, job.jobId);
   await deleteStaging(stagingKey(job.jobId));
   // StoreImage writes the objects before the record: a crash between leaves objects no record names.
-  // Its owner is not known here (a job is a visitor's or an operator's): both places an image is stored.
-  await deleteObjects(storedKeys({ id: job.jobId, owner: 'user' }));
+  // Its owner is not known here (a job is a visitor's or an operator's): every place an image is stored.
+  const sized = THUMBNAIL_WIDTHS.filter((w) => w < THUMBNAIL_MAX_WIDTH).map((w) => sizedThumbnailKey(job.jobId, w));
+  await deleteObjects([...storedKeys({ id: job.jobId, owner: 'user' }), ...sized]);
   // Only the run that ended the job gives its counts back (updateJob is conditional on it being open).
   if (ended) await refundJob(job);
   return ended ? 'failed' : undefined;

@@ -101,7 +101,9 @@ export async function checkInvariants(
     const ids = new Set(images.map((i) => String(i.id)));
     const prefixes = ['files/images/', 'files/thumbs/', 'private/images/', 'private/thumbs/'];
     const objects = (await Promise.all(prefixes.map(listKeys))).flat();
-    const orphans = objects.filter((k) => !ids.has(k.replace(/^(files|private)\/(images|thumbs)\//, '').replace(/\.(png|webp)$/, '')));
+    const orphans = objects.filter(
+      (k) => !ids.has(k.replace(/^(files|private)\/(images|thumbs)\/(\d+\/)?/, '').replace(/\.(png|webp)$/, '')),
+    );
     const jobItems = (await scan('artloom-jobs')).filter((i) => String(i.pk).startsWith('job#'));
     const staging = (await listKeys('staging/')).filter((k) => {
       const job = jobItems.find((j) => `staging/${j.jobId}.png` === k);

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { RATING } from '../constants';
+import { HONEYPOT_FIELD } from '../form-fields';
 import { emailSchema, refuseForbiddenCharacters, textField } from './common';
+
+// The newsletter's messages and the honeypot's name: shared/form-fields.ts (no zod: the footer's form shows on every page).
+export { HONEYPOT_FIELD, NEWSLETTER_MESSAGES } from '../form-fields';
 
 /**
  * Text length bounds where the spec is silent, chosen to fit any honest message and keep one
@@ -103,12 +107,6 @@ export const issueReportFieldsSchema = z.object({
 });
 export type IssueReportFields = z.infer<typeof issueReportFieldsSchema>;
 
-export const NEWSLETTER_MESSAGES = {
-  success: '✅ Subscribed!',
-  failure: 'Failed to subscribe. Try again later.',
-  network: 'Network error.',
-} as const;
-
 export const newsletterSignupSchema = z.object({ email: z.string().trim().min(1, { error: 'Email is required.' }).pipe(emailSchema()) });
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
 
@@ -119,7 +117,6 @@ export const CONTACT_SUCCESS = 'Your message has been sent!';
  * readers) and naive bots fill in. A filled honeypot gets the ordinary success answer and nothing
  * is stored. Bounded so that it cannot carry a large payload.
  */
-export const HONEYPOT_FIELD = 'website';
 const honeypot = z.string().max(500, { error: 'Leave this field empty.' }).optional().default('');
 
 /** What the API accepts: the form's fields plus the honeypot. The browser validates with the form schemas above. */

@@ -11,7 +11,6 @@ import {
   VISITOR_USER,
 } from '../constants';
 import { aspectRatioLabelSchema } from '../ratios';
-import { resolveImageUrl, resolveThumbnailUrl } from '../url-rule';
 import { idParam, modelParam, refuseForbiddenCharacters, skipParam, takeParam, textField, uuidSchema } from './common';
 
 /** A gallery image as the API answers it (spec section 3, plus id, size and seed). */
@@ -22,7 +21,10 @@ export const galleryImageSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   url: z.string(),
+  /** The largest thumbnail: THUMBNAIL_MAX_WIDTH px wide, or the picture's width if narrower. */
   thumbnailUrl: z.string(),
+  /** The smaller thumbnails (shared/thumbnails.ts), for srcset; absent on records from before them (issue 25). */
+  thumbnails: z.array(z.object({ url: z.string(), width: z.number().int().positive() })).optional(),
   aspectRatio: z.string(),
   modelName: z.string(),
   /** What drew it (shared/constants RENDERERS); absent on records from before it was kept (ComfyUI). */
@@ -47,6 +49,7 @@ export function toGalleryImage(item: GalleryImage): GalleryImage {
     createdAt: item.createdAt,
     url: item.url,
     thumbnailUrl: item.thumbnailUrl,
+    ...(item.thumbnails?.length ? { thumbnails: item.thumbnails } : {}),
     aspectRatio: item.aspectRatio,
     modelName: item.modelName,
     ...(item.renderer ? { renderer: item.renderer } : {}),
@@ -70,22 +73,8 @@ export const imageModerationSchema = z.object({
 export type ImageModeration = z.infer<typeof imageModerationSchema>;
 export const galleryImageListSchema = z.array(galleryImageSchema);
 
-/**
- * The browser's form of an image (spec section 3): the API's image with `filename` and `timestamp`
- * (ms) in place of `fileName` and `createdAt`, and absolute urls (toClientImage).
- */
-export type ClientImage = Omit<GalleryImage, 'fileName' | 'createdAt'> & { filename: string; timestamp: number };
-
-export function toClientImage(image: GalleryImage, filesHost: string): ClientImage {
-  const { fileName, createdAt, url, thumbnailUrl, ...rest } = toGalleryImage(image);
-  return {
-    ...rest,
-    filename: fileName,
-    timestamp: Date.parse(createdAt),
-    url: resolveImageUrl(url, filesHost),
-    thumbnailUrl: resolveThumbnailUrl(thumbnailUrl, url, filesHost),
-  };
-}
+// The browser's form of an image: shared/client-image.ts (no zod: it runs on the first visit).
+export { type ClientImage, toClientImage } from '../client-image';
 
 // GET /api/gallery/list
 export const galleryListQuerySchema = z.object({

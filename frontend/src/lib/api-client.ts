@@ -1,6 +1,5 @@
 import type { ApiError } from '@shared/schemas/common';
 import { filesHostFromApiBase } from '@shared/url-rule';
-import type { z } from 'zod';
 
 /** The product's own API base (same origin in every deployment: CloudFront routes /api/*). */
 export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/api';
@@ -65,6 +64,23 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
+ * An answer src/boot.js asked for while the first chunk loaded (a category page's list, metadata and
+ * ads: vite.config.ts `withRoutePreloads`), with the same method, url and headers; each is taken once.
+ */
+function takeEarlyAnswer(method: string, url: string): Promise<Response> | undefined {
+  if (method !== 'GET' || typeof window === 'undefined') return undefined;
+  const early = (window as { artloomEarlyAnswers?: Record<string, Promise<Response>> }).artloomEarlyAnswers;
+  const answer = early?.[url];
+  if (early && answer) delete early[url];
+  return answer;
+}
+
+/** A shared schema of an answer (classic zod or zod/mini alike): all the client needs is its parse. */
+interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+/**
  * The one HTTP client. Paths are relative to API_BASE ('/gallery/list?...'). Non-2xx answers
  * become ApiClientError with the server's `{ error: { code, message, fields } }`; a response that
  * drives logic is parsed with the shared zod schema when one is given.
@@ -73,7 +89,7 @@ export async function request<T = unknown>(
   method: string,
   path: string,
   body?: unknown,
-  schema?: z.ZodType<T>,
+  schema?: ResponseSchema<T>,
   options: RequestOptions = {},
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
@@ -90,7 +106,7 @@ async function requestOnce<T>(
   method: string,
   path: string,
   body: unknown,
-  schema: z.ZodType<T> | undefined,
+  schema: ResponseSchema<T> | undefined,
   options: RequestOptions,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -104,7 +120,9 @@ async function requestOnce<T>(
   // No CSRF header: bearer tokens and cookieless visitors need none (docs/product.md §8).
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal: options.signal, credentials: 'same-origin' });
+    const url = `${API_BASE}${path}`;
+    response = await (takeEarlyAnswer(method, url) ??
+      fetch(url, { method, headers, body: payload, signal: options.signal, credentials: 'same-origin' }));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiClientError(0, 'network_error', 'Network error.');
@@ -146,12 +164,12 @@ async function toError(response: Response): Promise<ApiClientError> {
 }
 
 export const api = {
-  get: <T>(path: string, schema?: z.ZodType<T>, options?: RequestOptions) => request<T>('GET', path, undefined, schema, options),
-  post: <T>(path: string, body?: unknown, schema?: z.ZodType<T>, options?: RequestOptions) =>
+  get: <T>(path: string, schema?: ResponseSchema<T>, options?: RequestOptions) => request<T>('GET', path, undefined, schema, options),
+  post: <T>(path: string, body?: unknown, schema?: ResponseSchema<T>, options?: RequestOptions) =>
     request<T>('POST', path, body, schema, options),
-  delete: <T>(path: string, schema?: z.ZodType<T>, options?: RequestOptions) => request<T>('DELETE', path, undefined, schema, options),
+  delete: <T>(path: string, schema?: ResponseSchema<T>, options?: RequestOptions) => request<T>('DELETE', path, undefined, schema, options),
   /** multipart/form-data (feedback, issue reports); the browser sets the boundary. */
-  postForm: <T>(path: string, form: FormData, schema?: z.ZodType<T>, options?: RequestOptions) =>
+  postForm: <T>(path: string, form: FormData, schema?: ResponseSchema<T>, options?: RequestOptions) =>
     request<T>('POST', path, form, schema, options),
 };
 

@@ -1,11 +1,12 @@
 /**
- * The shared zod schemas, loaded on first use in their own chunk: zod is ~25 kB gzip and the
- * first paint needs none of it (docs/frontend.md, 'Bundle').
+ * The shared schemas of the API's answers, loaded on first use in their own chunk: compiled from
+ * the zod schemas at build time (answer-schemas.ts), ≈ 2 kB gzip where zod is ≈ 25 (issue 25;
+ * docs/frontend.md, 'Budgets'). The forms' pages load zod itself with their own schemas.
  */
 export function loadGallerySchemas() {
-  return import('@shared/schemas/gallery');
+  return import('./answer-schemas');
 }
 
 export function loadGenerationSchemas() {
-  return import('@shared/schemas/generation');
+  return import('./answer-schemas');
 }

@@ -28,7 +28,7 @@ async function featuredIds(): Promise<string[]> {
 }
 
 describe('image store', () => {
-  it('writes the original, a WebP thumbnail at most 512 px wide, and the record with relative urls', async () => {
+  it('writes the original, WebP thumbnails at most 512 px wide (and 256, 384), and the record with relative urls', async () => {
     // Prepare
     const png = await tinyPng(1024, 768);
     // An operator's picture: public where it is stored (a visitor's: private-images.test.ts).
@@ -41,6 +41,13 @@ describe('image store', () => {
     const meta = await sharp(Buffer.from(await (thumb.Body?.transformToByteArray() ?? new Uint8Array()))).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.width).toBe(512);
+    // The smaller widths for srcset, served from the files host like the thumbnail (issue 25).
+    expect(image.thumbnails).toEqual([256, 384].map((width) => ({ url: `/files/thumbs/${width}/${input.id}.webp`, width })));
+    for (const sized of image.thumbnails ?? []) {
+      const res = await app.api(sized.url);
+      expect(res.status).toBe(200);
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(sized.width);
+    }
     const original = await s3.send(new HeadObjectCommand({ Bucket: bucket(), Key: `files/images/${input.id}.png` }));
     expect(original.CacheControl).toContain('immutable');
     const served = await app.api(image.url);

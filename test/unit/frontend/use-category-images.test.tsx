@@ -204,4 +204,17 @@ describe('useCategoryImages', () => {
     await mount();
     expect(list).toHaveBeenCalledTimes(2);
   });
+  it('on a first visit asks for the list beside the metadata, not after it, and keeps both', async () => {
+    let answerMetadata: (meta: { lastUpdated: string }) => void = () => {};
+    metadata.mockReturnValue(new Promise((resolve) => (answerMetadata = resolve)));
+    const all = images('a', 5);
+    list.mockResolvedValue(all);
+    const hook = await mount();
+    // The first row is painted while the metadata is still on its way.
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(sortedIds(hook.result.current.images)).toEqual(sortedIds(all));
+    await act(async () => answerMetadata({ lastUpdated: T1 }));
+    expect(localStorage.getItem(STAMP_KEY)).toBe(T1);
+    expect(sortedIds(storedList() ?? [])).toEqual(sortedIds(all));
+  });
 });

@@ -2,11 +2,12 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { samplePositions } from '../../../lambdas/services/gallery';
 import { deleteImage, nextLastUpdated, storeImage } from '../../../lambdas/services/image-store';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
-import { newImage } from '../../fixtures/images';
+import { newImage, tinyPng } from '../../fixtures/images';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
@@ -163,5 +164,28 @@ describe('random sample positions', () => {
     const chi2 = hits.reduce((sum, h) => sum + (h - expected) ** 2 / expected, 0);
     // 19 degrees of freedom: p = 0.001 at 43.8.
     expect(chi2).toBeLessThan(43.8);
+  });
+  it('stores the thumbnail at each smaller width below the picture, lists them on the record and deletes them with it', async () => {
+    const input = await newImage({ png: await tinyPng(400, 300), width: 400, height: 300, owner: { kind: 'user', userId: 'u' } });
+    ddb.on(GetCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    const image = await storeImage(input);
+    const puts = s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input);
+    const sized = [256, 384].map((w) => `files/thumbs/${w}/${input.id}.webp`);
+    expect(puts.map((p) => p.Key).sort()).toEqual([`files/images/${input.id}.png`, ...sized, `files/thumbs/${input.id}.webp`].sort());
+    for (const [i, width] of [256, 384].entries()) {
+      const body = puts.find((p) => p.Key === sized[i])?.Body as Buffer;
+      expect((await sharp(body).metadata()).width).toBe(width);
+    }
+    // 400 px wide: the largest thumbnail is the picture's own width, so 512 is not made apart.
+    expect(image.thumbnails).toEqual([256, 384].map((width, i) => ({ url: `/${sized[i]}`, width })));
+
+    ddb.on(GetCommand, { Key: { pk: `img#${input.id}`, sk: 'img' } }).resolves({ Item: { ...image, owner: 'user', category: 'default' } });
+    await deleteImage(input.id);
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
+      `files/images/${input.id}.png`,
+      `files/thumbs/${input.id}.webp`,
+      ...sized,
+    ]);
   });
 });

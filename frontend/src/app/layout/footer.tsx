@@ -8,7 +8,7 @@ import { SITE_DOMAIN } from '../../lib/site';
 import { useHydrated } from '../../lib/use-hydrated';
 import './footer.css';
 
-// The newsletter form validates with the shared zod schema; loading it lazily keeps zod out of the first chunk.
+// The newsletter form: its own chunk, which loads the shared zod schema only when it is sent.
 const NewsletterForm = lazy(() => import('../../features/forms/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
 
 const byGroup = (group: 'explore' | 'collections') =>

@@ -6,6 +6,7 @@ import { BackToTop } from '../../components/ui/back-to-top';
 import { MasonryGrid } from '../../components/ui/masonry-grid';
 import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
+import { thumbnailSources } from '../../components/ui/thumbnail';
 import { AdGrid, useGridAds } from '../../features/ads/components/ad-grid';
 import { LazyAdPopup } from '../../features/ads/components/lazy-ad-popup';
 import { useAds } from '../../features/ads/hooks/use-ads';
@@ -17,6 +18,7 @@ import './category.css';
 
 /** Pictures in the hero's backdrop (6 across; 3 on phones). */
 const HERO_PICTURES = 6;
+const HERO_PICTURE_SIZES = '(min-width: 768px) 17vw, 34vw';
 
 function CategoryView({ category }: { category: Category }) {
   const { images, loading, allLoaded, started, loadMore } = useCategoryImages(category);
@@ -43,7 +45,7 @@ function CategoryView({ category }: { category: Category }) {
         {/* The collection's own pictures behind the title: the page opens on images, not on text. */}
         <div className="category-hero__backdrop" aria-hidden="true">
           {images.slice(0, HERO_PICTURES).map((image) => (
-            <img key={image.id} src={image.thumbnailUrl} alt="" decoding="async" />
+            <img key={image.id} {...thumbnailSources(image, HERO_PICTURE_SIZES)} alt="" decoding="async" />
           ))}
         </div>
         <h1>{category.heroTitle}</h1>

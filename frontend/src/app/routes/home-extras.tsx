@@ -3,6 +3,7 @@ import type { ClientImage } from '@shared/schemas/gallery';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CallToAction } from '../../components/ui/call-to-action';
+import { thumbnailSources } from '../../components/ui/thumbnail';
 import { paths } from '../../config/paths';
 import { type Collection, fetchCollections, fetchNewestFeatured } from '../../features/gallery/api/gallery-api';
 import { PictureTile } from '../../features/gallery/components/picture-tile';
@@ -12,6 +13,9 @@ import './home-extras.css';
 /** How many of the newest featured images feed 'Big pictures' (2) and 'AI images' (8). */
 const BIG = 2;
 const AI_IMAGES = 8;
+/** The srcset `sizes` of the story and collection cards (about a third of a wide screen) and of the big pictures. */
+const CARD_SIZES = '(min-width: 768px) 33vw, 100vw';
+const BIG_SIZES = '(min-width: 768px) 50vw, 100vw';
 
 /** Loads once after the first render; `undefined` until the API answers (the sections keep their boxes meanwhile). */
 function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>): T | undefined {
@@ -38,7 +42,7 @@ function StoryCard({ category, image, kind }: { category: Category; image?: Clie
     <li>
       <article className="story-card">
         <div className="story-card__image">
-          {image && <img src={image.thumbnailUrl} alt={image.prompt} loading="lazy" decoding="async" />}
+          {image && <img {...thumbnailSources(image, CARD_SIZES)} alt={image.prompt} loading="lazy" decoding="async" />}
         </div>
         <div className="story-card__body">
           <span className="story-card__label">{category.navLabel}</span>
@@ -157,7 +161,7 @@ export default function HomeExtras() {
               {image && (
                 <>
                   {/* The caption says it: an alt text repeating it is read twice. */}
-                  <img src={image.thumbnailUrl} alt="" loading="lazy" decoding="async" />
+                  <img {...thumbnailSources(image, BIG_SIZES)} alt="" loading="lazy" decoding="async" />
                   <figcaption className="tile-caption">{image.prompt}</figcaption>
                 </>
               )}
@@ -190,7 +194,15 @@ export default function HomeExtras() {
                   className="collection-card"
                   style={{ '--hue': (i * 360) / CATEGORIES.length } as React.CSSProperties}
                 >
-                  {cover && <img className="collection-card__cover" src={cover.thumbnailUrl} alt="" loading="lazy" decoding="async" />}
+                  {cover && (
+                    <img
+                      className="collection-card__cover"
+                      {...thumbnailSources(cover, CARD_SIZES)}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  )}
                   <span className="collection-card__name">{c.navLabel}</span>
                   <span className="collection-card__title">{c.heroTitle}</span>
                 </Link>

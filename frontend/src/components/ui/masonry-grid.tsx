@@ -1,10 +1,13 @@
 import { BREAKPOINTS, MASONRY_COLUMNS } from '@shared/constants';
 import type { ClientImage } from '@shared/schemas/gallery';
 import { useEffect, useState } from 'react';
+import { thumbnailSources } from './thumbnail';
 import './masonry-grid.css';
 
 const NARROW = `(max-width: ${BREAKPOINTS.masonryOneColumn}px)`;
 const MEDIUM = `(max-width: ${BREAKPOINTS.masonryTwoColumns}px)`;
+/** A tile's width at each column count (the srcset's `sizes`). */
+const TILE_SIZES = `${NARROW} 100vw, ${MEDIUM} 50vw, 20vw`;
 
 function columnCount(): number {
   if (typeof window === 'undefined') return MASONRY_COLUMNS.wide;
@@ -54,7 +57,7 @@ export interface MasonryGridProps {
 
 /**
  * The masonry grid of every gallery. Each tile reserves its box from width/height (aspect-ratio),
- * so lazy WebP thumbnails never shift the layout; the prompt is the hover caption and the alt text.
+ * so lazy WebP thumbnails never shift the layout (srcset: the width that fits the column); the prompt is the hover caption and the alt text.
  */
 export function MasonryGrid({ images, onOpen, label }: MasonryGridProps) {
   const columns = useColumnCount();
@@ -74,12 +77,14 @@ export function MasonryGrid({ images, onOpen, label }: MasonryGridProps) {
               // The spec opens the viewer only on a thumbnail that has loaded.
               onClick={() => loaded.has(item.id) && onOpen(index)}
             >
+              {/* The first row loads at once, its first picture (the likely LCP) first; the rest when scrolled near. */}
               <img
-                src={item.thumbnailUrl}
+                {...thumbnailSources(item, TILE_SIZES)}
                 alt={item.prompt}
                 width={item.width}
                 height={item.height}
                 loading={index < columns ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
                 decoding="async"
                 style={{ aspectRatio: `${item.width} / ${item.height}` }}
                 onLoad={() => setLoaded((prev) => new Set(prev).add(item.id))}

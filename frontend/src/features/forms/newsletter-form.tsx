@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES, newsletterReceiptSchema, newsletterSignupSchema } from '@shared/schemas/forms';
+import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES } from '@shared/form-fields';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiClientError, api, newIdempotencyKey } from '../../lib/api-client';
 import { HoneypotField } from './components/honeypot-field';
@@ -7,6 +7,7 @@ import './forms.css';
 /**
  * The footer's newsletter signup. The spec posts to an external host and answers with
  * window.alert; here it posts to our own API and answers in an inline status (role=status).
+ * It validates with the shared schema, loaded when the form is sent.
  */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
@@ -19,14 +20,16 @@ export function NewsletterForm() {
     event.preventDefault();
     // Spec section 5: nothing happens if the email is empty.
     if (inFlight.current || !email.trim()) return;
-    const parsed = newsletterSignupSchema.safeParse({ email });
-    if (!parsed.success) {
-      setStatus({ text: parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.failure, ok: false });
-      return;
-    }
     inFlight.current = true;
     setBusy(true);
     try {
+      // The shared schema (and zod with it) loads on the first send, not with every page's footer.
+      const { newsletterReceiptSchema, newsletterSignupSchema } = await import('@shared/schemas/forms');
+      const parsed = newsletterSignupSchema.safeParse({ email });
+      if (!parsed.success) {
+        setStatus({ text: parsed.error.issues[0]?.message ?? NEWSLETTER_MESSAGES.failure, ok: false });
+        return;
+      }
       await api.post('/newsletter/subscribe', { ...parsed.data, [HONEYPOT_FIELD]: honeypot }, newsletterReceiptSchema, {
         idempotencyKey: newIdempotencyKey(),
       });

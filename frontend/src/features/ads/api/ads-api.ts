@@ -4,6 +4,8 @@ import { resolveImageUrl } from '@shared/url-rule';
 import { api, FILES_HOST } from '../../../lib/api-client';
 
 let cached: Promise<Ad[]> | undefined;
+/** Also sent early by src/boot.js on a category page, whose top ad tile is often the phone's LCP (vite.config.ts). */
+export const ADS_PATH = '/ads/all';
 
 /**
  * GET /api/ads/all, once per page load (every gallery shares it). Ads do not drive logic beyond
@@ -11,7 +13,7 @@ let cached: Promise<Ad[]> | undefined;
  */
 export function loadAds(): Promise<Ad[]> {
   cached ??= api
-    .get<unknown>('/ads/all')
+    .get<unknown>(ADS_PATH)
     .then((data) =>
       (Array.isArray(data) ? data : [])
         .filter((a): a is Record<string, unknown> => typeof a === 'object' && a !== null)

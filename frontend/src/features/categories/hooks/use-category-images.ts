@@ -6,18 +6,22 @@ import { shuffle } from '../../../lib/site';
 import { readJson, readText, removeKeys, writeJson, writeText } from '../../../lib/storage';
 import { fetchCategoryImages, fetchCategoryMetadata } from '../api/category-api';
 
-/** Start of a category page (spec section 4): drop the cached list when the server's lastUpdated moved. */
-async function refreshCache(category: Category): Promise<void> {
+/**
+ * Start of a category page (spec section 4): drop the cached list when the server's lastUpdated
+ * moved. `fetching`: no list was cached and it is being fetched beside this, so there is nothing to
+ * drop; only the stamp is kept (dropping here could remove the list that just arrived).
+ */
+async function refreshCache(category: Category, fetching = false): Promise<void> {
   const { list, lastUpdated } = category.storage;
   try {
     const meta = await fetchCategoryMetadata(category.apiValue);
     if (!meta) {
-      removeKeys(list, lastUpdated);
+      removeKeys(...(fetching ? [lastUpdated] : [list, lastUpdated]));
       return;
     }
     const stored = readText(lastUpdated);
     if (!stored || Date.parse(meta.lastUpdated) > Date.parse(stored)) {
-      removeKeys(list);
+      if (!fetching) removeKeys(list);
       writeText(lastUpdated, meta.lastUpdated);
     }
   } catch (err) {
@@ -65,6 +69,12 @@ export function useCategoryImages(category: Category) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per category
   useEffect(() => {
+    // A first visit has no cached list for the metadata to invalidate: the list is requested at once,
+    // beside it, so the first row paints one round trip after the JS instead of two (issue 25).
+    if (readJson<ClientImage[]>(category.storage.list) === undefined) {
+      void Promise.all([refreshCache(category, true), loadMore()]);
+      return;
+    }
     void refreshCache(category).then(loadMore);
   }, [category.slug]);
 

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '@shared/schemas/forms';
+import { HONEYPOT_FIELD } from '@shared/form-fields';
 
 /**
  * The honeypot: off screen, out of the tab order and hidden from assistive technology, so only a

@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MasonryGrid } from '../../../frontend/src/components/ui/masonry-grid';
+import { thumbnailSrcSet } from '../../../shared/thumbnails';
+import { clientImage } from '../../fixtures/client-images';
+
+const sized = (id: string) => [256, 384].map((width) => ({ url: `https://files.test/thumbs/${width}/${id}.webp`, width }));
+
+afterEach(cleanup);
+
+describe('thumbnail widths', () => {
+  it('lists every width for srcset, the largest at its own width', () => {
+    expect(thumbnailSrcSet(clientImage('a', { width: 1024, thumbnails: sized('a') }))).toBe(
+      'https://files.test/thumbs/256/a.webp 256w, https://files.test/thumbs/384/a.webp 384w, https://files.test/thumbs/a.png 512w',
+    );
+    // A picture narrower than 512 px: its largest thumbnail is its own width.
+    expect(thumbnailSrcSet(clientImage('b', { width: 450, thumbnails: sized('b') }))).toMatch(/ 450w$/);
+  });
+
+  it('gives a record from before the sized thumbnails no srcset (the browser loads the 512 px thumbnail)', () => {
+    expect(thumbnailSrcSet(clientImage('old'))).toBeUndefined();
+  });
+
+  it('renders grid tiles with srcset, sizes and a reserved box; the first picture eager and first, the rest lazy', () => {
+    const images = [
+      clientImage('new', { width: 1024, height: 768, thumbnails: sized('new') }),
+      ...Array.from({ length: 7 }, (_, i) => clientImage(`old-${i}`, { width: 768, height: 1024 })),
+    ];
+    render(<MasonryGrid images={images} label="Pictures" onOpen={() => {}} />);
+    const first = screen.getByRole('img', { name: 'prompt new' });
+    expect(first.getAttribute('srcset')).toContain('256w');
+    expect(first.getAttribute('sizes')).toContain('100vw');
+    expect(first.getAttribute('width')).toBe('1024');
+    expect(first.getAttribute('height')).toBe('768');
+    expect(first.getAttribute('loading')).toBe('eager');
+    expect(first.getAttribute('fetchpriority')).toBe('high');
+    const old = screen.getByRole('img', { name: 'prompt old-6' });
+    expect(old.getAttribute('srcset')).toBeNull();
+    expect(old.getAttribute('src')).toBe('https://files.test/thumbs/old-6.png');
+    expect(old.getAttribute('loading')).toBe('lazy');
+    expect(old.getAttribute('fetchpriority')).not.toBe('high');
+  });
+});
