@@ -165,12 +165,27 @@ describe('random sample positions', () => {
     // 19 degrees of freedom: p = 0.001 at 43.8.
     expect(chi2).toBeLessThan(43.8);
   });
-  it('stores the thumbnail at each smaller width below the picture, lists them on the record and deletes them with it', async () => {
+  it("stores a visitor's picture with its one private thumbnail: no public sized widths", async () => {
     const input = await newImage({ png: await tinyPng(400, 300), width: 400, height: 300, owner: { kind: 'user', userId: 'u' } });
     ddb.on(GetCommand).resolves({});
     ddb.on(TransactWriteCommand).resolves({});
     const image = await storeImage(input);
-    const puts = s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input);
+    const keys = s3
+      .commandCalls(PutObjectCommand)
+      .map((c) => c.args[0].input.Key)
+      .filter((k) => k?.includes(input.id));
+    expect(keys.sort()).toEqual([`private/images/${input.id}.png`, `private/thumbs/${input.id}.webp`]);
+    expect(image.thumbnails).toBeUndefined();
+  });
+  it('stores the thumbnail at each smaller width below the picture, lists them on the record and deletes them with it', async () => {
+    const input = await newImage({ png: await tinyPng(400, 300), width: 400, height: 300, owner: { kind: 'admin' } });
+    ddb.on(GetCommand).resolves({});
+    ddb.on(TransactWriteCommand).resolves({});
+    const image = await storeImage(input);
+    const puts = s3
+      .commandCalls(PutObjectCommand)
+      .map((c) => c.args[0].input)
+      .filter((p) => p.Key?.includes(input.id));
     const sized = [256, 384].map((w) => `files/thumbs/${w}/${input.id}.webp`);
     expect(puts.map((p) => p.Key).sort()).toEqual([`files/images/${input.id}.png`, ...sized, `files/thumbs/${input.id}.webp`].sort());
     for (const [i, width] of [256, 384].entries()) {
@@ -180,12 +195,13 @@ describe('random sample positions', () => {
     // 400 px wide: the largest thumbnail is the picture's own width, so 512 is not made apart.
     expect(image.thumbnails).toEqual([256, 384].map((width, i) => ({ url: `/${sized[i]}`, width })));
 
-    ddb.on(GetCommand, { Key: { pk: `img#${input.id}`, sk: 'img' } }).resolves({ Item: { ...image, owner: 'user', category: 'default' } });
+    ddb.on(GetCommand, { Key: { pk: `img#${input.id}`, sk: 'img' } }).resolves({ Item: { ...image, owner: 'admin', category: 'default' } });
     await deleteImage(input.id);
-    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
-      `files/images/${input.id}.png`,
-      `files/thumbs/${input.id}.webp`,
-      ...sized,
-    ]);
+    expect(
+      s3
+        .commandCalls(DeleteObjectCommand)
+        .map((c) => c.args[0].input.Key)
+        .filter((k) => k?.includes(input.id)),
+    ).toEqual([`files/images/${input.id}.png`, `files/thumbs/${input.id}.webp`, ...sized]);
   });
 });

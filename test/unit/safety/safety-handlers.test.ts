@@ -1,4 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -17,6 +18,7 @@ import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 import { expectRefusedBeforeAnyWrite, postGenerate } from './generate-request';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+const s3 = mockClient(S3Client);
 mockClient(SESv2Client);
 
 const USER = '0b6b5c1e-8d1a-4a57-9a43-0c1d2e3f4a5b';
@@ -35,6 +37,8 @@ const reportEvent = (body: unknown) => apiEvent({ method: 'POST', route: '/api/r
 
 beforeEach(() => {
   resetAnsweringEmpty(ddb, GetCommand, UpdateCommand, PutCommand, TransactWriteCommand);
+  s3.reset();
+  s3.onAnyCommand().resolves({});
   process.env.REPORT_HIDE_THRESHOLD = '3';
   process.env.SCREENING_TERMS_CACHE_SECONDS = '0';
   process.env.GEN_USER_HOURLY = '30';
@@ -105,6 +109,11 @@ describe('POST /api/reports (SDK mocked)', () => {
     // A report counted after the read makes the hide re-read instead of losing that report.
     expect(hide[0]?.Put?.ConditionExpression).toContain('reportCount = :reports');
     expect(hide[0]?.Put?.ExpressionAttributeValues).toMatchObject({ ':reports': 3 });
+    // The shared picture's public copy goes with it (docs/privacy.md).
+    expect(s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key)).toEqual([
+      'files/images/pic-1.png',
+      'files/thumbs/pic-1.webp',
+    ]);
   });
 
   it('at the threshold takes a featured operator picture out of the featured sequence', async () => {
