@@ -35,8 +35,9 @@ describe('Remix from the viewer', () => {
     await viewer(page).getByRole('button', { name: 'More', exact: true }).click();
     await viewer(page).getByRole('button', { name: 'Use this prompt' }).click();
     await page.waitForURL('**/generate');
-    await expect(page.getByLabel('Prompt').inputValue()).resolves.toBe(original.prompt);
-    await expect(page.getByRole('radio', { name: original.aspectRatio }).isChecked()).resolves.toBe(true);
+    // The studio fills as it renders after the route change: wait for it as a visitor would.
+    await expect.poll(() => page.getByLabel('Prompt').inputValue()).toBe(original.prompt);
+    await expect.poll(() => page.getByRole('radio', { name: original.aspectRatio }).isChecked()).toBe(true);
     await context.close();
   });
 
@@ -49,8 +50,9 @@ describe('Remix from the viewer', () => {
     await viewer(page).getByRole('button', { name: 'Make it in another shape' }).click();
     await viewer(page).getByRole('group', { name: 'New shape for this prompt' }).getByRole('button', { name: target, exact: true }).click();
     await viewer(page).waitFor({ state: 'detached' });
-    await expect(page.getByLabel('Prompt').inputValue()).resolves.toBe(original.prompt);
-    await expect(page.getByRole('radio', { name: target }).isChecked()).resolves.toBe(true);
+    // The studio fills as the viewer closes (one render later on a loaded machine): wait for it.
+    await expect.poll(() => page.getByLabel('Prompt').inputValue()).toBe(original.prompt);
+    await expect.poll(() => page.getByRole('radio', { name: target }).isChecked()).toBe(true);
     await page.getByText('Same seed as the picture you chose').waitFor();
 
     await page.getByRole('button', { name: 'Generate Image' }).click();

@@ -55,7 +55,7 @@ describe('A page for one picture', () => {
     );
     await visitor.page.getByRole('button', { name: 'Use this prompt' }).click();
     await visitor.page.waitForURL('**/generate');
-    await expect(visitor.page.getByLabel('Prompt').inputValue()).resolves.toBe(prompt);
+    await expect.poll(() => visitor.page.getByLabel('Prompt').inputValue()).toBe(prompt);
 
     // Stop sharing: private again (the page's HTML and its API read answer 404, which the browser logs).
     allowConsoleErrors(/status of 404 \(Not Found\)/);
