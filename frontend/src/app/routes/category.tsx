@@ -3,7 +3,7 @@ import { SCROLL } from '@shared/constants';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { BackToTop } from '../../components/ui/back-to-top';
-import { MasonryGrid } from '../../components/ui/masonry-grid';
+import { MasonryGrid, useColumnCount } from '../../components/ui/masonry-grid';
 import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
 import { thumbnailSources } from '../../components/ui/thumbnail';
@@ -33,6 +33,18 @@ function CategoryView({ category }: { category: Category }) {
     }, [ads]),
   );
   const gridId = `${category.slug}-grid`;
+  // Phones (one column): the top ads come after the first picture, so the page opens on the gallery (issue 25: the
+  // picture, not an ad, is the LCP); wider screens keep them above the grid.
+  const adsAfterFirstTile = useColumnCount() === 1 && images.length > 0;
+  const topAds = (inGallery: boolean) => (
+    <AdGrid
+      ads={gridAds.top}
+      label={inGallery ? 'Sponsored (after the first picture)' : 'Sponsored (above the gallery)'}
+      loading={!ads}
+      eager={!inGallery}
+      inGallery={inGallery}
+    />
+  );
 
   return (
     <>
@@ -60,9 +72,16 @@ function CategoryView({ category }: { category: Category }) {
         </button>
       </header>
       <div className="container">
-        <AdGrid ads={gridAds.top} label="Sponsored (above the gallery)" loading={!ads} eager />
+        {!adsAfterFirstTile && topAds(false)}
         <section id={gridId} aria-label={`${category.navLabel} images`} className="category-grid">
-          {images.length > 0 && <MasonryGrid images={images} label={`${category.navLabel} images`} onOpen={setIndex} />}
+          {images.length > 0 && (
+            <MasonryGrid
+              images={images}
+              label={`${category.navLabel} images`}
+              onOpen={setIndex}
+              afterFirstTile={adsAfterFirstTile && topAds(true)}
+            />
+          )}
           {loading && images.length === 0 && <Spinner />}
           {started && !loading && images.length === 0 && <p className="empty">{EMPTY_CATEGORY_TEXT}</p>}
           {images.length > 0 && !allLoaded && (
