@@ -35,7 +35,9 @@ function CategoryView({ category }: { category: Category }) {
   const gridId = `${category.slug}-grid`;
   // Phones (one column): the top ads come after the first picture, so the page opens on the gallery (issue 25: the
   // picture, not an ad, is the LCP); wider screens keep them above the grid.
-  const adsAfterFirstTile = useColumnCount() === 1 && images.length > 0;
+  // Never above the grid there, even before the pictures come: leaving that place would move the grid.
+  const phone = useColumnCount() === 1;
+  const adsAfterFirstTile = phone && images.length > 0;
   const topAds = (inGallery: boolean) => (
     <AdGrid
       ads={gridAds.top}
@@ -72,7 +74,7 @@ function CategoryView({ category }: { category: Category }) {
         </button>
       </header>
       <div className="container">
-        {!adsAfterFirstTile && topAds(false)}
+        {!phone && topAds(false)}
         <section id={gridId} aria-label={`${category.navLabel} images`} className="category-grid">
           {images.length > 0 && (
             <MasonryGrid
@@ -93,6 +95,7 @@ function CategoryView({ category }: { category: Category }) {
           )}
           {images.length > 0 && allLoaded && <p className="end-text">{END_OF_GALLERY_TEXT}</p>}
         </section>
+        {phone && images.length === 0 && topAds(false)}
         <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads} />
       </div>
       {index !== null && (
