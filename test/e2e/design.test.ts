@@ -58,11 +58,12 @@ describe('category pages on phones', () => {
     const tile = page.locator('.category-grid button[aria-label^="Open image:"]').first();
     await tile.waitFor({ state: 'attached', timeout: 20_000 });
     await page.locator('.ad-grid .ad-tile:not(.ad-tile--placeholder)').first().waitFor({ state: 'attached', timeout: 20_000 });
-    // With the hero's and the first picture's loaded (their final heights; the top ads now follow that picture).
+    // With the hero's shown pictures and the first tile's loaded (their final heights; the top ads follow that tile;
+    // the hero's three hidden on phones are lazy, never fetched).
     await expect
       .poll(
         () =>
-          page.$$eval('.category-hero img, .category-grid .tile img[fetchpriority="high"]', (imgs) =>
+          page.$$eval('.category-hero img:not([loading="lazy"]), .category-grid .tile img[fetchpriority="high"]', (imgs) =>
             imgs.every((i) => (i as HTMLImageElement).complete),
           ),
         {

@@ -18,6 +18,7 @@ import './category.css';
 
 /** Pictures in the hero's backdrop (6 across; 3 on phones). */
 const HERO_PICTURES = 6;
+const HERO_PHONE_PICTURES = 3;
 const HERO_PICTURE_SIZES = '(min-width: 768px) 17vw, 34vw';
 
 function CategoryView({ category }: { category: Category }) {
@@ -38,12 +39,13 @@ function CategoryView({ category }: { category: Category }) {
   // Never above the grid there, even before the pictures come: leaving that place would move the grid.
   const phone = useColumnCount() === 1;
   const adsAfterFirstTile = phone && images.length > 0;
+  const gridSettled = images.length > 0 || (started && !loading);
   const topAds = (inGallery: boolean) => (
     <AdGrid
       ads={gridAds.top}
       label={inGallery ? 'Sponsored (after the first picture)' : 'Sponsored (above the gallery)'}
       loading={!ads}
-      eager={!inGallery}
+      eager={!phone}
       inGallery={inGallery}
     />
   );
@@ -58,8 +60,16 @@ function CategoryView({ category }: { category: Category }) {
       <header className="category-hero">
         {/* The collection's own pictures behind the title: the page opens on images, not on text. */}
         <div className="category-hero__backdrop" aria-hidden="true">
-          {images.slice(0, HERO_PICTURES).map((image) => (
-            <img key={image.id} {...thumbnailSources(image, HERO_PICTURE_SIZES)} alt="" decoding="async" />
+          {/* After the grid's first picture (the LCP); on phones the last three are hidden (category.css), so lazy: never fetched there. */}
+          {images.slice(0, HERO_PICTURES).map((image, i) => (
+            <img
+              key={image.id}
+              {...thumbnailSources(image, HERO_PICTURE_SIZES)}
+              alt=""
+              decoding="async"
+              fetchPriority="low"
+              loading={i < HERO_PHONE_PICTURES ? 'eager' : 'lazy'}
+            />
           ))}
         </div>
         <h1>{category.heroTitle}</h1>
@@ -95,8 +105,10 @@ function CategoryView({ category }: { category: Category }) {
           )}
           {images.length > 0 && allLoaded && <p className="end-text">{END_OF_GALLERY_TEXT}</p>}
         </section>
-        {phone && images.length === 0 && topAds(false)}
-        <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads} />
+        {/* Below the grid only once it has pictures or is known empty: in view above an empty grid, their
+            banners (40–47 kB PNGs) were fetched before the grid's first picture, the LCP. */}
+        {gridSettled && phone && images.length === 0 && topAds(false)}
+        {gridSettled && <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads} />}
       </div>
       {index !== null && (
         <LazyLightbox
