@@ -11,7 +11,13 @@ const grid = { images: images as typeof images, loading: false, started: true };
 vi.mock('../../../frontend/src/features/categories/hooks/use-category-images', () => ({
   useCategoryImages: () => ({ ...grid, allLoaded: true, loadMore: async () => {} }),
 }));
-vi.mock('../../../frontend/src/features/ads/hooks/use-ads', () => ({ useAds: () => undefined }));
+const ads = Array.from({ length: 4 }, (_, i) => ({
+  id: `ad-${i}`,
+  imageUrl: `https://files.test/ads/${i}.png`,
+  navigateUrl: 'https://shop.test/',
+  alternateText: `Ad ${i}`,
+}));
+vi.mock('../../../frontend/src/features/ads/hooks/use-ads', () => ({ useAds: () => ads }));
 vi.mock('../../../frontend/src/components/ui/seo', () => ({ Seo: () => null }));
 vi.mock('../../../frontend/src/config/paths', async () => ({ paths: (await import('../../../shared/site-routes')).STATIC_PATHS }));
 vi.mock('react-router-dom', () => ({ useLocation: () => ({ pathname: `/${slug}` }) }));
@@ -31,7 +37,7 @@ describe("a category page's hero backdrop", () => {
     expect(hero.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'lazy', 'lazy', 'lazy']);
   });
 
-  it('on a phone, shows no ads while the grid is still empty (their banners went before its first picture), then after that picture', async () => {
+  it('on a phone, shows only empty ad boxes while the grid is still empty (their banners went before its first picture), then the ads after that picture', async () => {
     const { default: CategoryRoute } = await import('../../../frontend/src/app/routes/category');
     const matchMedia = window.matchMedia;
     const listeners = { addEventListener: () => {}, removeEventListener: () => {} };
@@ -39,12 +45,14 @@ describe("a category page's hero backdrop", () => {
     try {
       Object.assign(grid, { images: [], loading: true, started: true });
       const loading = render(<CategoryRoute />);
-      expect(loading.container.querySelector('.ad-grid')).toBeNull();
+      expect(loading.container.querySelectorAll('.ad-tile--placeholder').length).toBeGreaterThan(0);
+      expect(loading.container.querySelectorAll('.ad-tile:not(.ad-tile--placeholder), .ad-grid img')).toHaveLength(0);
       loading.unmount();
       Object.assign(grid, { images, loading: false });
       const { container } = render(<CategoryRoute />);
       const first = container.querySelector('.ad-grid');
       expect(first?.previousElementSibling?.classList.contains('tile')).toBe(true);
+      expect(first?.querySelectorAll('img').length).toBeGreaterThan(0);
     } finally {
       window.matchMedia = matchMedia;
     }

@@ -39,12 +39,14 @@ function CategoryView({ category }: { category: Category }) {
   // Never above the grid there, even before the pictures come: leaving that place would move the grid.
   const phone = useColumnCount() === 1;
   const adsAfterFirstTile = phone && images.length > 0;
+  // Until the grid has pictures (or is known empty) the ad grids hold their places with empty boxes: in view
+  // below an empty grid, their banners (40–47 kB PNGs) were fetched before its first picture, the LCP.
   const gridSettled = images.length > 0 || (started && !loading);
   const topAds = (inGallery: boolean) => (
     <AdGrid
       ads={gridAds.top}
       label={inGallery ? 'Sponsored (after the first picture)' : 'Sponsored (above the gallery)'}
-      loading={!ads}
+      loading={!ads || !gridSettled}
       eager={!phone}
       inGallery={inGallery}
     />
@@ -105,10 +107,8 @@ function CategoryView({ category }: { category: Category }) {
           )}
           {images.length > 0 && allLoaded && <p className="end-text">{END_OF_GALLERY_TEXT}</p>}
         </section>
-        {/* Below the grid only once it has pictures or is known empty: in view above an empty grid, their
-            banners (40–47 kB PNGs) were fetched before the grid's first picture, the LCP. */}
-        {gridSettled && phone && images.length === 0 && topAds(false)}
-        {gridSettled && <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads} />}
+        {phone && images.length === 0 && topAds(false)}
+        <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads || !gridSettled} />
       </div>
       {index !== null && (
         <LazyLightbox
