@@ -243,10 +243,16 @@ function prerenderHome(): Plugin {
         if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
         // With the page painted from HTML and CSS, the scripts are not needed for the first paint:
         // a low fetch priority lets the stylesheet go first.
-        return withFontPreload(withRoutePreloads(html, ctx.bundle, categories), ctx.bundle)
-          .replace(marker, `<div id="root" data-prerendered>${markup}</div>`)
-          .replaceAll('<script type="module" crossorigin src=', '<script type="module" crossorigin fetchpriority="low" src=')
-          .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+        return (
+          withFontPreload(withRoutePreloads(html, ctx.bundle, categories), ctx.bundle)
+            .replace(marker, `<div id="root" data-prerendered>${markup}</div>`)
+            // The entry runs one frame after the first paint (src/boot.js starts it): a module script ran before it.
+            .replace(
+              /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+              '<link rel="modulepreload" crossorigin href="$1" data-app-entry>',
+            )
+            .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
+        );
       },
     },
   };

@@ -41,3 +41,22 @@ for (const route of routePreloads ? JSON.parse(routePreloads.textContent || '[]'
   }
 }
 window.artloomEarlyAnswers = earlyAnswers;
+// The app's first chunk runs after the first paint. Run by a module script, its evaluation (and home's
+// hydration) came before the browser painted the prerendered page, so the consent text, the first
+// screen's largest text, waited on it (issue 25). index.html lists it as a modulepreload link marked
+// data-app-entry (frontend/vite.config.ts, prerenderHome): fetched as early, run one frame later.
+const startApp = () => {
+  const entry = document.querySelector('link[data-app-entry]');
+  if (!entry || document.querySelector('script[data-app-entry]')) return;
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = entry.getAttribute('href');
+  script.setAttribute('data-app-entry', '');
+  document.head.appendChild(script);
+};
+document.addEventListener('DOMContentLoaded', () => {
+  // A hidden tab paints no frame to wait for.
+  if (document.visibilityState === 'hidden') startApp();
+  else requestAnimationFrame(() => setTimeout(startApp));
+});

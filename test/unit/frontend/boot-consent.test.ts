@@ -27,8 +27,12 @@ function boot(pathname: string, stored: Record<string, string>, storageThrows = 
 }
 
 /** Runs boot.js at `pathname` with index.html's generator preload list; what it marked and the links it added. */
-function run(pathname: string, stored: Record<string, string> = {}, storageThrows = false) {
+function run(pathname: string, stored: Record<string, string> = {}, storageThrows = false, visibilityState = 'visible') {
   const attributes = new Set<string>();
+  const listeners: Record<string, () => void> = {};
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
+  const appended: Record<string, unknown>[] = [];
   const links: Record<string, string>[] = [];
   const fetched: string[] = [];
   const window: { artloomEarlyAnswers?: Record<string, unknown> } = {};
@@ -39,11 +43,30 @@ function run(pathname: string, stored: Record<string, string> = {}, storageThrow
       return Promise.resolve({ url });
     },
     location: { pathname },
+    requestAnimationFrame: (fn: () => void) => frames.push(fn),
+    setTimeout: (fn: () => void) => timers.push(fn),
     document: {
+      visibilityState,
+      addEventListener: (type: string, fn: () => void) => {
+        listeners[type] = fn;
+      },
+      querySelector: (selector: string) =>
+        selector === 'link[data-app-entry]'
+          ? { getAttribute: () => '/assets/index-x.js' }
+          : (appended.find((el) => selector === 'script[data-app-entry]' && el.type === 'module') ?? null),
       documentElement: { setAttribute: (name: string) => attributes.add(name) },
       getElementById: (id: string) => (id === 'route-preloads' ? { textContent: JSON.stringify(ROUTES) } : null),
-      createElement: () => ({}),
-      head: { appendChild: (link: Record<string, string>) => links.push(link) },
+      createElement: (tag: string) =>
+        tag === 'script'
+          ? {
+              setAttribute(name: string) {
+                (this as Record<string, unknown>)[name] = true;
+              },
+            }
+          : {},
+      head: {
+        appendChild: (el: Record<string, string>) => (el.rel === 'modulepreload' ? links.push(el) : appended.push(el)),
+      },
     },
     localStorage: {
       getItem: (key: string) => {
@@ -52,7 +75,7 @@ function run(pathname: string, stored: Record<string, string> = {}, storageThrow
       },
     },
   });
-  return { attributes, links, fetched, early: window.artloomEarlyAnswers ?? {} };
+  return { attributes, links, fetched, early: window.artloomEarlyAnswers ?? {}, listeners, frames, timers, appended };
 }
 
 describe('boot.js', () => {
@@ -80,5 +103,19 @@ describe('boot.js', () => {
     expect(Object.keys(first.early)).toEqual(['/api/list?space', '/api/ads/all']);
     expect(run('/space', { spaceList: '[]' }).fetched).toEqual(['/api/ads/all']);
     expect(run('/', {}).fetched).toEqual([]);
+  });
+
+  it('starts the app one frame after the first paint (the prerendered page paints without waiting for it), at once in a hidden tab', () => {
+    const page = run('/');
+    expect(page.appended).toEqual([]);
+    page.listeners.DOMContentLoaded?.();
+    expect(page.appended).toEqual([]);
+    for (const frame of page.frames.splice(0)) frame();
+    expect(page.appended).toEqual([]);
+    for (const timer of page.timers.splice(0)) timer();
+    expect(page.appended).toEqual([expect.objectContaining({ type: 'module', crossOrigin: '', src: '/assets/index-x.js' })]);
+    const hidden = run('/space', {}, false, 'hidden');
+    hidden.listeners.DOMContentLoaded?.();
+    expect(hidden.appended).toHaveLength(1);
   });
 });

@@ -41,4 +41,22 @@ describe('thumbnail widths', () => {
     expect(old.getAttribute('loading')).toBe('lazy');
     expect(old.getAttribute('fetchpriority')).not.toBe('high');
   });
+
+  it('shows afterFirstTile after the first picture in one column only (phones: the top ads follow the first picture)', () => {
+    const images = Array.from({ length: 3 }, (_, i) => clientImage(`p-${i}`, { width: 768, height: 1024 }));
+    const matchMedia = window.matchMedia;
+    const listeners = { addEventListener: () => {}, removeEventListener: () => {} };
+    window.matchMedia = ((query: string) => ({ ...listeners, media: query, matches: true })) as unknown as typeof window.matchMedia;
+    try {
+      render(<MasonryGrid images={images} label="Pictures" onOpen={() => {}} afterFirstTile={<p>ads here</p>} />);
+      const order = [...document.querySelectorAll('.masonry__column > *')].map((el) => el.textContent?.trim() ?? '');
+      expect(order.map((t) => (t.startsWith('prompt') ? t.split(' ')[1] : t))).toEqual(['p-0', 'ads here', 'p-1', 'p-2']);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+    cleanup();
+    // Several columns (the default here): no place after "the first row" inside a column, so nothing is shown.
+    render(<MasonryGrid images={images} label="Pictures" onOpen={() => {}} afterFirstTile={<p>ads here</p>} />);
+    expect(screen.queryByText('ads here')).toBeNull();
+  });
 });

@@ -33,6 +33,14 @@ describe('SPA router (CloudFront Function generated from the route table)', () =
     expect(run('/space/')).toEqual({ uri: '/index.html' });
   });
 
+  it("finds the entry in the built page's modulepreload link that boot.js turns into the module script", () => {
+    const built = INDEX.replace(
+      '<script type="module" crossorigin fetchpriority="low" src="/assets/index-AbC.js"></script>',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/rolldown-runtime-1.js">\n<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-AbC.js" data-app-entry>',
+    );
+    expect(notFoundPage(built)).toContain('<script type="module" src="/assets/index-AbC.js"></script>');
+  });
+
   it('answers any other extension-less path with 404 and a page that boots the SPA', () => {
     for (const uri of ['/no-such-page', '/spaces', '/space/extra', '/admin/x']) {
       const res = run(uri) as CfResponse;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Navbar } from '../../components/layouts/navbar';
@@ -28,17 +28,33 @@ export function RootLayout() {
   const [toasts, setToasts] = useState(false);
   // The banner is in home's prerendered HTML (a new visitor's first paint, and Lighthouse's LCP on
   // phones), so the hydrating render keeps it; src/boot.js hides it before the first paint for a
-  // visitor who has decided, and after hydration it follows the stored choice. Elsewhere it opens
-  // after the first render when no choice is stored.
+  // visitor who has decided, and after hydration it follows the stored choice (unmounted). Elsewhere it
+  // opens after the first render when no choice is stored.
   const hydrated = useHydrated();
   const [consentOpen, setConsentOpen] = useState<boolean | null>(null);
   const prerenderedBanner = consentOpen === null && !hydrated;
   useEffect(() => {
     setConsentOpen(!readConsent());
-    const open = () => setConsentOpen(true);
+    const open = () => {
+      // The banner keeps its until-decided class (below): a reopened banner must not stay hidden by boot.js's mark.
+      document.documentElement.removeAttribute('data-consent-decided');
+      setConsentOpen(true);
+    };
     window.addEventListener(CONSENT_OPEN, open);
     return () => window.removeEventListener(CONSENT_OPEN, open);
   }, []);
+  // One element for the whole visit, its props unchanged: an update reaching the prerendered banner's boundary
+  // before its chunk has hydrated it made React drop that markup and paint a new banner after the chunk (issue 25:
+  // home's LCP moved from the first paint to then). Hidden by the stylesheet for a decided visitor (boot.js).
+  const closeBanner = useCallback(() => setConsentOpen(false), []);
+  const banner = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <CookieBanner onDone={closeBanner} untilDecided />
+      </Suspense>
+    ),
+    [closeBanner],
+  );
   useEffect(() => {
     return whenToastsNeeded(() => setToasts(true));
   }, []);
@@ -62,11 +78,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
-      {(consentOpen || prerenderedBanner) && (
-        <Suspense fallback={null}>
-          <CookieBanner onDone={() => setConsentOpen(false)} untilDecided={prerenderedBanner} />
-        </Suspense>
-      )}
+      {(consentOpen || prerenderedBanner) && banner}
       {/* In a host that follows the topmost open modal dialog (lib/toast-layer.ts): toasts stay above the viewer. */}
       {toasts &&
         createPortal(

@@ -3,7 +3,7 @@ import { SCROLL } from '@shared/constants';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { BackToTop } from '../../components/ui/back-to-top';
-import { MasonryGrid } from '../../components/ui/masonry-grid';
+import { MasonryGrid, useColumnCount } from '../../components/ui/masonry-grid';
 import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
 import { thumbnailSources } from '../../components/ui/thumbnail';
@@ -18,6 +18,7 @@ import './category.css';
 
 /** Pictures in the hero's backdrop (6 across; 3 on phones). */
 const HERO_PICTURES = 6;
+const HERO_PHONE_PICTURES = 3;
 const HERO_PICTURE_SIZES = '(min-width: 768px) 17vw, 34vw';
 
 function CategoryView({ category }: { category: Category }) {
@@ -33,6 +34,23 @@ function CategoryView({ category }: { category: Category }) {
     }, [ads]),
   );
   const gridId = `${category.slug}-grid`;
+  // Phones (one column): the top ads come after the first picture, so the page opens on the gallery (issue 25: the
+  // picture, not an ad, is the LCP); wider screens keep them above the grid.
+  // Never above the grid there, even before the pictures come: leaving that place would move the grid.
+  const phone = useColumnCount() === 1;
+  const adsAfterFirstTile = phone && images.length > 0;
+  // Until the grid has pictures (or is known empty) the ad grids hold their places with empty boxes: in view
+  // below an empty grid, their banners (40–47 kB PNGs) were fetched before its first picture, the LCP.
+  const gridSettled = images.length > 0 || (started && !loading);
+  const topAds = (inGallery: boolean) => (
+    <AdGrid
+      ads={gridAds.top}
+      label={inGallery ? 'Sponsored (after the first picture)' : 'Sponsored (above the gallery)'}
+      loading={!ads || !gridSettled}
+      eager={!phone}
+      inGallery={inGallery}
+    />
+  );
 
   return (
     <>
@@ -44,8 +62,16 @@ function CategoryView({ category }: { category: Category }) {
       <header className="category-hero">
         {/* The collection's own pictures behind the title: the page opens on images, not on text. */}
         <div className="category-hero__backdrop" aria-hidden="true">
-          {images.slice(0, HERO_PICTURES).map((image) => (
-            <img key={image.id} {...thumbnailSources(image, HERO_PICTURE_SIZES)} alt="" decoding="async" />
+          {/* After the grid's first picture (the LCP); on phones the last three are hidden (category.css), so lazy: never fetched there. */}
+          {images.slice(0, HERO_PICTURES).map((image, i) => (
+            <img
+              key={image.id}
+              {...thumbnailSources(image, HERO_PICTURE_SIZES)}
+              alt=""
+              decoding="async"
+              fetchPriority="low"
+              loading={i < HERO_PHONE_PICTURES ? 'eager' : 'lazy'}
+            />
           ))}
         </div>
         <h1>{category.heroTitle}</h1>
@@ -60,9 +86,16 @@ function CategoryView({ category }: { category: Category }) {
         </button>
       </header>
       <div className="container">
-        <AdGrid ads={gridAds.top} label="Sponsored (above the gallery)" loading={!ads} eager />
+        {!phone && topAds(false)}
         <section id={gridId} aria-label={`${category.navLabel} images`} className="category-grid">
-          {images.length > 0 && <MasonryGrid images={images} label={`${category.navLabel} images`} onOpen={setIndex} />}
+          {images.length > 0 && (
+            <MasonryGrid
+              images={images}
+              label={`${category.navLabel} images`}
+              onOpen={setIndex}
+              afterFirstTile={adsAfterFirstTile && topAds(true)}
+            />
+          )}
           {loading && images.length === 0 && <Spinner />}
           {started && !loading && images.length === 0 && <p className="empty">{EMPTY_CATEGORY_TEXT}</p>}
           {images.length > 0 && !allLoaded && (
@@ -74,7 +107,8 @@ function CategoryView({ category }: { category: Category }) {
           )}
           {images.length > 0 && allLoaded && <p className="end-text">{END_OF_GALLERY_TEXT}</p>}
         </section>
-        <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads} />
+        {phone && images.length === 0 && topAds(false)}
+        <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads || !gridSettled} />
       </div>
       {index !== null && (
         <LazyLightbox

@@ -1,6 +1,6 @@
 import { BREAKPOINTS, MASONRY_COLUMNS } from '@shared/constants';
 import type { ClientImage } from '@shared/schemas/gallery';
-import { useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { thumbnailSources } from './thumbnail';
 import './masonry-grid.css';
 
@@ -53,13 +53,15 @@ export interface MasonryGridProps {
   images: readonly ClientImage[];
   onOpen: (index: number) => void;
   label: string;
+  /** In one column only (phones): shown after the first tile, inside the first column (e.g. the top ads, below the likely LCP picture). */
+  afterFirstTile?: ReactNode;
 }
 
 /**
  * The masonry grid of every gallery. Each tile reserves its box from width/height (aspect-ratio),
  * so lazy WebP thumbnails never shift the layout (srcset: the width that fits the column); the prompt is the hover caption and the alt text.
  */
-export function MasonryGrid({ images, onOpen, label }: MasonryGridProps) {
+export function MasonryGrid({ images, onOpen, label, afterFirstTile }: MasonryGridProps) {
   const columns = useColumnCount();
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   return (
@@ -68,32 +70,34 @@ export function MasonryGrid({ images, onOpen, label }: MasonryGridProps) {
         // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
         <li key={c} className="masonry__column">
           {column.map(({ item, index }) => (
-            <button
-              type="button"
-              key={item.id}
-              className="tile"
-              data-index={index}
-              aria-label={`Open image: ${item.prompt}`}
-              // The spec opens the viewer only on a thumbnail that has loaded.
-              onClick={() => loaded.has(item.id) && onOpen(index)}
-            >
-              {/* The first row loads at once, its first picture (the likely LCP) first; the rest when scrolled near. */}
-              <img
-                {...thumbnailSources(item, TILE_SIZES)}
-                alt={item.prompt}
-                width={item.width}
-                height={item.height}
-                loading={index < columns ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
-                decoding="async"
-                style={{ aspectRatio: `${item.width} / ${item.height}` }}
-                onLoad={() => setLoaded((prev) => new Set(prev).add(item.id))}
-                onError={() => setLoaded((prev) => new Set(prev).add(item.id))}
-              />
-              <span className="tile-caption tile-caption--hover tile__caption" aria-hidden="true">
-                {item.prompt}
-              </span>
-            </button>
+            <Fragment key={item.id}>
+              <button
+                type="button"
+                className="tile"
+                data-index={index}
+                aria-label={`Open image: ${item.prompt}`}
+                // The spec opens the viewer only on a thumbnail that has loaded.
+                onClick={() => loaded.has(item.id) && onOpen(index)}
+              >
+                {/* The first row loads at once, its first picture (the likely LCP) first; the rest when scrolled near. */}
+                <img
+                  {...thumbnailSources(item, TILE_SIZES)}
+                  alt={item.prompt}
+                  width={item.width}
+                  height={item.height}
+                  loading={index < columns ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
+                  decoding="async"
+                  style={{ aspectRatio: `${item.width} / ${item.height}` }}
+                  onLoad={() => setLoaded((prev) => new Set(prev).add(item.id))}
+                  onError={() => setLoaded((prev) => new Set(prev).add(item.id))}
+                />
+                <span className="tile-caption tile-caption--hover tile__caption" aria-hidden="true">
+                  {item.prompt}
+                </span>
+              </button>
+              {index === 0 && columns === 1 && afterFirstTile}
+            </Fragment>
           ))}
         </li>
       ))}

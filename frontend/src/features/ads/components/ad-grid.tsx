@@ -19,6 +19,7 @@ export function AdGrid({
   loading = false,
   slots = 2,
   eager = false,
+  inGallery = false,
 }: {
   ads: Ad[];
   label: string;
@@ -26,13 +27,16 @@ export function AdGrid({
   slots?: number;
   /** Above the fold: the tiles' images load at once (Lighthouse found a lazy ad image as a category page's LCP). */
   eager?: boolean;
+  /** Inside a gallery's list (phones: after its first picture): a labelled group, since a complementary landmark must not sit inside another. */
+  inGallery?: boolean;
 }) {
   if (!loading && ads.length === 0) return null;
+  const Box = inGallery ? 'div' : 'aside';
   return (
-    <aside className="ad-grid" aria-label={label}>
+    <Box className="ad-grid" aria-label={label} role={inGallery ? 'group' : undefined}>
       {loading
         ? Array.from({ length: slots }, (_, i) => <span key={String(i)} className="ad-tile ad-tile--placeholder" aria-hidden="true" />)
         : ads.map((ad) => <AdTile key={ad.id ?? `${ad.imageUrl}|${ad.navigateUrl}`} ad={ad} eager={eager} />)}
-    </aside>
+    </Box>
   );
 }
