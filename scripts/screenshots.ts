@@ -58,7 +58,8 @@ async function settle(page: Page): Promise<void> {
     .waitFor({ timeout: 30_000 });
   // A string: this file is typed for Node (the root tsconfig has no DOM library).
   await page.waitForFunction(
-    `[...document.images].filter((img) => img.getBoundingClientRect().top < window.innerHeight).every((img) => img.complete && img.naturalWidth > 0)`,
+    // Shown pictures only: one hidden on this screen (display: none, a lazy one never fetched) has no box.
+    `[...document.images].filter((img) => img.getClientRects().length > 0 && img.getBoundingClientRect().top < window.innerHeight).every((img) => img.complete && img.naturalWidth > 0)`,
     undefined,
     { timeout: 30_000 },
   );
