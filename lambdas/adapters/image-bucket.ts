@@ -27,7 +27,8 @@ export const imageKeys = (id: string) => ({ original: `files/images/${id}.png`, 
 export const privateImageKeys = (id: string) => ({ original: `private/images/${id}.png`, thumbnail: `private/thumbs/${id}.webp` });
 /** A smaller width of the thumbnail (shared/thumbnails.ts): its own folder, since an id may end in anything an id holds. */
 export const sizedThumbnailKey = (id: string, width: number) => `files/thumbs/${width}/${id}.webp`;
-export const adImageKey = (id: string) => `files/ads/${id}.png`;
+/** A banner: WebP since 26 Nov (admin-ads.ts re-encodes every upload); a seed ad stored before then has a PNG and no `imageKey`. */
+export const adImageKey = (name: string, ext: 'webp' | 'png' = 'webp') => `files/ads/${name}.${ext}`;
 
 /** `files/images/x.png` -> `/files/images/x.png` (the record's relative url, see the url rule). */
 export const publicUrl = (key: string) => `/${key}`;

@@ -40,11 +40,21 @@ const unreadable = () =>
   new ValidationError('The banner could not be read as an image.', { image: 'Not a readable image.' }, 'banner_unreadable');
 
 /**
- * Decodes and re-encodes a banner with sharp, so what is published is pixels sharp wrote, never the
- * uploaded bytes (metadata, trailing data and polyglots go). JPEG and WebP stay themselves; PNG and
- * GIF become PNG (an animated GIF keeps its first frame).
+ * What a banner is stored at: twice the slot it is shown in (a grid tile, a popup column: 300 × 250 CSS px),
+ * enough for a 2× screen. A larger upload is scaled down to fit (never up), keeping its shape.
  */
-async function reencode(bytes: Buffer, ext: string): Promise<{ bytes: Buffer; ext: string; mime: string }> {
+export const BANNER_BOX = { width: ADS.displayWidth * 2, height: ADS.displayHeight * 2 } as const;
+/** WebP quality of a stored banner: a 600 × 500 seed banner is 8–12 kB at 82 (a PNG of it 41–48 kB), text still crisp. */
+const BANNER_QUALITY = 82;
+
+/**
+ * Decodes and re-encodes a banner with sharp, so what is published is pixels sharp wrote, never the
+ * uploaded bytes (metadata, trailing data and polyglots go). Every banner becomes a WebP within
+ * BANNER_BOX, whatever was uploaded (an animated GIF keeps its first frame, transparency stays): a
+ * category page shows two to four of them on a phone's first screen, where PNGs of 40–47 kB each
+ * slowed its first picture (issue 25).
+ */
+async function reencode(bytes: Buffer): Promise<{ bytes: Buffer; ext: 'webp'; mime: string }> {
   const sharp = await loadSharp();
   // The header only (no decoding), so the limit is ours to apply: sharp's own would answer 'unreadable'.
   const meta = await sharp(bytes, { limitInputPixels: false })
@@ -60,17 +70,15 @@ async function reencode(bytes: Buffer, ext: string): Promise<{ bytes: Buffer; ex
       'banner_too_large',
     );
   }
-  const image = sharp(bytes, { limitInputPixels: BANNER_MAX_PIXELS, failOn: 'error' }).rotate();
-  const out =
-    ext === 'jpg'
-      ? { image: image.jpeg({ quality: 90 }), ext: 'jpg', mime: 'image/jpeg' }
-      : ext === 'webp'
-        ? { image: image.webp({ quality: 90 }), ext: 'webp', mime: 'image/webp' }
-        : { image: image.png(), ext: 'png', mime: 'image/png' };
-  const encoded = await out.image.toBuffer().catch(() => {
-    throw unreadable();
-  });
-  return { bytes: encoded, ext: out.ext, mime: out.mime };
+  const encoded = await sharp(bytes, { limitInputPixels: BANNER_MAX_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({ ...BANNER_BOX, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: BANNER_QUALITY })
+    .toBuffer()
+    .catch(() => {
+      throw unreadable();
+    });
+  return { bytes: encoded, ext: 'webp', mime: 'image/webp' };
 }
 
 /** A banner from a data URL: its type decided by its bytes like the forms' uploads (images only), then re-encoded. */
@@ -79,9 +87,9 @@ async function storeBanner(id: string, dataUrl: string): Promise<{ key: string; 
   if (bytes.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(`The banner must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
   const type = detectFileType(bytes.subarray(0, 64));
   if (type?.kind !== 'image') throw new UnsupportedMediaTypeError('The banner must be a PNG, JPEG, GIF or WebP image.');
-  const banner = await reencode(bytes, type.ext);
+  const banner = await reencode(bytes);
   // A new key per upload: banners are served as immutable, so a replaced one must change its url.
-  const key = adImageKey(`${id}-${clock.now().toString(36)}`).replace(/\.png$/, `.${banner.ext}`);
+  const key = adImageKey(`${id}-${clock.now().toString(36)}`, banner.ext);
   await putPublicObject(key, banner.bytes, banner.mime);
   return { key, url: publicUrl(key) };
 }
@@ -123,7 +131,7 @@ export async function updateAd(
     after.imageKey = banner.key;
   }
   await putAd(after);
-  if (patch.image !== undefined) await deleteObjects([before.imageKey ?? adImageKey(id)]);
+  if (patch.image !== undefined) await deleteObjects([before.imageKey ?? adImageKey(id, 'png')]);
   await audit(actor, 'ad-update', `ad:${id}`, stateOf(before), stateOf(after));
   return toAdminAd(after);
 }
@@ -132,6 +140,6 @@ export async function removeAd(actor: string, id: string): Promise<void> {
   const before = await getAd(id);
   if (!before) throw new NotFoundError('No such ad.', 'ad_not_found');
   await deleteAd(id);
-  await deleteObjects([before.imageKey ?? adImageKey(id)]);
+  await deleteObjects([before.imageKey ?? adImageKey(id, 'png')]);
   await audit(actor, 'ad-delete', `ad:${id}`, stateOf(before), undefined);
 }

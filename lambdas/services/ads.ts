@@ -7,7 +7,8 @@ import { clock } from '../lib/clock';
 
 export interface NewAd {
   id: string;
-  png: Buffer;
+  /** The banner, WebP (the seed draws it so; an operator's upload is re-encoded by admin-ads.ts). */
+  webp: Buffer;
   navigateUrl: string;
   alternateText?: string;
 }
@@ -22,11 +23,12 @@ const toAd = (item: AdItem): Ad => ({
 /** Stores the banner under files/ads/ (immutable), then the ad record. */
 export async function storeAd(input: NewAd): Promise<Ad> {
   const key = adImageKey(input.id);
-  await putPublicObject(key, input.png, 'image/png');
+  await putPublicObject(key, input.webp, 'image/webp');
   const item: AdItem = {
     id: input.id,
     navigateUrl: input.navigateUrl,
     imageUrl: publicUrl(key),
+    imageKey: key,
     alternateText: input.alternateText?.trim() || ADS.defaultAltText,
     createdAt: clock.date().toISOString(),
   };

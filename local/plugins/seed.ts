@@ -81,7 +81,7 @@ export async function seedContent(log: (line: string) => void, stop: () => boole
   if (marker.Item) return { skipped: true, images: 0, ads: 0, ms: Math.round(performance.now() - started) };
 
   for (const ad of SEED_ADS) {
-    await storeAd({ id: ad.id, png: await drawAdBanner(ad), navigateUrl: ad.navigateUrl, alternateText: ad.alternateText });
+    await storeAd({ id: ad.id, webp: await drawAdBanner(ad), navigateUrl: ad.navigateUrl, alternateText: ad.alternateText });
   }
   const images = seedImages();
   log(`seed: drawing and storing ${images.length} images (${CONCURRENCY} at a time)…`);

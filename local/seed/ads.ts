@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-/** Seed ads: made-up products, drawn as 600x500 banners (SVG → PNG with sharp). */
+/** Seed ads: made-up products, drawn as 600x500 banners (SVG → WebP with sharp). */
 export interface SeedAd {
   id: string;
   product: string;
@@ -54,5 +54,6 @@ export function drawAdBanner(seed: SeedAd): Promise<Buffer> {
   <rect x="40" y="360" width="${ctaWidth}" height="70" rx="35" fill="#ffffff"/>
   <text x="${40 + ctaWidth / 2}" y="405" text-anchor="middle" font-family="sans-serif" font-size="28" font-weight="bold" fill="${to}">${escapeXml(cta)}</text>
 </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  // Stored as the console stores an operator's banner (lambdas/services/admin-ads.ts: WebP, quality 82).
+  return sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
 }

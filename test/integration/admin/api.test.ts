@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putAttachment } from '../../../lambdas/adapters/attachment-bucket';
 import { dynamo } from '../../../lambdas/adapters/aws-clients';
@@ -244,9 +245,26 @@ describe('ads', () => {
       image: `data:image/png;base64,${withTrailer.toString('base64')}`,
     });
     expect(res.status).toBe(201);
-    const served = Buffer.from(await (await app.api(((await res.json()) as AdminAd).imageUrl)).arrayBuffer());
-    expect(served.subarray(0, 8)).toEqual(withTrailer.subarray(0, 8));
+    const answer = await app.api(((await res.json()) as AdminAd).imageUrl);
+    expect(answer.headers.get('content-type')).toBe('image/webp');
+    const served = Buffer.from(await answer.arrayBuffer());
+    // Every banner is stored as WebP ('RIFF' … 'WEBP'), whatever was uploaded.
+    expect([served.subarray(0, 4).toString('latin1'), served.subarray(8, 12).toString('latin1')]).toEqual(['RIFF', 'WEBP']);
     expect(served.includes('<script>')).toBe(false);
+  });
+
+  it('stores a large banner as a WebP within twice its slot (600 × 500), keeping its shape, and never enlarges one', async () => {
+    const post = async (png: Buffer) => {
+      const res = await call('POST', '/api/admin/ads', {
+        navigateUrl: 'https://example.com',
+        image: `data:image/png;base64,${png.toString('base64')}`,
+      });
+      expect(res.status).toBe(201);
+      return sharp(Buffer.from(await (await app.api(((await res.json()) as AdminAd).imageUrl)).arrayBuffer())).metadata();
+    };
+    expect(await post(await tinyPng(1800, 1500))).toMatchObject({ format: 'webp', width: 600, height: 500 });
+    expect(await post(await tinyPng(1456, 180))).toMatchObject({ format: 'webp', width: 600, height: 74 });
+    expect(await post(await tinyPng(60, 50))).toMatchObject({ format: 'webp', width: 60, height: 50 });
   });
 });
 

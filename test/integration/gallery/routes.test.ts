@@ -215,9 +215,11 @@ describe('ads', () => {
   it('answers [] and 204 with no ads, then every ad and one random ad', async () => {
     expect((await getJson('/api/ads/all')).body).toEqual([]);
     expect((await app.api('/api/ads/random')).status).toBe(204);
-    const png = await tinyPng(60, 50);
-    await storeAd({ id: 'ad-1', png, navigateUrl: 'https://example.com/a', alternateText: 'Shoes' });
-    await storeAd({ id: 'ad-2', png, navigateUrl: 'https://example.com/b' });
+    const webp = await sharp(await tinyPng(60, 50))
+      .webp()
+      .toBuffer();
+    await storeAd({ id: 'ad-1', webp, navigateUrl: 'https://example.com/a', alternateText: 'Shoes' });
+    await storeAd({ id: 'ad-2', webp, navigateUrl: 'https://example.com/b' });
     const all = (await getJson('/api/ads/all')).body as { id: string; alternateText: string; imageUrl: string }[];
     expect(all.map((a) => a.id).sort()).toEqual(['ad-1', 'ad-2']);
     expect(all.find((a) => a.id === 'ad-2')?.alternateText).toBe('Sponsored Ad');

@@ -49,12 +49,13 @@ describe('ads handlers', () => {
   it('stores the banner (immutable) before the record', async () => {
     s3.on(PutObjectCommand).resolves({});
     ddb.on(PutCommand).resolves({});
-    const stored = await storeAd({ id: 'x', png: Buffer.from('png'), navigateUrl: 'https://example.com/x' });
-    expect(stored).toEqual({ id: 'x', navigateUrl: 'https://example.com/x', imageUrl: '/files/ads/x.png', alternateText: 'Sponsored Ad' });
+    const stored = await storeAd({ id: 'x', webp: Buffer.from('webp'), navigateUrl: 'https://example.com/x' });
+    expect(stored).toEqual({ id: 'x', navigateUrl: 'https://example.com/x', imageUrl: '/files/ads/x.webp', alternateText: 'Sponsored Ad' });
     expect(s3.commandCalls(PutObjectCommand)[0]?.args[0].input).toMatchObject({
-      Key: 'files/ads/x.png',
+      Key: 'files/ads/x.webp',
+      ContentType: 'image/webp',
       CacheControl: expect.stringContaining('immutable'),
     });
-    expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({ pk: 'ad#x', gsi1pk: 'ads' });
+    expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({ pk: 'ad#x', gsi1pk: 'ads', imageKey: 'files/ads/x.webp' });
   });
 });
