@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { z } from 'zod';
 import type * as CategoryTable from '../shared/category-table';
+import type * as SiteRoutes from '../shared/site-routes';
 
 /**
  * Runs TS/TSX modules of the app in Node with a throwaway Vite server, kept open while `use` runs
@@ -21,6 +22,8 @@ async function withSsr<T>(plugins: Plugin[], use: (load: (path: string) => Promi
     logLevel: 'error',
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },
+    // Modules are loaded for SSR only: no browser dependency pre-bundling (its scan cannot resolve the virtual modules).
+    optimizeDeps: { noDiscovery: true, include: [] },
     plugins: [react(), ...plugins],
     resolve: { alias: SHARED_ALIAS },
   });
@@ -138,12 +141,6 @@ function bootScript(): Plugin {
   };
 }
 
-/**
- * Puts home's first render (src/prerender.tsx, rendered in Node at build time) into index.html, so
- * the browser paints the navbar and the studio as soon as the HTML and CSS arrive instead of after
- * the JS has run (Lighthouse LCP; docs/frontend.md 'Budgets'). On home the client hydrates it
- * (src/main.tsx); on other paths src/boot.js hides it and the client renders afresh.
- */
 // The footer's year in the prerender; the hydrating render reads the same value (footer.tsx).
 process.env.VITE_PRERENDER_YEAR ??= String(new Date().getFullYear());
 
@@ -167,7 +164,8 @@ function withRoutePreloads(html: string, bundle: OutputBundle | undefined, categ
   if (!bundle) return html;
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const chunkOf = (module: string) => {
-    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+    const chunk =
+      chunks.find((c) => c.facadeModuleId?.endsWith(module)) ?? chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
     if (!chunk) throw new Error(`no ${module} chunk in the bundle`);
     return chunk;
   };
@@ -186,7 +184,9 @@ function withRoutePreloads(html: string, bundle: OutputBundle | undefined, categ
     return [...files].filter((f) => !html.includes(`/${f}"`)).map((f) => `/${f}`);
   };
   const routes = [
-    { name: 'generator', paths: ['/', '/generate'], files: filesOf('/src/app/routes/generator-page.tsx', '/src/lib/answer-schemas.ts') },
+    { name: 'generator', paths: ['/'], files: filesOf('/src/app/routes/generator-page.tsx', '/src/lib/answer-schemas.ts') },
+    // /generate's page chunk (its own prerendered page, hydrated once the chunk is in: src/main.tsx) with the generator's.
+    { name: 'generate', paths: ['/generate'], files: filesOf('/src/app/routes/generate.tsx', '/src/lib/answer-schemas.ts') },
     {
       name: 'category',
       paths: [...categories.keys()],
@@ -215,15 +215,30 @@ function withFontPreload(html: string, bundle: OutputBundle | undefined): string
   return html.replace(stylesheet, `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">\n    ${stylesheet}`);
 }
 
-function prerenderHome(): Plugin {
+/** `<`, `&` and `"` escaped for an HTML attribute or text. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/**
+ * Puts each prerendered page's first render (shared/site-routes.ts PRERENDERED_PAGES: home in index.html,
+ * /generate in generate.html) into its HTML file: src/prerender.tsx renders it in Node at build time, so the
+ * browser paints it as soon as the HTML and CSS arrive instead of after the JS has run (Lighthouse LCP;
+ * docs/frontend.md 'Budgets'). The client hydrates it (src/main.tsx); on any other path served index.html,
+ * src/boot.js hides it and the client renders afresh. `<html data-page>` names the page's path for boot.js,
+ * `#root[data-prerendered]` for main.tsx.
+ */
+function prerenderPages(): Plugin {
+  const written = new Map<string, string>();
   return {
-    name: 'artloom-prerender-home',
+    name: 'artloom-prerender-pages',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        const { markup, categories } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
-          const { render } = (await load('/src/prerender.tsx')) as { render: (url: string) => Promise<string> };
+        const { pages, categories } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
+          const { renderPage } = (await load('/src/prerender.tsx')) as {
+            renderPage: (url: string) => Promise<{ markup: string; head?: { title: string; description: string } }>;
+          };
+          const { PRERENDERED_PAGES } = (await load('/../shared/site-routes.ts')) as typeof SiteRoutes;
           const { CATEGORIES } = (await load('/../shared/category-table.ts')) as typeof CategoryTable;
           const { API_BASE } = (await load('/src/lib/api-client.ts')) as { API_BASE: string };
           const { categoryListPath, categoryMetadataPath } = (await load('/src/features/categories/api/category-api.ts')) as Record<
@@ -237,30 +252,51 @@ function prerenderHome(): Plugin {
             { url: `${API_BASE}${categoryMetadataPath(c.apiValue)}` },
             { url: `${API_BASE}${ADS_PATH}` },
           ];
-          return { markup: await render('/'), categories: new Map(CATEGORIES.map((c) => [`/${c.slug}`, answers(c)])) };
+          const rendered = [];
+          for (const [path, file] of Object.entries(PRERENDERED_PAGES)) rendered.push({ path, file, ...(await renderPage(path)) });
+          return { pages: rendered, categories: new Map(CATEGORIES.map((c) => [`/${c.slug}`, answers(c)])) };
         });
         const marker = '<div id="root"></div>';
         if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
+        const page = '<html lang="en">';
+        if (!html.includes(page)) throw new Error(`index.html has no ${page}`);
         // With the page painted from HTML and CSS, the scripts are not needed for the first paint:
         // a low fetch priority lets the stylesheet go first.
-        return (
-          withFontPreload(withRoutePreloads(html, ctx.bundle, categories), ctx.bundle)
-            .replace(marker, `<div id="root" data-prerendered>${markup}</div>`)
-            // The entry runs one frame after the first paint (src/boot.js starts it): a module script ran before it.
-            .replace(
-              /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-              '<link rel="modulepreload" crossorigin href="$1" data-app-entry>',
-            )
-            .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
-        );
+        const shell = withFontPreload(withRoutePreloads(html, ctx.bundle, categories), ctx.bundle)
+          // The entry runs one frame after the first paint (src/boot.js starts it): a module script ran before it.
+          .replace(
+            /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+            '<link rel="modulepreload" crossorigin href="$1" data-app-entry>',
+          )
+          .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+        let index = '';
+        for (const { path, file, markup, head } of pages) {
+          let out = shell
+            .replace(page, `<html lang="en" data-page="${escapeHtml(path)}">`)
+            .replace(marker, `<div id="root" data-prerendered="${escapeHtml(path)}">${markup}</div>`);
+          // index.html keeps its own title and description (home's); another page gets the ones its Seo gives.
+          if (file !== 'index.html' && head) {
+            out = out
+              .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+              .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(head.description)}"`);
+          }
+          if (file === 'index.html') index = out;
+          else written.set(file, out);
+        }
+        if (!index) throw new Error('PRERENDERED_PAGES has no index.html');
+        return index;
       },
+    },
+    writeBundle(options) {
+      // Beside index.html, which Vite writes from the handler's answer above.
+      for (const [file, html] of written) writeFileSync(join(options.dir ?? join(import.meta.dirname, 'dist'), file), html);
     },
   };
 }
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), categoryLinks(), answerSchemas(), bootScript(), prerenderHome()],
+  plugins: [react(), categoryLinks(), answerSchemas(), bootScript(), prerenderPages()],
   resolve: { alias: SHARED_ALIAS },
   build: {
     outDir: 'dist',
@@ -273,11 +309,44 @@ export default defineConfig({
     rolldownOptions: {
       // The prerender (transformIndexHtml) dominates build time by design; no timing report for it.
       checks: { pluginTimings: false },
+      preserveEntrySignatures: 'allow-extension',
       output: {
         codeSplitting: {
           // zod (~25 kB gzip) is only needed by lazily loaded validators: keep it in its own chunk so
           // it never rides along with a small shared module that the first chunk imports.
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }],
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // A category page's own modules, one chunk (they were 4 chunks of 0.2–2.2 kB).
+            {
+              name: 'category',
+              priority: 2,
+              includeDependenciesRecursively: false,
+              test: /frontend[\\/]src[\\/](app[\\/]routes[\\/](category|not-found)\.tsx?$|features[\\/]categories[\\/]|components[\\/]ui[\\/](page-hero|call-to-action)\.tsx?$)/,
+            },
+            // What every page loads after its first render (the footer with its newsletter form, the consent banner):
+            // one chunk instead of five.
+            {
+              name: 'layout',
+              priority: 2,
+              includeDependenciesRecursively: false,
+              test: /frontend[\\/]src[\\/](app[\\/]layout[\\/]footer\.tsx$|features[\\/](forms[\\/](newsletter-form\.tsx|components[\\/]honeypot-field\.tsx|forms\.css)$|consent[\\/]cookie-banner\.tsx$))|shared[\\/]form-fields\./,
+            },
+            // The generator (home and /generate): one chunk instead of four.
+            {
+              name: 'generator',
+              priority: 2,
+              includeDependenciesRecursively: false,
+              test: /frontend[\\/]src[\\/](app[\\/]routes[\\/](generator-page|generate)\.tsx$|features[\\/](studio[\\/](components[\\/]|hooks[\\/]|generation-state\.|api[\\/](quota|health)-api\.)|gallery[\\/](hooks[\\/]|components[\\/](gallery-panel|gallery-tabs|showcase-wall)\.)))/,
+            },
+            // What a page of pictures needs, shared by the generator (home, /generate) and the category pages: one
+            // chunk instead of 12 (0.2–1.9 kB each), each a request and a round trip on a phone (issue 25).
+            {
+              name: 'pictures',
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: /frontend[\\/]src[\\/](lib[\\/](api-client|storage|validators|answer-check|answer-schemas|site|visitor|use-modal-dialog)\.|components[\\/]ui[\\/](thumbnail|spinner|masonry-grid|back-to-top)\.tsx?$|features[\\/](ads[\\/](api[\\/]|hooks[\\/]|pick\.|components[\\/](ad-tile|ad-grid|lazy-ad-popup)\.)|lightbox[\\/](components[\\/]lazy-lightbox|hooks)[\\/.]))|virtual:answer-schemas|shared[\\/](url-rule|client-image|thumbnails)\./,
+            },
+          ],
         },
       },
     },

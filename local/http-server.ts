@@ -6,7 +6,7 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { PUBLIC_PREFIX } from '../infra/lib/data-model';
 import type { RouteDef } from '../lambdas/routes';
-import { isSiteRoute } from '../shared/site-routes';
+import { isSiteRoute, pageFileOf } from '../shared/site-routes';
 import { pathProblem } from '../shared/text-rule';
 import { fromApiGatewayResult, toApiGatewayEvent } from './apigw-event';
 import type { FunctionHost, StreamSink } from './functions/host';
@@ -268,7 +268,9 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: 
   // The SPA answers its own routes; any other path gets the same page (it renders 'Page not found') with a real 404,
   // as the CloudFront Function does in AWS (infra/lib/spa-router.ts).
   const status = isAsset || isSiteRoute(url.pathname) ? 200 : 404;
-  if (!isAsset) file = join(root, 'index.html');
+  // A route's own prerendered page (shared/site-routes.ts), else index.html.
+  const page = join(root, status === 200 ? pageFileOf(url.pathname) : 'index.html');
+  if (!isAsset) file = existsSync(page) ? page : join(root, 'index.html');
   if (!existsSync(file)) return notFound(res);
   const type = MIME[extname(file)] ?? 'application/octet-stream';
   const headers: Record<string, string> = {

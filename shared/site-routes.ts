@@ -16,3 +16,20 @@ export function isSiteRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return SITE_ROUTES.includes(path || '/');
 }
+
+/**
+ * The pages whose first render is in an HTML file of its own at build time (frontend/vite.config.ts, the prerender):
+ * path → the file in the built site, painted before any script runs. Every other route is served index.html (home's
+ * page, hidden there by src/boot.js until the app renders the path). /generate is a deep link visitors arrive on from
+ * search (issue 25: its consent banner, the phone's LCP, waited on the app).
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  [STATIC_PATHS.home]: 'index.html',
+  [STATIC_PATHS.generate]: 'generate.html',
+};
+
+/** The built file that answers a route of the app (`isSiteRoute`): its own prerendered page, or index.html. */
+export function pageFileOf(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PRERENDERED_PAGES[path || '/'] ?? 'index.html';
+}

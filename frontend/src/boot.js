@@ -1,7 +1,10 @@
-// index.html carries home's prerendered first render; every other path gets the same file (SPA
-// fallback), so mark the document and let the stylesheet hide that markup until the app renders the
-// real page. A file, not an inline script: the site's CSP is script-src 'self'.
-if (location.pathname !== '/') document.documentElement.setAttribute('data-deep-link', '');
+// A prerendered page (index.html: home; generate.html: /generate) carries its path's first render, named by
+// <html data-page>; every other path gets index.html (SPA fallback), so mark the document and let the stylesheet
+// hide that markup until the app renders the real page. A file, not an inline script: the site's CSP is script-src 'self'.
+const pagePath = (path) => (path.length > 1 ? path.replace(/\/+$/, '') : path) || '/';
+if (pagePath(location.pathname) !== (document.documentElement.getAttribute('data-page') || '/')) {
+  document.documentElement.setAttribute('data-deep-link', '');
+}
 // The consent banner is in that prerendered markup too (a new visitor's first paint): a visitor who
 // has decided (src/lib/consent.ts, key 'cookieConsent') must not see it flash before the app reads the choice.
 try {

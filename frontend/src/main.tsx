@@ -7,6 +7,7 @@ import '@fontsource-variable/inter/wght.css';
 import './styles/global.css';
 import './styles/controls.css';
 import { App } from './app/app';
+import { preloadPage } from './app/router';
 
 const root = document.getElementById('root');
 if (root) {
@@ -15,13 +16,20 @@ if (root) {
       <App />
     </StrictMode>
   );
-  // index.html holds home's prerendered first render (src/prerender.tsx): home hydrates it; any other
-  // path (SPA fallback serves the same file) drops it and renders its own page.
-  const prerendered = root.hasAttribute('data-prerendered');
-  root.removeAttribute('data-prerendered');
-  if (prerendered && location.pathname === '/') hydrateRoot(root, app);
-  else {
-    root.replaceChildren();
-    createRoot(root).render(app);
-  }
+  // A prerendered page holds its path's first render (src/prerender.tsx; index.html home's, generate.html
+  // /generate's): that path hydrates it; any other path (the SPA fallback serves index.html) drops it and renders its own.
+  // The path whose first render the page holds (vite.config.ts, prerenderPages), if any.
+  const prerendered = root.getAttribute('data-prerendered');
+  const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
+  const start = () => {
+    root.removeAttribute('data-prerendered');
+    if (prerendered === path) hydrateRoot(root, app);
+    else {
+      root.replaceChildren();
+      createRoot(root).render(app);
+    }
+  };
+  // The page's chunk first (src/boot.js has been fetching it beside this one): a first render that suspends on it
+  // holds every reveal back 300 ms (src/lib/lazy-page.tsx). A failed load renders anyway: the page shows the error.
+  preloadPage(location.pathname).then(start, start);
 }

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { SITE_ROUTES } from '../../shared/site-routes';
+import { pageFileOf, SITE_ROUTES } from '../../shared/site-routes';
 
 /**
  * The CloudFront Function (viewer request, cloudfront-js-2.0) on the SPA's behaviour, generated at synth from the
- * shared route table: a route of the app is served index.html (200); a path with a file extension goes to the bucket
+ * shared route table: a route of the app is served its prerendered page (shared/site-routes.ts PRERENDERED_PAGES) or
+ * index.html (200); a path with a file extension goes to the bucket
  * as it is (hashed assets, or S3's own 403 for a missing file); any other path is answered at the edge with 404 and a
  * small page that boots the SPA, which renders its 'Page not found'. /api/* and /files/* never reach it.
  *
@@ -11,7 +12,8 @@ import { SITE_ROUTES } from '../../shared/site-routes';
  * is a plain text page (synth without the SPA is refused elsewhere before it matters).
  */
 export function spaRouterCode(indexHtml: string | null): string {
-  const routes = JSON.stringify(Object.fromEntries(SITE_ROUTES.map((r) => [r, 1])));
+  // Each route → the object that answers it: 1 stands for index.html, which most share (the function's code is limited to 10 KB).
+  const routes = JSON.stringify(Object.fromEntries(SITE_ROUTES.map((r) => [r, pageFileOf(r) === 'index.html' ? 1 : `/${pageFileOf(r)}`])));
   const body = JSON.stringify(notFoundPage(indexHtml));
   return [
     `var ROUTES=${routes};`,
@@ -20,7 +22,7 @@ export function spaRouterCode(indexHtml: string | null): string {
     'var r=event.request;var u=r.uri;',
     'if(/\\.[a-z0-9]+$/i.test(u)){return r;}',
     "var p=u.length>1?u.replace(/\\/+$/,''):u;",
-    "if(ROUTES[p||'/']){r.uri='/index.html';return r;}",
+    "var f=ROUTES[p||'/'];if(f){r.uri=f===1?'/index.html':f;return r;}",
     "return {statusCode:404,statusDescription:'Not Found',headers:{'content-type':{value:'text/html; charset=utf-8'},'cache-control':{value:'no-cache'}},body:{encoding:'text',data:NOT_FOUND}};",
     '}',
   ].join('');
@@ -42,6 +44,11 @@ export function notFoundPage(indexHtml: string | null): string {
 }
 
 export function readIndexHtml(distDir: string): string | null {
-  const file = `${distDir}/index.html`;
+  return readPage(distDir, 'index.html');
+}
+
+/** A built page (index.html or a prerendered page of shared/site-routes.ts), or null without a build. */
+export function readPage(distDir: string, page: string): string | null {
+  const file = `${distDir}/${page}`;
   return existsSync(file) ? readFileSync(file, 'utf8') : null;
 }

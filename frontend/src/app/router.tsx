@@ -1,35 +1,57 @@
-import { type ComponentType, type LazyExoticComponent, lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { CATEGORY_PATHS, paths } from '../config/paths';
+import { lazyPage, type PreloadableComponent } from '../lib/lazy-page';
 import { RootLayout } from './layout/root-layout';
 import HomePage from './routes/home';
+// A category page's styles ride in the first CSS (2.5 kB), as home's generator's do (routes/home.tsx): the category
+// pages are where visitors land from search and shared links, and the chunk's own stylesheets were fetched only once
+// its import had started, a round trip before the hero and the grid could paint (issue 25). Each component imports
+// its stylesheet too; Vite keeps one copy, in the first CSS.
+import './routes/category.css';
+import '../components/ui/masonry-grid.css';
+import '../components/ui/page-hero.css';
+import '../components/ui/back-to-top.css';
 
 /*
  * Declarative routes with React.lazy rather than the data router: createBrowserRouter adds ~17 kB
  * gzip to the first chunk and this site has no loaders or actions (docs/frontend.md, 'Bundle').
  * Every route but home is its own chunk; the category routes share one.
  */
-const Category = lazy(() => import('./routes/category'));
-const PAGES: [string, LazyExoticComponent<ComponentType>][] = [
-  [paths.generate, lazy(() => import('./routes/generate'))],
-  [paths.admin, lazy(() => import('./routes/admin'))],
-  [paths.about, lazy(() => import('../features/legal/components/about-page'))],
-  [paths.faq, lazy(() => import('../features/legal/components/faq-page'))],
-  [paths.help, lazy(() => import('../features/legal/components/help-page'))],
-  [paths.privacy, lazy(() => import('../features/legal/components/privacy-page'))],
-  [paths.terms, lazy(() => import('../features/legal/components/terms-page'))],
-  [paths.cookies, lazy(() => import('../features/legal/components/cookies-page'))],
-  [paths.licenses, lazy(() => import('../features/legal/components/licenses-page'))],
-  [paths.policy, lazy(() => import('../features/legal/components/use-policy-page'))],
-  [paths.contact, lazy(() => import('../features/forms/contact-page'))],
-  [paths.feedback, lazy(() => import('../features/forms/feedback-page'))],
-  [paths.report, lazy(() => import('../features/forms/report-page'))],
-  [paths.restore, lazy(() => import('../features/recovery/keep-gallery-page'))],
-  [paths.search, lazy(() => import('./routes/search'))],
+const Category = lazyPage(() => import('./routes/category'));
+const PAGES: [string, PreloadableComponent<object>][] = [
+  [paths.generate, lazyPage(() => import('./routes/generate'))],
+  [paths.admin, lazyPage(() => import('./routes/admin'))],
+  [paths.about, lazyPage(() => import('../features/legal/components/about-page'))],
+  [paths.faq, lazyPage(() => import('../features/legal/components/faq-page'))],
+  [paths.help, lazyPage(() => import('../features/legal/components/help-page'))],
+  [paths.privacy, lazyPage(() => import('../features/legal/components/privacy-page'))],
+  [paths.terms, lazyPage(() => import('../features/legal/components/terms-page'))],
+  [paths.cookies, lazyPage(() => import('../features/legal/components/cookies-page'))],
+  [paths.licenses, lazyPage(() => import('../features/legal/components/licenses-page'))],
+  [paths.policy, lazyPage(() => import('../features/legal/components/use-policy-page'))],
+  [paths.contact, lazyPage(() => import('../features/forms/contact-page'))],
+  [paths.feedback, lazyPage(() => import('../features/forms/feedback-page'))],
+  [paths.report, lazyPage(() => import('../features/forms/report-page'))],
+  [paths.restore, lazyPage(() => import('../features/recovery/keep-gallery-page'))],
+  [paths.search, lazyPage(() => import('./routes/search'))],
 ];
-const NotFound = lazy(() => import('./routes/not-found'));
+const NotFound = lazyPage(() => import('./routes/not-found'));
 // /i/<id>: one public picture (its HTML, with link-preview tags, comes from GET /i/{id} on a first load).
-const Picture = lazy(() => import('./routes/picture'));
+const Picture = lazyPage(() => import('./routes/picture'));
+
+/**
+ * Loads the chunk of the page at `pathname` (src/main.tsx, before the first render, so that render does not
+ * suspend: src/lib/lazy-page.tsx). Home is in the first chunk; an unknown path renders the not-found page.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === paths.home || path === paths.privacyPolicyAlias || path === paths.reportAbuseAlias) return Promise.resolve();
+  const page =
+    PAGES.find(([p]) => p === path)?.[1] ??
+    (CATEGORY_PATHS.some((c) => c.path === path) ? Category : path.startsWith('/i/') ? Picture : NotFound);
+  return page.preload();
+}
 
 /** Scroll to the top on a new page (the data router's ScrollRestoration is not available here). */
 function ScrollToTop() {

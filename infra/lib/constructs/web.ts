@@ -32,8 +32,9 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/lib/viewer-ip';
+import { PRERENDERED_PAGES } from '../../../shared/site-routes';
 import { contentSecurityPolicy, inlineScriptHashes } from '../csp';
-import { readIndexHtml, spaRouterCode } from '../spa-router';
+import { readIndexHtml, readPage, spaRouterCode } from '../spa-router';
 import { bodySizeRules, type UploadRoute } from '../waf-rules';
 
 const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
@@ -85,8 +86,11 @@ export class Web extends Construct {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           override: true,
-          // The prerendered index.html's inline scripts are admitted by hash (infra/lib/csp.ts), computed from this build.
-          contentSecurityPolicy: contentSecurityPolicy(inlineScriptHashes(readIndexHtml(siteDir)), props.authOrigins ?? []),
+          // The prerendered pages' inline scripts are admitted by hash (infra/lib/csp.ts), computed from this build.
+          contentSecurityPolicy: contentSecurityPolicy(
+            [...new Set(Object.values(PRERENDERED_PAGES).flatMap((page) => inlineScriptHashes(readPage(siteDir, page))))],
+            props.authOrigins ?? [],
+          ),
         },
         strictTransportSecurity: { override: true, accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true },
         contentTypeOptions: { override: true },
@@ -223,20 +227,21 @@ export class Web extends Construct {
     });
 
     if (existsSync(join(siteDir, 'index.html'))) {
-      // Hashed assets are immutable; index.html is revalidated on every visit.
+      // Hashed assets are immutable; the pages (index.html and each prerendered page) are revalidated on every visit.
+      const pages = [...new Set(Object.values(PRERENDERED_PAGES))];
       new BucketDeployment(this, 'assets', {
-        sources: [Source.asset(siteDir, { exclude: ['index.html'] })],
+        sources: [Source.asset(siteDir, { exclude: pages })],
         destinationBucket: this.webBucket,
         cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
         prune: false,
       });
       new BucketDeployment(this, 'index', {
-        sources: [Source.asset(siteDir, { exclude: ['*', '!index.html'] })],
+        sources: [Source.asset(siteDir, { exclude: ['*', ...pages.map((page) => `!${page}`)] })],
         destinationBucket: this.webBucket,
         cacheControl: [CacheControl.noCache()],
         prune: false,
         distribution: this.distribution,
-        distributionPaths: ['/index.html'],
+        distributionPaths: pages.map((page) => `/${page}`),
       });
     }
     Validations.of(this.distribution).acknowledge(

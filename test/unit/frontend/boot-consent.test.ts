@@ -11,9 +11,11 @@ import { CONSENT_KEY } from '../../../frontend/src/lib/consent';
 const source = readFileSync(join(import.meta.dirname, '../../../frontend/src/boot.js'), 'utf8');
 
 const PRELOADS = ['/assets/generator-page-x.js', '/assets/studio-y.js'];
+const GENERATE_PRELOADS = ['/assets/generate-g.js', ...PRELOADS];
 const CATEGORY_PRELOADS = ['/assets/category-z.js'];
 const ROUTES = [
-  { name: 'generator', paths: ['/', '/generate'], files: PRELOADS },
+  { name: 'generator', paths: ['/'], files: PRELOADS },
+  { name: 'generate', paths: ['/generate'], files: GENERATE_PRELOADS },
   {
     name: 'category',
     paths: ['/space'],
@@ -22,12 +24,12 @@ const ROUTES = [
   },
 ];
 
-function boot(pathname: string, stored: Record<string, string>, storageThrows = false) {
-  return run(pathname, stored, storageThrows).attributes;
+function boot(pathname: string, stored: Record<string, string>, storageThrows = false, page = '/') {
+  return run(pathname, stored, storageThrows, 'visible', page).attributes;
 }
 
 /** Runs boot.js at `pathname` with index.html's generator preload list; what it marked and the links it added. */
-function run(pathname: string, stored: Record<string, string> = {}, storageThrows = false, visibilityState = 'visible') {
+function run(pathname: string, stored: Record<string, string> = {}, storageThrows = false, visibilityState = 'visible', page = '/') {
   const attributes = new Set<string>();
   const listeners: Record<string, () => void> = {};
   const frames: (() => void)[] = [];
@@ -54,7 +56,11 @@ function run(pathname: string, stored: Record<string, string> = {}, storageThrow
         selector === 'link[data-app-entry]'
           ? { getAttribute: () => '/assets/index-x.js' }
           : (appended.find((el) => selector === 'script[data-app-entry]' && el.type === 'module') ?? null),
-      documentElement: { setAttribute: (name: string) => attributes.add(name) },
+      // <html data-page>: the path whose first render the served page holds (index.html '/', generate.html '/generate').
+      documentElement: {
+        setAttribute: (name: string) => attributes.add(name),
+        getAttribute: (name: string) => (name === 'data-page' ? page : null),
+      },
       getElementById: (id: string) => (id === 'route-preloads' ? { textContent: JSON.stringify(ROUTES) } : null),
       createElement: (tag: string) =>
         tag === 'script'
@@ -90,9 +96,17 @@ describe('boot.js', () => {
     expect(boot('/', {}, true)).toEqual(new Set());
   });
 
+  it("does not mark a prerendered page's own path (generate.html at /generate, with or without a trailing slash)", () => {
+    expect(boot('/generate', {}, false, '/generate')).toEqual(new Set());
+    expect(boot('/generate/', {}, false, '/generate')).toEqual(new Set());
+    expect(boot('/', {}, false, '/generate')).toEqual(new Set(['data-deep-link']));
+    expect(boot('/generate', {}, false, '/')).toEqual(new Set(['data-deep-link']));
+  });
+
   it("preloads at low priority the lazy chunks of the path's first screen, and nothing another path needs", () => {
     const links = (hrefs: string[]) => hrefs.map((href) => ({ rel: 'modulepreload', crossOrigin: '', fetchPriority: 'low', href }));
-    for (const path of ['/', '/generate']) expect(run(path).links).toEqual(links(PRELOADS));
+    expect(run('/').links).toEqual(links(PRELOADS));
+    expect(run('/generate').links).toEqual(links(GENERATE_PRELOADS));
     expect(run('/space').links).toEqual(links(CATEGORY_PRELOADS));
     for (const path of ['/faq', '/i/abc']) expect(run(path).links).toEqual([]);
   });

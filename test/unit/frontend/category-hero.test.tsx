@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { CATEGORIES } from '@shared/category-table';
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientImage } from '../../fixtures/client-images';
 
@@ -27,10 +27,21 @@ afterEach(() => {
   Object.assign(grid, { images, loading: false, started: true });
 });
 
+/** The grid's first picture has loaded (the page then lets the hero and the ads fetch theirs). */
+function firstPictureIn(container: HTMLElement) {
+  const first = container.querySelector('.masonry [data-index="0"] img');
+  if (!first) throw new Error('no first tile');
+  act(() => {
+    fireEvent.load(first);
+  });
+}
+
 describe("a category page's hero backdrop", () => {
-  it('asks for its pictures at low priority after the grid, the three hidden on phones only when shown', async () => {
+  it("asks for its pictures at low priority once the grid's first picture is in, the three hidden on phones only when shown", async () => {
     const { default: CategoryRoute } = await import('../../../frontend/src/app/routes/category');
     const { container } = render(<CategoryRoute />);
+    expect(container.querySelectorAll('.category-hero__backdrop img')).toHaveLength(0);
+    firstPictureIn(container);
     const hero = [...container.querySelectorAll('.category-hero__backdrop img')];
     expect(hero).toHaveLength(6);
     expect(hero.map((img) => img.getAttribute('fetchpriority'))).toEqual(Array(6).fill('low'));

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MasonryGrid } from '../../../frontend/src/components/ui/masonry-grid';
 import { thumbnailSrcSet } from '../../../shared/thumbnails';
@@ -22,13 +22,25 @@ describe('thumbnail widths', () => {
     expect(thumbnailSrcSet(clientImage('old'))).toBeUndefined();
   });
 
-  it('renders grid tiles with srcset, sizes and a reserved box; the first picture eager and first, the rest lazy', () => {
+  it('renders grid tiles with srcset, sizes and a reserved box; the first picture eager and first, the rest lazy once it is in', () => {
     const images = [
       clientImage('new', { width: 1024, height: 768, thumbnails: sized('new') }),
       ...Array.from({ length: 7 }, (_, i) => clientImage(`old-${i}`, { width: 768, height: 1024 })),
     ];
-    render(<MasonryGrid images={images} label="Pictures" onOpen={() => {}} />);
+    let firstIn = 0;
+    render(<MasonryGrid images={images} label="Pictures" onOpen={() => {}} onFirstPicture={() => firstIn++} />);
     const first = screen.getByRole('img', { name: 'prompt new' });
+    // Beyond the first row (5 columns here), a tile holds its box and asks for nothing until the first picture is in.
+    const waiting = document.querySelector<HTMLImageElement>('[data-index="6"] img');
+    expect(waiting?.getAttribute('src')).toBeNull();
+    expect(waiting?.getAttribute('srcset')).toBeNull();
+    expect(waiting?.getAttribute('width')).toBe('768');
+    expect(waiting?.getAttribute('style')).toContain('aspect-ratio');
+    expect(screen.getByRole('img', { name: 'prompt old-3' }).getAttribute('src')).toBe('https://files.test/thumbs/old-3.png');
+    act(() => {
+      fireEvent.load(first);
+    });
+    expect(firstIn).toBe(1);
     expect(first.getAttribute('srcset')).toContain('256w');
     expect(first.getAttribute('sizes')).toContain('100vw');
     expect(first.getAttribute('width')).toBe('1024');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { notFoundPage, spaRouterCode } from '../../../infra/lib/spa-router';
 import { CATEGORIES } from '../../../shared/category-table';
-import { isSiteRoute, SITE_ROUTES, STATIC_PATHS } from '../../../shared/site-routes';
+import { isSiteRoute, PRERENDERED_PAGES, pageFileOf, SITE_ROUTES, STATIC_PATHS } from '../../../shared/site-routes';
 
 interface CfRequest {
   uri: string;
@@ -28,9 +28,13 @@ describe('SPA router (CloudFront Function generated from the route table)', () =
   const handler = load(spaRouterCode(INDEX));
   const run = (uri: string) => handler({ request: { uri } });
 
-  it('serves index.html for every route of the app, with or without a trailing slash', () => {
-    for (const route of SITE_ROUTES) expect(run(route)).toEqual({ uri: '/index.html' });
+  it('serves index.html for every route of the app, with or without a trailing slash, and a prerendered page its own file', () => {
+    for (const route of SITE_ROUTES) expect(run(route)).toEqual({ uri: `/${pageFileOf(route)}` });
     expect(run('/space/')).toEqual({ uri: '/index.html' });
+    expect(run('/')).toEqual({ uri: '/index.html' });
+    expect(run('/generate')).toEqual({ uri: '/generate.html' });
+    expect(run('/generate/')).toEqual({ uri: '/generate.html' });
+    expect(Object.keys(PRERENDERED_PAGES).every((path) => SITE_ROUTES.includes(path))).toBe(true);
   });
 
   it("finds the entry in the built page's modulepreload link that boot.js turns into the module script", () => {

@@ -39,8 +39,12 @@ function CategoryView({ category }: { category: Category }) {
   // Never above the grid there, even before the pictures come: leaving that place would move the grid.
   const phone = useColumnCount() === 1;
   const adsAfterFirstTile = phone && images.length > 0;
-  // Until the grid has pictures (or is known empty) the ad grids hold their places with empty boxes: in view
-  // below an empty grid, their banners (40–47 kB PNGs) were fetched before its first picture, the LCP.
+  // Until the grid has pictures (or is known empty) the ad grids hold their places with empty boxes: in view below an
+  // empty grid, their banners were fetched before its first picture. They then load beside that picture (a phone's
+  // first screen shows it and the top ads; the larger of the two is the page's LCP), while the hero's backdrop waits
+  // for the picture to arrive: fetched beside it, its pictures slowed the LCP on a phone's connection (issue 25).
+  const [firstShown, setFirstShown] = useState(false);
+  const onFirstPicture = useCallback(() => setFirstShown(true), []);
   const gridSettled = images.length > 0 || (started && !loading);
   const topAds = (inGallery: boolean) => (
     <AdGrid
@@ -63,7 +67,7 @@ function CategoryView({ category }: { category: Category }) {
         {/* The collection's own pictures behind the title: the page opens on images, not on text. */}
         <div className="category-hero__backdrop" aria-hidden="true">
           {/* After the grid's first picture (the LCP); on phones the last three are hidden (category.css), so lazy: never fetched there. */}
-          {images.slice(0, HERO_PICTURES).map((image, i) => (
+          {(firstShown ? images.slice(0, HERO_PICTURES) : []).map((image, i) => (
             <img
               key={image.id}
               {...thumbnailSources(image, HERO_PICTURE_SIZES)}
@@ -94,6 +98,7 @@ function CategoryView({ category }: { category: Category }) {
               label={`${category.navLabel} images`}
               onOpen={setIndex}
               afterFirstTile={adsAfterFirstTile && topAds(true)}
+              onFirstPicture={onFirstPicture}
             />
           )}
           {loading && images.length === 0 && <Spinner />}

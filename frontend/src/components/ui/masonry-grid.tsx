@@ -55,15 +55,25 @@ export interface MasonryGridProps {
   label: string;
   /** In one column only (phones): shown after the first tile, inside the first column (e.g. the top ads, below the likely LCP picture). */
   afterFirstTile?: ReactNode;
+  /** Called once the first picture has loaded (or failed): the page may then fetch what it held back for it. */
+  onFirstPicture?: () => void;
 }
 
 /**
  * The masonry grid of every gallery. Each tile reserves its box from width/height (aspect-ratio),
  * so lazy WebP thumbnails never shift the layout (srcset: the width that fits the column); the prompt is the hover caption and the alt text.
  */
-export function MasonryGrid({ images, onOpen, label, afterFirstTile }: MasonryGridProps) {
+export function MasonryGrid({ images, onOpen, label, afterFirstTile, onFirstPicture }: MasonryGridProps) {
   const columns = useColumnCount();
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
+  // The first row asks for its pictures at once; the rest wait until the first picture (the likely LCP) has
+  // arrived, so on a phone's connection nothing below competes with it (issue 25). They stay lazy after that.
+  const first = images[0];
+  const firstArrived = first !== undefined && loaded.has(first.id);
+  const arrived = (image: ClientImage) => {
+    setLoaded((prev) => new Set(prev).add(image.id));
+    if (image === first) onFirstPicture?.();
+  };
   return (
     <ul className="masonry" aria-label={label} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
       {placeInColumns(images, columns).map((column, c) => (
@@ -79,18 +89,19 @@ export function MasonryGrid({ images, onOpen, label, afterFirstTile }: MasonryGr
                 // The spec opens the viewer only on a thumbnail that has loaded.
                 onClick={() => loaded.has(item.id) && onOpen(index)}
               >
-                {/* The first row loads at once, its first picture (the likely LCP) first; the rest when scrolled near. */}
+                {/* The first row loads at once, its first picture (the likely LCP) first; the rest when scrolled near,
+                    once that picture is in (a box of the picture's shape until then: nothing moves). */}
                 <img
-                  {...thumbnailSources(item, TILE_SIZES)}
-                  alt={item.prompt}
+                  {...(index < columns || firstArrived ? thumbnailSources(item, TILE_SIZES) : {})}
+                  alt={index < columns || firstArrived ? item.prompt : ''}
                   width={item.width}
                   height={item.height}
                   loading={index < columns ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : 'auto'}
                   decoding="async"
                   style={{ aspectRatio: `${item.width} / ${item.height}` }}
-                  onLoad={() => setLoaded((prev) => new Set(prev).add(item.id))}
-                  onError={() => setLoaded((prev) => new Set(prev).add(item.id))}
+                  onLoad={() => arrived(item)}
+                  onError={() => arrived(item)}
                 />
                 <span className="tile-caption tile-caption--hover tile__caption" aria-hidden="true">
                   {item.prompt}

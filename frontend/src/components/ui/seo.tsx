@@ -18,8 +18,17 @@ function setMeta(name: string, content: string): void {
   tag.content = content;
 }
 
+export interface PrerenderedHead {
+  title: string;
+  description: string;
+}
+
+/** Build time only (src/prerender.tsx): the title and description of the page last rendered, for its HTML file's head. */
+export const prerenderedHead: { current?: PrerenderedHead } = {};
+
 /** Per-page `<title>` (with the product name as suffix) and meta description/keywords. */
 export function Seo({ title, description, keywords }: SeoProps) {
+  if (import.meta.env.SSR) prerenderedHead.current = { title: `${title}${PAGE_TITLE_SUFFIX}`, description };
   useEffect(() => {
     document.title = `${title}${PAGE_TITLE_SUFFIX}`;
     setMeta('description', description);

@@ -1,0 +1,39 @@
+import { type ComponentType, lazy } from 'react';
+
+/** A lazily loaded component that can be loaded ahead of its first render (`preload`). */
+export type PreloadableComponent<P extends object> = ComponentType<P> & { preload: () => Promise<void> };
+
+/**
+ * React.lazy, plus `preload()`: once the module is in, the component renders it directly, without
+ * suspending. A first render that suspends shows its boundary's fallback, and React then holds back
+ * every boundary's reveal until 300 ms after the last fallback (react-dom's FALLBACK_THROTTLE_MS): a
+ * category page opened on a phone painted its hero and grid 300 ms after the answers were in
+ * (issue 25). src/main.tsx preloads the page of the path it starts on (src/app/router.tsx,
+ * `preloadPage`), whose chunk src/boot.js has fetched beside the first chunk, before the first render.
+ */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () => {
+    pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+      },
+      (error: unknown) => {
+        // A failed load may be retried (a later navigation); the lazy component shows the error as before.
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded as ComponentType<P> };
+  });
+  function Page(props: P) {
+    const Component = loaded ?? Lazy;
+    return <Component {...props} />;
+  }
+  return Object.assign(Page, { preload });
+}
