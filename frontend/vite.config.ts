@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
+import { buildSync } from 'esbuild';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { z } from 'zod';
@@ -110,12 +111,32 @@ export function answerSchemas(): Plugin {
 }
 
 /**
- * src/boot.js, the classic script index.html runs before the body (see that file): hashed into
- * assets/ at build time like every other asset (the CDN caches assets/ as immutable), served as
- * /boot.js by the dev server.
+ * src/boot.ts as the classic script the pages run in their head: one minified IIFE with the shared modules it imports
+ * (the url rule, the client image, the thumbnail widths), so the first picture it preloads has exactly the srcset the
+ * grid's tile asks for. Also run by its unit test (test/unit/frontend/boot-consent.test.ts).
+ */
+export function bootScriptSource(): string {
+  const result = buildSync({
+    entryPoints: [join(import.meta.dirname, 'src/boot.ts')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+  });
+  const [file] = result.outputFiles;
+  if (!file) throw new Error('esbuild wrote no boot script');
+  return file.text;
+}
+
+/**
+ * src/boot.ts, the classic script the pages run before the body (see that file), bundled by bootScriptSource: hashed into
+ * assets/ at build time like every other asset (the CDN caches assets/ as immutable), served as /boot.js by the dev
+ * server.
  */
 function bootScript(): Plugin {
-  const source = readFileSync(join(import.meta.dirname, 'src/boot.js'), 'utf8');
+  const source = bootScriptSource();
   const fileName = `assets/boot-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
   return {
     name: 'artloom-boot-script',
@@ -145,19 +166,21 @@ function bootScript(): Plugin {
 process.env.VITE_PRERENDER_YEAR ??= String(new Date().getFullYear());
 
 /**
- * The lazy chunks a first screen needs, preloaded by src/boot.js beside the first chunk so their
+ * The lazy chunks a first screen needs, preloaded by src/boot.ts beside the first chunk so their
  * requests do not wait for it to run: home's generator (studio, wall, gallery), which hydrates the
  * prerendered markup (src/app/routes/home.tsx) and which /generate renders too; a category page's
- * chunk and masonry grid, whose API requests (list, metadata, ads) boot.js sends at once too, so the
+ * chunk and masonry grid, whose API requests (list, metadata, ads) boot.ts sends at once too, so the
  * first row is painted from answers requested with the HTML. Both with the answer schemas their first
  * API answers need. The lists are
- * a JSON data block read by boot.js, not <link> tags, so no path fetches another's (issue 25).
+ * a JSON data block read by boot.ts, not <link> tags, so no path fetches another's (issue 25).
  * `npm run bench -- frontend` and `npm run check:js-budget` count the generator's (home's) list.
  */
-/** A GET src/boot.js sends early on a path (its url as the api client builds it), unless storage holds the answer already. */
+/** A GET src/boot.ts sends early on a path (its url as the api client builds it), unless storage holds the answer already. */
 interface EarlyAnswer {
   url: string;
   unlessStored?: string;
+  /** A category page's list: boot.ts picks and preloads its first picture, with the grid tile's `sizes`. */
+  firstPicture?: { sizes: string; filesHost: string };
 }
 
 function withRoutePreloads(html: string, bundle: OutputBundle | undefined, categories: Map<string, EarlyAnswer[]>): string {
@@ -196,7 +219,7 @@ function withRoutePreloads(html: string, bundle: OutputBundle | undefined, categ
     },
   ];
   const data = `<script type="application/json" id="route-preloads">${JSON.stringify(routes)}</script>`;
-  // Just before boot.js (bootScript has hashed its name by now), which reads it as the head is parsed.
+  // Just before boot.ts (bootScript has hashed its name by now), which reads it as the head is parsed.
   const boot = '<script src="/assets/boot-';
   if (!html.includes(boot)) throw new Error('index.html has no boot script to put the route preloads before');
   return html.replace(boot, `${data}\n    ${boot}`);
@@ -223,7 +246,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * /generate in generate.html) into its HTML file: src/prerender.tsx renders it in Node at build time, so the
  * browser paints it as soon as the HTML and CSS arrive instead of after the JS has run (Lighthouse LCP;
  * docs/frontend.md 'Budgets'). The client hydrates it (src/main.tsx); on any other path served index.html,
- * src/boot.js hides it and the client renders afresh. `<html data-page>` names the page's path for boot.js,
+ * src/boot.ts hides it and the client renders afresh. `<html data-page>` names the page's path for boot.ts,
  * `#root[data-prerendered]` for main.tsx.
  */
 function prerenderPages(): Plugin {
@@ -240,7 +263,8 @@ function prerenderPages(): Plugin {
           };
           const { PRERENDERED_PAGES } = (await load('/../shared/site-routes.ts')) as typeof SiteRoutes;
           const { CATEGORIES } = (await load('/../shared/category-table.ts')) as typeof CategoryTable;
-          const { API_BASE } = (await load('/src/lib/api-client.ts')) as { API_BASE: string };
+          const { API_BASE, FILES_HOST } = (await load('/src/lib/api-client.ts')) as { API_BASE: string; FILES_HOST: string };
+          const { TILE_SIZES } = (await load('/src/components/ui/masonry-grid.tsx')) as { TILE_SIZES: string };
           const { categoryListPath, categoryMetadataPath } = (await load('/src/features/categories/api/category-api.ts')) as Record<
             'categoryListPath' | 'categoryMetadataPath',
             (category: string) => string
@@ -248,7 +272,11 @@ function prerenderPages(): Plugin {
           const { ADS_PATH } = (await load('/src/features/ads/api/ads-api.ts')) as { ADS_PATH: string };
           const answers = (c: (typeof CATEGORIES)[number]): EarlyAnswer[] => [
             // A cached list is the visitor's (use-category-images.ts): only a first visit needs it.
-            { url: `${API_BASE}${categoryListPath(c.apiValue)}`, unlessStored: c.storage.list },
+            {
+              url: `${API_BASE}${categoryListPath(c.apiValue)}`,
+              unlessStored: c.storage.list,
+              firstPicture: { sizes: TILE_SIZES, filesHost: FILES_HOST },
+            },
             { url: `${API_BASE}${categoryMetadataPath(c.apiValue)}` },
             { url: `${API_BASE}${ADS_PATH}` },
           ];
@@ -263,7 +291,7 @@ function prerenderPages(): Plugin {
         // With the page painted from HTML and CSS, the scripts are not needed for the first paint:
         // a low fetch priority lets the stylesheet go first.
         const shell = withFontPreload(withRoutePreloads(html, ctx.bundle, categories), ctx.bundle)
-          // The entry runs one frame after the first paint (src/boot.js starts it): a module script ran before it.
+          // The entry runs one frame after the first paint (src/boot.ts starts it): a module script ran before it.
           .replace(
             /<script type="module" crossorigin src="([^"]+)"><\/script>/,
             '<link rel="modulepreload" crossorigin href="$1" data-app-entry>',

@@ -1,6 +1,6 @@
 /**
  * The first visit's JavaScript, read from a built frontend/dist (issue 25's budget): the entry
- * chunk and its static imports (Vite's manifest), plus the chunks `index.html` lists for src/boot.js
+ * chunk and its static imports (Vite's manifest), plus the chunks `index.html` lists for src/boot.ts
  * to preload on the path whose list weighs most (home's generator, or a category page's), in gzip
  * (level 9) bytes. `npm run check:js-budget` (run by .ci/run after the build) fails when that total
  * is over FIRST_VISIT_JS_BUDGET_KB; the frontend bench prints the same figures.

@@ -20,7 +20,7 @@ export function isSiteRoute(pathname: string): boolean {
 /**
  * The pages whose first render is in an HTML file of its own at build time (frontend/vite.config.ts, the prerender):
  * path → the file in the built site, painted before any script runs. Every other route is served index.html (home's
- * page, hidden there by src/boot.js until the app renders the path). /generate is a deep link visitors arrive on from
+ * page, hidden there by src/boot.ts until the app renders the path). /generate is a deep link visitors arrive on from
  * search (issue 25: its consent banner, the phone's LCP, waited on the app).
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {

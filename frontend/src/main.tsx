@@ -29,7 +29,7 @@ if (root) {
       createRoot(root).render(app);
     }
   };
-  // The page's chunk first (src/boot.js has been fetching it beside this one): a first render that suspends on it
+  // The page's chunk first (src/boot.ts has been fetching it beside this one): a first render that suspends on it
   // holds every reveal back 300 ms (src/lib/lazy-page.tsx). A failed load renders anyway: the page shows the error.
   preloadPage(location.pathname).then(start, start);
 }

@@ -30,7 +30,7 @@ export function spaRouterCode(indexHtml: string | null): string {
 
 /** The built index.html's head (title, entry script, stylesheet) over an empty root: the SPA renders its not-found page. */
 export function notFoundPage(indexHtml: string | null): string {
-  // The built page names it in a modulepreload link that src/boot.js turns into the module script after the first paint.
+  // The built page names it in a modulepreload link that src/boot.ts turns into the module script after the first paint.
   const found = indexHtml?.match(/<script type="module"[^>]*src="([^"]+)"|<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*data-app-entry/);
   const entry = found?.[1] ?? found?.[2];
   const css = indexHtml?.match(/<link rel="stylesheet"[^>]*href="([^"]+)"/)?.[1];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seedImages } from '../../local/plugins/seed';
 import { END_OF_GALLERY_TEXT } from '../../shared/category-table';
 import { ADS, PAGE_SIZE, TIMINGS } from '../../shared/constants';
-import { e2eForFile, escapeViewerTo, SHOTS_DIR, until, waitForFeatured } from './support';
+import { clickLoadedTile, e2eForFile, escapeViewerTo, SHOTS_DIR, until, waitForFeatured } from './support';
 
 // Page 2 of the featured list needs more than one page of operator images.
 const e2e = e2eForFile({ featured: PAGE_SIZE.generator * 2 + 1 });
@@ -13,11 +13,7 @@ const tiles = (page: Page) => page.getByRole('tabpanel').getByRole('button', { n
 /** Opens the viewer on the first featured tile once its thumbnail has loaded (the spec opens only loaded ones). */
 async function openFirstTile(page: Page) {
   const tile = tiles(page).first();
-  await tile.waitFor();
-  await tile
-    .locator('img')
-    .evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true }))));
-  await tile.click();
+  await clickLoadedTile(tile);
   const viewer = page.getByRole('dialog', { name: 'Image viewer' });
   await viewer.waitFor();
   return { tile, viewer };

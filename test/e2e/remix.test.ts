@@ -1,29 +1,38 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../shared/constants';
-import { e2eForFile } from './support';
+import { clickLoadedTile, e2eForFile } from './support';
 
 const e2e = e2eForFile({ featured: 12 });
 
 const viewer = (page: Page) => page.getByRole('dialog', { name: 'Image viewer' });
 
-/** The prompt, ratio and seed of the picture the viewer shows, read from the featured API by its prompt. */
+/**
+ * The prompt, ratio and seed of the picture the viewer shows, read from the featured API by its prompt: the whole list,
+ * page by page (the tab's first page is a random set of all featured pictures, and the seed may have stored more than
+ * one page of them by now).
+ */
 async function shown(page: Page): Promise<{ prompt: string; aspectRatio: string; seed: number }> {
   const prompt = (await viewer(page).locator('.lightbox__prompt').textContent()) ?? '';
-  const res = await fetch(`${e2e.app.url}/api/gallery/admin?model=flux_schnell&skip=0&take=100`);
-  const all = (await res.json()) as { prompt: string; aspectRatio: string; seed: number }[];
+  const all: { prompt: string; aspectRatio: string; seed: number }[] = [];
+  for (let skip = 0, take = 100; ; skip += take) {
+    const res = await fetch(`${e2e.app.url}/api/gallery/admin?model=flux_schnell&skip=${skip}&take=${take}`);
+    const batch = (await res.json()) as typeof all;
+    all.push(...batch);
+    if (batch.length < take) break;
+  }
   const image = all.find((i) => i.prompt === prompt);
   if (!image) throw new Error(`no featured image with prompt ${prompt}`);
   return image;
 }
 
-/** Opens the gallery's first picture in the viewer and answers its record. */
+/** Opens the gallery's first picture in the viewer (once its thumbnail has loaded, as the spec asks) and answers its record. */
 async function openFirstTile(page: Page) {
-  await page
+  const tile = page
     .getByRole('tabpanel')
     .getByRole('button', { name: /^Open image:/ })
-    .first()
-    .click();
+    .first();
+  await clickLoadedTile(tile);
   return shown(page);
 }
 

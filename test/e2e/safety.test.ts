@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '../../shared/constants';
 import { IMAGE_REPORT_TYPE, PROMPT_REFUSED_PREFIX, REPORT_SUCCESS } from '../../shared/safety';
 import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
 import { freshWindow } from '../support/windows';
-import { allowConsoleErrors, e2eForFile, SHOTS_DIR } from './support';
+import { allowConsoleErrors, clickLoadedTile, e2eForFile, SHOTS_DIR } from './support';
 
 const HOURLY = 3;
 // The file's jobs count in one hour of the functions' clock, early in it (no wait for the wall clock).
@@ -75,7 +75,7 @@ describe('safety in the browser', () => {
       .getByRole('tabpanel')
       .getByRole('button', { name: /^Open image:/ })
       .first();
-    await tile.click();
+    await clickLoadedTile(tile);
     const viewer = page.getByRole('dialog', { name: 'Image viewer' });
     await viewer.waitFor();
     const prompt = await viewer.getByRole('img').getAttribute('alt');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURED_PROMPTS } from '../../local/seed/prompts';
-import { e2eForFile } from './support';
+import { clickLoadedTile, e2eForFile } from './support';
 
 const e2e = e2eForFile({ featured: FEATURED_PROMPTS.length });
 
@@ -20,9 +20,8 @@ describe('Search pictures', () => {
     // Assess
     await page.waitForURL(/\/search\?q=KOI\+pon$/);
     const tile = page.getByRole('button', { name: `Open image: ${prompt}` }).first();
-    await tile.waitFor();
     await page.getByText(/pictures? match(es)? “KOI pon”/).waitFor();
-    await tile.click();
+    await clickLoadedTile(tile);
     const viewer = page.getByRole('dialog', { name: 'Image viewer' });
     await viewer.getByRole('img', { name: prompt }).waitFor();
     await page.keyboard.press('Escape');

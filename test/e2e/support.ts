@@ -188,3 +188,21 @@ export async function escapeViewerTo(page: Page, viewer: Locator, tile: Locator)
   await viewer.waitFor({ state: 'detached' });
   await expect.poll(() => tile.evaluate((el) => el === document.activeElement)).toBe(true);
 }
+
+/**
+ * Clicks a picture's tile once its thumbnail has loaded, as a visitor clicks what they see: the spec opens the viewer
+ * only on a loaded thumbnail, and a click before that is ignored (a grid's tiles past the first row ask for theirs only
+ * once the first picture is in).
+ */
+export async function clickLoadedTile(tile: Locator): Promise<void> {
+  await tile.waitFor();
+  await tile.locator('img').evaluate((img: HTMLImageElement) =>
+    img.complete && img.naturalWidth > 0
+      ? null
+      : new Promise((resolve) => {
+          img.addEventListener('load', resolve, { once: true });
+          img.addEventListener('error', resolve, { once: true });
+        }),
+  );
+  await tile.click();
+}

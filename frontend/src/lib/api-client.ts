@@ -64,7 +64,7 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * An answer src/boot.js asked for while the first chunk loaded (a category page's list, metadata and
+ * An answer src/boot.ts asked for while the first chunk loaded (a category page's list, metadata and
  * ads: vite.config.ts `withRoutePreloads`), with the same method, url and headers; each is taken once.
  */
 function takeEarlyAnswer(method: string, url: string): Promise<Response> | undefined {

@@ -9,7 +9,7 @@ export type PreloadableComponent<P extends object> = ComponentType<P> & { preloa
  * every boundary's reveal until 300 ms after the last fallback (react-dom's FALLBACK_THROTTLE_MS): a
  * category page opened on a phone painted its hero and grid 300 ms after the answers were in
  * (issue 25). src/main.tsx preloads the page of the path it starts on (src/app/router.tsx,
- * `preloadPage`), whose chunk src/boot.js has fetched beside the first chunk, before the first render.
+ * `preloadPage`), whose chunk src/boot.ts has fetched beside the first chunk, before the first render.
  */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
   let loaded: ComponentType<P> | undefined;

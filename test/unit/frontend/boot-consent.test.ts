@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CONSENT_KEY } from '../../../frontend/src/lib/consent';
+import { bootScriptSource } from '../../../frontend/vite.config';
 
 /**
- * src/boot.js is a plain script (CSP: script-src 'self'; it runs before the body, unbundled), so it
- * spells the consent key itself: run it against a fake document and storage to hold it to the app's key.
+ * src/boot.ts runs as a classic script before the body (CSP: script-src 'self'), bundled by frontend/vite.config.ts (bootScriptSource),
+ * and spells the consent key itself: run the bundle against a fake document and storage to hold it to the app's key.
  */
-const source = readFileSync(join(import.meta.dirname, '../../../frontend/src/boot.js'), 'utf8');
+const source = bootScriptSource();
 
 const PRELOADS = ['/assets/generator-page-x.js', '/assets/studio-y.js'];
 const GENERATE_PRELOADS = ['/assets/generate-g.js', ...PRELOADS];
@@ -20,7 +19,12 @@ const ROUTES = [
     name: 'category',
     paths: ['/space'],
     files: CATEGORY_PRELOADS,
-    answers: { '/space': [{ url: '/api/list?space', unlessStored: 'spaceList' }, { url: '/api/ads/all' }] },
+    answers: {
+      '/space': [
+        { url: '/api/list?space', unlessStored: 'spaceList', firstPicture: { sizes: '(max-width: 576px) 100vw, 20vw', filesHost: '' } },
+        { url: '/api/ads/all' },
+      ],
+    },
   },
 ];
 
@@ -28,8 +32,18 @@ function boot(pathname: string, stored: Record<string, string>, storageThrows = 
   return run(pathname, stored, storageThrows, 'visible', page).attributes;
 }
 
-/** Runs boot.js at `pathname` with index.html's generator preload list; what it marked and the links it added. */
-function run(pathname: string, stored: Record<string, string> = {}, storageThrows = false, visibilityState = 'visible', page = '/') {
+/**
+ * Runs boot at `pathname` with index.html's preload lists; what it marked and the links it added. `lists`: the JSON the
+ * early GETs answer, by url (others answer without a body).
+ */
+function run(
+  pathname: string,
+  stored: Record<string, string> = {},
+  storageThrows = false,
+  visibilityState = 'visible',
+  page = '/',
+  lists: Record<string, unknown> = {},
+) {
   const attributes = new Set<string>();
   const listeners: Record<string, () => void> = {};
   const frames: (() => void)[] = [];
@@ -37,12 +51,14 @@ function run(pathname: string, stored: Record<string, string> = {}, storageThrow
   const appended: Record<string, unknown>[] = [];
   const links: Record<string, string>[] = [];
   const fetched: string[] = [];
-  const window: { artloomEarlyAnswers?: Record<string, unknown> } = {};
+  const preloads: Record<string, string>[] = [];
+  const window: { artloomEarlyAnswers?: Record<string, unknown>; artloomFirstPicture?: string } = {};
   runInNewContext(source, {
     window,
     fetch: (url: string) => {
       fetched.push(url);
-      return Promise.resolve({ url });
+      const list = lists[url];
+      return Promise.resolve(list === undefined ? { url } : { url, ok: true, clone: () => ({ json: async () => list }) });
     },
     location: { pathname },
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
@@ -69,9 +85,15 @@ function run(pathname: string, stored: Record<string, string> = {}, storageThrow
                 (this as Record<string, unknown>)[name] = true;
               },
             }
-          : {},
+          : // setAttribute not enumerable: the links compare as their fields.
+            Object.defineProperty({}, 'setAttribute', {
+              value(this: Record<string, unknown>, name: string, value: string) {
+                this[name] = value;
+              },
+            }),
       head: {
-        appendChild: (el: Record<string, string>) => (el.rel === 'modulepreload' ? links.push(el) : appended.push(el)),
+        appendChild: (el: Record<string, string>) =>
+          el.rel === 'modulepreload' ? links.push(el) : el.rel === 'preload' ? preloads.push(el) : appended.push(el),
       },
     },
     localStorage: {
@@ -81,10 +103,10 @@ function run(pathname: string, stored: Record<string, string> = {}, storageThrow
       },
     },
   });
-  return { attributes, links, fetched, early: window.artloomEarlyAnswers ?? {}, listeners, frames, timers, appended };
+  return { attributes, links, fetched, early: window.artloomEarlyAnswers ?? {}, listeners, frames, timers, appended, preloads, window };
 }
 
-describe('boot.js', () => {
+describe('boot', () => {
   it('marks a decided visitor with the key the app stores its consent under', () => {
     expect(boot('/', { [CONSENT_KEY]: '{"version":1}' }).has('data-consent-decided')).toBe(true);
     expect(boot('/', {}).has('data-consent-decided')).toBe(false);
@@ -117,6 +139,43 @@ describe('boot.js', () => {
     expect(Object.keys(first.early)).toEqual(['/api/list?space', '/api/ads/all']);
     expect(run('/space', { spaceList: '[]' }).fetched).toEqual(['/api/ads/all']);
     expect(run('/', {}).fetched).toEqual([]);
+  });
+
+  it("picks a category page's first picture when its list answers and preloads it with the tile's srcset and sizes", async () => {
+    const list = ['a', 'b', 'c'].map((id) => ({
+      id,
+      url: `/files/images/${id}.png`,
+      thumbnailUrl: `/files/thumbs/${id}.webp`,
+      thumbnails: [256, 384].map((width) => ({ url: `/files/thumbs/${width}/${id}.webp`, width })),
+      width: 1024,
+      height: 768,
+      fileName: `${id}.png`,
+      createdAt: '2026-11-26T00:00:00.000Z',
+      prompt: id,
+    }));
+    const page = run('/space', {}, false, 'visible', '/', { '/api/list?space': list });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(page.preloads).toHaveLength(1);
+    const id = page.window.artloomFirstPicture ?? '';
+    expect(['a', 'b', 'c']).toContain(id);
+    expect(page.preloads[0]).toMatchObject({
+      rel: 'preload',
+      as: 'image',
+      fetchPriority: 'high',
+      href: `/files/thumbs/${id}.webp`,
+      imagesrcset: `/files/thumbs/256/${id}.webp 256w, /files/thumbs/384/${id}.webp 384w, /files/thumbs/${id}.webp 512w`,
+      imagesizes: '(max-width: 576px) 100vw, 20vw',
+    });
+    // A cached list (no early request), an empty list or a failed answer: nothing preloaded, nothing picked.
+    for (const other of [
+      run('/space', { spaceList: '[]' }, false, 'visible', '/', { '/api/list?space': list }),
+      run('/space', {}, false, 'visible', '/', { '/api/list?space': [] }),
+      run('/space'),
+    ]) {
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(other.preloads).toEqual([]);
+      expect(other.window.artloomFirstPicture).toBeUndefined();
+    }
   });
 
   it('starts the app one frame after the first paint (the prerendered page paints without waiting for it), at once in a hidden tab', () => {

@@ -3,7 +3,7 @@ import { api } from '../../../frontend/src/lib/api-client';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-describe('api client: the answers boot.js asked for early', () => {
+describe('api client: the answers boot.ts asked for early', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     fetchMock.mockReset().mockImplementation(async () => json({ from: 'fetch' }));

@@ -51,7 +51,7 @@ describe("home's prerendered consent banner", () => {
     expect(root.querySelector('section.consent')).toBe(painted);
   });
 
-  it('shows again when reopened by a visitor boot.js marked as decided', async () => {
+  it('shows again when reopened by a visitor boot.ts marked as decided', async () => {
     document.documentElement.setAttribute('data-consent-decided', '');
     const { act, page } = await load();
     const { render } = await import('@testing-library/react');

@@ -37,7 +37,7 @@ describe('SPA router (CloudFront Function generated from the route table)', () =
     expect(Object.keys(PRERENDERED_PAGES).every((path) => SITE_ROUTES.includes(path))).toBe(true);
   });
 
-  it("finds the entry in the built page's modulepreload link that boot.js turns into the module script", () => {
+  it("finds the entry in the built page's modulepreload link that boot.ts turns into the module script", () => {
     const built = INDEX.replace(
       '<script type="module" crossorigin fetchpriority="low" src="/assets/index-AbC.js"></script>',
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/rolldown-runtime-1.js">\n<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-AbC.js" data-app-entry>',

@@ -27,7 +27,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const [toasts, setToasts] = useState(false);
   // The banner is in home's prerendered HTML (a new visitor's first paint, and Lighthouse's LCP on
-  // phones), so the hydrating render keeps it; src/boot.js hides it before the first paint for a
+  // phones), so the hydrating render keeps it; src/boot.ts hides it before the first paint for a
   // visitor who has decided, and after hydration it follows the stored choice (unmounted). Elsewhere it
   // opens after the first render when no choice is stored.
   const hydrated = useHydrated();
@@ -36,7 +36,7 @@ export function RootLayout() {
   useEffect(() => {
     setConsentOpen(!readConsent());
     const open = () => {
-      // The banner keeps its until-decided class (below): a reopened banner must not stay hidden by boot.js's mark.
+      // The banner keeps its until-decided class (below): a reopened banner must not stay hidden by boot.ts's mark.
       document.documentElement.removeAttribute('data-consent-decided');
       setConsentOpen(true);
     };
@@ -45,7 +45,7 @@ export function RootLayout() {
   }, []);
   // One element for the whole visit, its props unchanged: an update reaching the prerendered banner's boundary
   // before its chunk has hydrated it made React drop that markup and paint a new banner after the chunk (issue 25:
-  // home's LCP moved from the first paint to then). Hidden by the stylesheet for a decided visitor (boot.js).
+  // home's LCP moved from the first paint to then). Hidden by the stylesheet for a decided visitor (boot.ts).
   const closeBanner = useCallback(() => setConsentOpen(false), []);
   const banner = useMemo(
     () => (

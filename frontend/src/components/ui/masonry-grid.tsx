@@ -6,8 +6,8 @@ import './masonry-grid.css';
 
 const NARROW = `(max-width: ${BREAKPOINTS.masonryOneColumn}px)`;
 const MEDIUM = `(max-width: ${BREAKPOINTS.masonryTwoColumns}px)`;
-/** A tile's width at each column count (the srcset's `sizes`). */
-const TILE_SIZES = `${NARROW} 100vw, ${MEDIUM} 50vw, 20vw`;
+/** A tile's width at each column count (the srcset's `sizes`; src/boot.ts preloads a category's first picture with it). */
+export const TILE_SIZES = `${NARROW} 100vw, ${MEDIUM} 50vw, 20vw`;
 
 function columnCount(): number {
   if (typeof window === 'undefined') return MASONRY_COLUMNS.wide;

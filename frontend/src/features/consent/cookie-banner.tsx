@@ -14,7 +14,7 @@ const LABELS: Record<ConsentPurpose, { name: string; text: string }> = {
  * Not a modal: the page stays usable. Shown until the visitor decides, and again from the footer's 'Cookie settings'.
  */
 /**
- * `untilDecided`: the copy in home's prerendered HTML, hidden by the stylesheet when src/boot.js
+ * `untilDecided`: the copy in home's prerendered HTML, hidden by the stylesheet when src/boot.ts
  * found a stored choice (html[data-consent-decided]) before the first paint.
  */
 export function CookieBanner({ onDone, untilDecided = false }: { onDone: () => void; untilDecided?: boolean }) {

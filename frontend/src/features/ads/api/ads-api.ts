@@ -4,7 +4,7 @@ import { resolveImageUrl } from '@shared/url-rule';
 import { api, FILES_HOST } from '../../../lib/api-client';
 
 let cached: Promise<Ad[]> | undefined;
-/** Also sent early by src/boot.js on a category page, whose top ad tile is often the phone's LCP (vite.config.ts). */
+/** Also sent early by src/boot.ts on a category page, whose top ad tile is often the phone's LCP (vite.config.ts). */
 export const ADS_PATH = '/ads/all';
 
 /**

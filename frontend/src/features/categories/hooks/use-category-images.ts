@@ -30,6 +30,28 @@ async function refreshCache(category: Category, fetching = false): Promise<void>
 }
 
 /**
+ * The picture src/boot.ts picked (uniformly) and preloaded for the grid's first tile when the list answered, taken once.
+ */
+function takeBootPicture(): string | undefined {
+  const boot = window as { artloomFirstPicture?: string };
+  const id = boot.artloomFirstPicture;
+  delete boot.artloomFirstPicture;
+  return id;
+}
+
+/**
+ * `shuffled` with the picture `id` first (swapped with the first): a uniform shuffle with a uniform pick swapped to the
+ * front is still a uniform shuffle. Unchanged when no such picture is in the list.
+ */
+export function withFirst<T extends { id: string }>(shuffled: T[], id: string | undefined): T[] {
+  const at = id === undefined ? -1 : shuffled.findIndex((image) => image.id === id);
+  if (at <= 0) return shuffled;
+  const out = [...shuffled];
+  [out[0], out[at]] = [out[at] as T, out[0] as T];
+  return out;
+}
+
+/**
  * The category list: fetched once, cached in localStorage under the spec's keys, reshuffled on each
  * use and paged locally 20 at a time by the Load More button only.
  */
@@ -50,7 +72,8 @@ export function useCategoryImages(category: Category) {
       if (!pool.current) {
         const cached = readJson<ClientImage[]>(category.storage.list);
         const full = cached ?? (await fetchCategoryImages(category.apiValue));
-        pool.current = shuffle(full);
+        // A fetched list: the picture boot.ts preloaded comes first (the phone's LCP, already on its way).
+        pool.current = cached ? shuffle(full) : withFirst(shuffle(full), takeBootPicture());
         writeJson(category.storage.list, pool.current);
       }
       const page = pool.current.slice(offset.current, offset.current + PAGE_SIZE.category);
