@@ -102,7 +102,7 @@ export async function gridTaskRows(baseUrl: string, path: string, runs: number):
       const spans = results.map((r) => `${r.listAnswered} / ${r.gridInserted} / ${r.firstPicture}`).join('; ');
       rows.push({
         metric: `${path} tasks > 50 ms while the grid lays out (CPU ${cpuRate === 1 ? 'as is' : `slowed ${cpuRate}×`}, ${runs} fresh visits)`,
-        value: `${inWindow.length} (longest ${longest(inWindow)}); whole load: ${results.flatMap((r) => r.all).length} (longest ${longest(results.flatMap((r) => r.all))}); list answered / grid inserted / first picture painted, ms: ${spans}`,
+        value: `${inWindow.length} (longest ${longest(inWindow)}${inWindow.length ? `; start+duration, ms: ${inWindow.map(([start, duration]) => `${start}+${duration}`).join(', ')}` : ''}); whole load: ${results.flatMap((r) => r.all).length} (longest ${longest(results.flatMap((r) => r.all))}); list answered / grid inserted / first picture painted, ms: ${spans}`,
         aim: '0 while the grid lays out',
       });
     }

@@ -344,20 +344,20 @@ export default defineConfig({
           // it never rides along with a small shared module that the first chunk imports.
           groups: [
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            // A category page's own modules, one chunk (they were 4 chunks of 0.2–2.2 kB).
+            // A category page's own modules, one chunk.
             {
               name: 'category',
               priority: 2,
               includeDependenciesRecursively: false,
-              test: /frontend[\\/]src[\\/](app[\\/]routes[\\/](category|not-found)\.tsx?$|features[\\/]categories[\\/]|components[\\/]ui[\\/](page-hero|call-to-action)\.tsx?$)/,
+              test: /frontend[\\/]src[\\/](app[\\/]routes[\\/]category\.tsx$|features[\\/]categories[\\/])/,
             },
-            // What every page loads after its first render (the footer with its newsletter form, the consent banner):
-            // one chunk instead of five.
+            // What every page loads after its first render (the footer with its newsletter form and the categories
+            // table its links come from, the consent banner): one chunk instead of six.
             {
               name: 'layout',
               priority: 2,
               includeDependenciesRecursively: false,
-              test: /frontend[\\/]src[\\/](app[\\/]layout[\\/]footer\.tsx$|features[\\/](forms[\\/](newsletter-form\.tsx|components[\\/]honeypot-field\.tsx|forms\.css)$|consent[\\/]cookie-banner\.tsx$))|shared[\\/]form-fields\./,
+              test: /frontend[\\/]src[\\/](app[\\/]layout[\\/]footer\.tsx$|features[\\/](forms[\\/](newsletter-form\.tsx|components[\\/]honeypot-field\.tsx|forms\.css)$|consent[\\/]cookie-banner\.tsx$))|shared[\\/](form-fields|category-table)\./,
             },
             // The generator (home and /generate): one chunk instead of four.
             {
@@ -366,13 +366,13 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               test: /frontend[\\/]src[\\/](app[\\/]routes[\\/](generator-page|generate)\.tsx$|features[\\/](studio[\\/](components[\\/]|hooks[\\/]|generation-state\.|api[\\/](quota|health)-api\.)|gallery[\\/](hooks[\\/]|components[\\/](gallery-panel|gallery-tabs|showcase-wall)\.)))/,
             },
-            // What a page of pictures needs, shared by the generator (home, /generate) and the category pages: one
-            // chunk instead of 12 (0.2–1.9 kB each), each a request and a round trip on a phone (issue 25).
+            // What a page of pictures needs, shared by the generator (home, /generate), the category pages, search and
+            // the viewer: one chunk instead of 15 (0.2–1.9 kB each), each a request and a round trip on a phone (issue 25).
             {
               name: 'pictures',
               priority: 1,
               includeDependenciesRecursively: false,
-              test: /frontend[\\/]src[\\/](lib[\\/](api-client|storage|validators|answer-check|answer-schemas|site|visitor|use-modal-dialog)\.|components[\\/]ui[\\/](thumbnail|spinner|masonry-grid|back-to-top)\.tsx?$|features[\\/](ads[\\/](api[\\/]|hooks[\\/]|pick\.|components[\\/](ad-tile|ad-grid|lazy-ad-popup)\.)|lightbox[\\/](components[\\/]lazy-lightbox|hooks)[\\/.]))|virtual:answer-schemas|shared[\\/](url-rule|client-image|thumbnails)\./,
+              test: /frontend[\\/]src[\\/](lib[\\/](api-client|storage|validators|answer-check|answer-schemas|site|visitor|use-modal-dialog)\.|components[\\/]ui[\\/](thumbnail|spinner|masonry-grid|back-to-top)\.tsx?$|features[\\/](ads[\\/](api[\\/]|hooks[\\/]|pick\.|components[\\/](ad-tile|ad-grid|lazy-ad-popup)\.)|lightbox[\\/](components[\\/]lazy-lightbox|hooks)[\\/.]|gallery[\\/](api[\\/]gallery-api|components[\\/]picture-tile)\.))|virtual:answer-schemas|shared[\\/](url-rule|client-image|thumbnails|ratio-table)\./,
             },
           ],
         },

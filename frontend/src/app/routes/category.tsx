@@ -1,6 +1,6 @@
 import { type Category, categoryBySlug, EMPTY_CATEGORY_TEXT, END_OF_GALLERY_TEXT } from '@shared/category-table';
 import { SCROLL } from '@shared/constants';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { BackToTop } from '../../components/ui/back-to-top';
 import { MasonryGrid, useColumnCount } from '../../components/ui/masonry-grid';
@@ -13,7 +13,6 @@ import { useAds } from '../../features/ads/hooks/use-ads';
 import { useCategoryImages } from '../../features/categories/hooks/use-category-images';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
 import { useViewCounter } from '../../features/lightbox/hooks/use-view-counter';
-import NotFoundPage from './not-found';
 import './category.css';
 
 /** Pictures in the hero's backdrop (6 across; 3 on phones). */
@@ -51,7 +50,9 @@ function CategoryView({ category }: { category: Category }) {
       ads={gridAds.top}
       label={inGallery ? 'Sponsored (after the first picture)' : 'Sponsored (above the gallery)'}
       loading={!ads || !gridSettled}
-      eager={!phone}
+      // In the first screen on every width (on a phone right after the first picture): asked for at render, not once
+      // layout has found them in view; when a top ad is larger than that picture (a 2.35:1 one), it is the LCP.
+      eager
       inGallery={inGallery}
     />
   );
@@ -131,8 +132,17 @@ function CategoryView({ category }: { category: Category }) {
   );
 }
 
+// Only for a path the route table sends here without a category (never, while both come from the one table): its own chunk.
+const NotFoundPage = lazy(() => import('./not-found'));
+
 /** Every category route renders this (one shared chunk); the path names the category. */
 export default function CategoryRoute() {
   const category = categoryBySlug(useLocation().pathname.replace(/^\/+|\/+$/g, ''));
-  return category ? <CategoryView key={category.slug} category={category} /> : <NotFoundPage />;
+  return category ? (
+    <CategoryView key={category.slug} category={category} />
+  ) : (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
+  );
 }

@@ -1,7 +1,7 @@
 import type { Category } from '@shared/category-table';
 import { PAGE_SIZE } from '@shared/constants';
 import type { ClientImage } from '@shared/schemas/gallery';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { shuffle } from '../../../lib/site';
 import { readJson, readText, removeKeys, writeJson, writeText } from '../../../lib/storage';
 import { fetchCategoryImages, fetchCategoryMetadata } from '../api/category-api';
@@ -68,6 +68,8 @@ export function useCategoryImages(category: Category) {
     if (busy.current || allLoaded) return;
     busy.current = true;
     setLoading(true);
+    let page: ClientImage[] = [];
+    let ended = false;
     try {
       if (!pool.current) {
         const cached = readJson<ClientImage[]>(category.storage.list);
@@ -76,17 +78,23 @@ export function useCategoryImages(category: Category) {
         pool.current = cached ? shuffle(full) : withFirst(shuffle(full), takeBootPicture());
         writeJson(category.storage.list, pool.current);
       }
-      const page = pool.current.slice(offset.current, offset.current + PAGE_SIZE.category);
+      page = pool.current.slice(offset.current, offset.current + PAGE_SIZE.category);
       offset.current += page.length;
-      setImages((prev) => [...prev, ...page]);
-      if (page.length < PAGE_SIZE.category || offset.current >= pool.current.length) setAllLoaded(true);
+      ended = page.length < PAGE_SIZE.category || offset.current >= pool.current.length;
     } catch (err) {
       console.warn('category list failed', err);
-      setAllLoaded(true);
+      ended = true;
     } finally {
       busy.current = false;
-      setLoading(false);
-      setStarted(true);
+      // One transition for the page of pictures and the state around it: React renders the grid in slices that give
+      // the main thread back every few ms, then commits it at once (issue 25: the render that laid out a category's
+      // first page was one task of 60–67 ms with the CPU slowed 4×, as Lighthouse's phone is).
+      startTransition(() => {
+        if (page.length) setImages((prev) => [...prev, ...page]);
+        if (ended) setAllLoaded(true);
+        setLoading(false);
+        setStarted(true);
+      });
     }
   }, [allLoaded, category]);
 
