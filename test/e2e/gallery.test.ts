@@ -155,6 +155,42 @@ describe('routes', () => {
     await context.close();
   });
 
+  it('paints /generate from its own prerendered page before the JS runs, with its own title, then hydrates it', async () => {
+    const { page, context } = await e2e.newPage({ width: 375, height: 812 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    const studioHeading = page.getByRole('heading', { level: 1, name: 'AI Art Studio' });
+    try {
+      await page.goto('/generate', { waitUntil: 'commit' });
+      await studioHeading.waitFor();
+      expect(await page.locator('#root[data-prerendered="/generate"]').count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-deep-link'))).toBe(false);
+      expect(await page.title()).toMatch(/^AI Art Studio: Generate Images from Text/);
+    } finally {
+      release();
+    }
+    // Hydrated: the markup is the app's now (the attribute goes when it starts) and the studio follows the prompt
+    // (Generate, disabled in the HTML while the prompt is empty, is enabled by React's state).
+    await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
+    const generate = page.getByRole('button', { name: 'Generate Image' });
+    expect(await generate.isDisabled()).toBe(true);
+    // Typed again until it takes: text typed while React is still hydrating may be reset by it.
+    await expect
+      .poll(async () => {
+        await page.getByLabel('Prompt').fill('A lighthouse on a cliff');
+        return generate.isEnabled();
+      })
+      .toBe(true);
+    expect(await studioHeading.count()).toBe(1);
+    await context.close();
+  });
+
   it('paints home from its prerendered HTML before the JS runs, and keeps that markup hidden on other paths', async () => {
     const { page, context } = await e2e.newPage({ width: 375, height: 812 });
     // Hold the app's entry chunk: what shows meanwhile is the HTML and CSS alone.
