@@ -26,6 +26,8 @@ interface BootWindow {
   artloomEarlyAnswers?: Record<string, Promise<Response>>;
   /** The id of the picture preloaded for a category grid's first tile (src/features/categories/hooks/use-category-images.ts). */
   artloomFirstPicture?: string;
+  /** This path's page chunk is on its way (listed in route-preloads): src/main.tsx waits for it before the first render. */
+  artloomPagePreloaded?: boolean;
 }
 
 const bootWindow = window as unknown as BootWindow;
@@ -87,6 +89,7 @@ const earlyAnswers: Record<string, Promise<Response>> = {};
 const routes = routePreloads ? (JSON.parse(routePreloads.textContent || '[]') as RoutePreloads[]) : [];
 for (const route of routes) {
   if (!route.paths.includes(location.pathname)) continue;
+  bootWindow.artloomPagePreloaded = true;
   for (const href of route.files) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';

@@ -29,7 +29,9 @@ if (root) {
       createRoot(root).render(app);
     }
   };
-  // The page's chunk first (src/boot.ts has been fetching it beside this one): a first render that suspends on it
-  // holds every reveal back 300 ms (src/lib/lazy-page.tsx). A failed load renders anyway: the page shows the error.
-  preloadPage(location.pathname).then(start, start);
+  // The page's chunk first where src/boot.ts has been fetching it beside this one (the prerendered pages, the category
+  // pages): a first render that suspends on it holds every reveal back 300 ms (src/lib/lazy-page.tsx). Elsewhere the
+  // shell renders at once with the route's progress bar while the chunk loads. A failed load renders anyway.
+  const preloaded = (window as { artloomPagePreloaded?: boolean }).artloomPagePreloaded === true;
+  (preloaded ? preloadPage(location.pathname) : Promise.resolve()).then(start, start);
 }

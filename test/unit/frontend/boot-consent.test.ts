@@ -52,7 +52,7 @@ function run(
   const links: Record<string, string>[] = [];
   const fetched: string[] = [];
   const preloads: Record<string, string>[] = [];
-  const window: { artloomEarlyAnswers?: Record<string, unknown>; artloomFirstPicture?: string } = {};
+  const window: { artloomEarlyAnswers?: Record<string, unknown>; artloomFirstPicture?: string; artloomPagePreloaded?: boolean } = {};
   runInNewContext(source, {
     window,
     fetch: (url: string) => {
@@ -129,6 +129,9 @@ describe('boot', () => {
     const links = (hrefs: string[]) => hrefs.map((href) => ({ rel: 'modulepreload', crossOrigin: '', fetchPriority: 'low', href }));
     expect(run('/').links).toEqual(links(PRELOADS));
     expect(run('/generate').links).toEqual(links(GENERATE_PRELOADS));
+    // The app waits for the page's chunk only where it is on its way.
+    for (const path of ['/', '/generate', '/space']) expect(run(path).window.artloomPagePreloaded).toBe(true);
+    for (const path of ['/faq', '/i/abc']) expect(run(path).window.artloomPagePreloaded).toBeUndefined();
     expect(run('/space').links).toEqual(links(CATEGORY_PRELOADS));
     for (const path of ['/faq', '/i/abc']) expect(run(path).links).toEqual([]);
   });
