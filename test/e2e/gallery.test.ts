@@ -10,6 +10,19 @@ const e2e = e2eForFile({ featured: PAGE_SIZE.generator * 2 + 1 });
 
 const tiles = (page: Page) => page.getByRole('tabpanel').getByRole('button', { name: /^Open image:/ });
 
+/** Holds the app's entry chunk until the answer is called: what shows meanwhile is the HTML and CSS alone. */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
 /** Opens the viewer on the first featured tile once its thumbnail has loaded (the spec opens only loaded ones). */
 async function openFirstTile(page: Page) {
   const tile = tiles(page).first();
@@ -157,14 +170,7 @@ describe('routes', () => {
 
   it('paints /generate from its own prerendered page before the JS runs, with its own title, then hydrates it', async () => {
     const { page, context } = await e2e.newPage({ width: 375, height: 812 });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue().catch(() => {});
-    });
+    const release = await holdEntry(page);
     const studioHeading = page.getByRole('heading', { level: 1, name: 'AI Art Studio' });
     try {
       await page.goto('/generate', { waitUntil: 'commit' });
@@ -193,15 +199,7 @@ describe('routes', () => {
 
   it('paints home from its prerendered HTML before the JS runs, and keeps that markup hidden on other paths', async () => {
     const { page, context } = await e2e.newPage({ width: 375, height: 812 });
-    // Hold the app's entry chunk: what shows meanwhile is the HTML and CSS alone.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue().catch(() => {});
-    });
+    const release = await holdEntry(page);
     const studioHeading = page.getByRole('heading', { level: 1, name: 'AI Art Studio' });
     try {
       await page.goto('/', { waitUntil: 'commit' });
