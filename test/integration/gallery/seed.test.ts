@@ -25,7 +25,7 @@ describe('seed plugin', () => {
     expect(featured.length).toBeGreaterThanOrEqual(12);
     const ads = (await (await app.api('/api/ads/all')).json()) as { imageUrl: string; navigateUrl: string }[];
     expect(ads.length).toBeGreaterThanOrEqual(6);
-    expect((await app.api(ads[0]?.imageUrl ?? '')).headers.get('content-type')).toBe('image/png');
+    expect((await app.api(ads[0]?.imageUrl ?? '')).headers.get('content-type')).toBe('image/webp');
 
     const countBefore = await getFeaturedCount(true);
     const again = await seedContent(() => {});
