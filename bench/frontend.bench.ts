@@ -20,7 +20,7 @@ import { startLocalApp } from '../local/app';
 import { PLUGINS } from '../local/plugins';
 import { lastSeedRun } from '../local/plugins/seed';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
-import { FIRST_VISIT_JS_BUDGET_KB, firstVisitJs, kb } from '../scripts/first-visit-js';
+import { FIRST_VISIT_JS_BUDGET_KB, firstVisitJs, kb, routePreloadsOf } from '../scripts/first-visit-js';
 import { gridTaskRows } from './grid-tasks';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -76,9 +76,7 @@ function bundleFigures() {
  * measured a cold start, not the page.
  */
 async function warmUp(baseUrl: string, path: string): Promise<void> {
-  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const listed = /<script type="application\/json" id="route-preloads">([^<]*)<\/script>/.exec(html)?.[1] ?? '[]';
-  const routes = JSON.parse(listed) as { paths: string[]; answers?: Record<string, { url: string }[]> }[];
+  const routes = routePreloadsOf(readFileSync(join(DIST, 'index.html'), 'utf8'));
   const urls = [path, ...routes.flatMap((r) => r.answers?.[path] ?? []).map((a) => a.url)];
   for (const url of urls) await (await fetch(`${baseUrl}${url}`)).arrayBuffer();
 }

@@ -7,6 +7,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { z } from 'zod';
 import type * as CategoryTable from '../shared/category-table';
+import { escapeHtml } from '../shared/html';
 import type * as SiteRoutes from '../shared/site-routes';
 
 /**
@@ -237,9 +238,6 @@ function withFontPreload(html: string, bundle: OutputBundle | undefined): string
   if (!html.includes(stylesheet)) throw new Error('index.html has no stylesheet to put the font preload before');
   return html.replace(stylesheet, `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${font}">\n    ${stylesheet}`);
 }
-
-/** `<`, `&` and `"` escaped for an HTML attribute or text. */
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /**
  * Puts each prerendered page's first render (shared/site-routes.ts PRERENDERED_PAGES: home in index.html,

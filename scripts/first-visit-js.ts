@@ -21,6 +21,14 @@ interface ManifestChunk {
 
 export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
+/** The per-path lists a built page gives src/boot.ts (its `route-preloads` JSON): chunks to preload, answers to ask for early. */
+export function routePreloadsOf(
+  html: string,
+): { name: string; paths: string[]; files: string[]; answers?: Record<string, { url: string }[]> }[] {
+  const listed = /<script type="application\/json" id="route-preloads">([^<]*)<\/script>/.exec(html)?.[1];
+  return JSON.parse(listed ?? '[]');
+}
+
 export function firstVisitJs(dist: string) {
   const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
   const manifestPath = join(dist, '.vite/manifest.json');
@@ -41,8 +49,7 @@ export function firstVisitJs(dist: string) {
   };
   visit(entry);
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const listed = /<script type="application\/json" id="route-preloads">([^<]*)<\/script>/.exec(html)?.[1];
-  const routes = JSON.parse(listed ?? '[]') as { name: string; paths: string[]; files: string[] }[];
+  const routes = routePreloadsOf(html);
   const linked = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map((m) => m[1] ?? '');
   const preloadsOf = (files: string[]) =>
     [...new Set([...files.map((f) => f.replace(/^\//, '')), ...linked])].filter((f) => f && !js.has(f));

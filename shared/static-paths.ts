@@ -2,6 +2,9 @@
  * The SPA's fixed pages (product spec section 2), apart from the route table (shared/site-routes.ts) so the
  * browser's first chunk takes the paths without the categories table that the full route list needs.
  */
+/** A path as the route table spells it: without trailing slashes ('/space/' → '/space'), '/' for home. */
+export const routePath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/';
+
 export const STATIC_PATHS = {
   home: '/',
   generate: '/generate',

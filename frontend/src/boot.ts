@@ -5,6 +5,7 @@
  */
 import { toClientImage } from '../../shared/client-image';
 import type { GalleryImage } from '../../shared/schemas/gallery';
+import { routePath } from '../../shared/static-paths';
 import { thumbnailSrcSet } from '../../shared/thumbnails';
 
 /** A GET sent early on a path (its url as the api client builds it), unless storage holds the answer already. */
@@ -36,8 +37,7 @@ const root = document.documentElement;
 // A prerendered page (index.html: home; generate.html: /generate) carries its path's first render, named by
 // <html data-page>; every other path gets index.html (SPA fallback), so mark the document and let the stylesheet
 // hide that markup until the app renders the real page.
-const pagePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path) || '/';
-if (pagePath(location.pathname) !== (root.getAttribute('data-page') || '/')) root.setAttribute('data-deep-link', '');
+if (routePath(location.pathname) !== (root.getAttribute('data-page') || '/')) root.setAttribute('data-deep-link', '');
 
 // The consent banner is in that prerendered markup too (a new visitor's first paint): a visitor who
 // has decided (src/lib/consent.ts, key 'cookieConsent') must not see it flash before the app reads the choice.

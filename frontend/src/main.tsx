@@ -6,6 +6,7 @@ import '@fontsource-variable/inter/wght.css';
 // import order, so the components' rules follow these in the cascade and may refine them (docs/frontend.md 'Styles').
 import './styles/global.css';
 import './styles/controls.css';
+import { routePath } from '@shared/static-paths';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
 
@@ -20,10 +21,9 @@ if (root) {
   // /generate's): that path hydrates it; any other path (the SPA fallback serves index.html) drops it and renders its own.
   // The path whose first render the page holds (vite.config.ts, prerenderPages), if any.
   const prerendered = root.getAttribute('data-prerendered');
-  const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
   const start = () => {
     root.removeAttribute('data-prerendered');
-    if (prerendered === path) hydrateRoot(root, app);
+    if (prerendered === routePath(location.pathname)) hydrateRoot(root, app);
     else {
       root.replaceChildren();
       createRoot(root).render(app);

@@ -1,4 +1,5 @@
 import { drawnBy, PRODUCT_NAME } from '../../shared/constants';
+import { escapeHtml } from '../../shared/html';
 import { type GalleryImage, picturePagePath, type ShareResponse, toGalleryImage } from '../../shared/schemas/gallery';
 import { getImage, type ImageItem, setShared } from '../adapters/images-table';
 import { siteShell } from '../adapters/site-shell';
@@ -31,9 +32,6 @@ export async function shareImage(id: string, userId: string, shared: boolean): P
   await (shared ? publishCopies(id) : withdrawCopies(id));
   return { shared, pageUrl: picturePagePath(id) };
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 

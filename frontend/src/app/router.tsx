@@ -1,3 +1,4 @@
+import { routePath } from '@shared/static-paths';
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { CATEGORY_PATHS, paths } from '../config/paths';
@@ -45,7 +46,7 @@ const Picture = lazyPage(() => import('./routes/picture'));
  * suspend: src/lib/lazy-page.tsx). Home is in the first chunk; an unknown path renders the not-found page.
  */
 export function preloadPage(pathname: string): Promise<void> {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = routePath(pathname);
   if (path === paths.home || path === paths.privacyPolicyAlias || path === paths.reportAbuseAlias) return Promise.resolve();
   const page =
     PAGES.find(([p]) => p === path)?.[1] ??
