@@ -67,6 +67,21 @@ python3 -m venv "$COMFY/.venv"
 "$COMFY/.venv/bin/pip" check
 # What actually got installed (transitive packages included): copy it into the lock to pin those too.
 "$COMFY/.venv/bin/pip" freeze | tee "$COMFY/artloom-pip-freeze.txt"
+# The lock is what ran (issue 31): every locked package must be installed at exactly its locked
+# version, or the build stops here rather than bake an image nobody has run.
+python3 - "$FILES/requirements.lock.txt" "$COMFY/artloom-pip-freeze.txt" <<'PY'
+import re, sys
+def pins(path):
+    out = {}
+    for line in open(path, encoding='utf-8'):
+        m = re.match(r'^([A-Za-z0-9_.-]+)==([^\s#;]+)', line)
+        if m: out[m[1].lower().replace('_', '-')] = m[2]
+    return out
+lock, installed = pins(sys.argv[1]), pins(sys.argv[2])
+drift = [f'{n}: locked {v}, installed {installed.get(n, "nothing")}' for n, v in lock.items() if installed.get(n) != v]
+if drift:
+    sys.exit('installed packages drifted from requirements.lock.txt:\n  ' + '\n  '.join(drift))
+PY
 
 # Checkpoints come from the instance store (boot.sh links /opt/artloom/models there at every boot).
 cat > "$COMFY/extra_model_paths.yaml" <<YAML

@@ -51,6 +51,14 @@ export const appContextSchema = z.object({
   apiRateLimit: z.coerce.number().int().positive().default(50),
   wafRateLimit: z.coerce.number().int().min(100).default(1000),
   /**
+   * Reserved concurrency for the live-progress stream function (`-c streamReservedConcurrency=50`).
+   * 0 (the default) reserves none: a new account's Lambda concurrency quota is often 10, and AWS
+   * refuses a reservation that leaves under 10 unreserved, so CreateFunction failed ≈ 45 minutes into a
+   * first deploy (issue 31). The stream's own slot counter (STREAM_SLOTS) caps open streams either way;
+   * set this once the account's quota is raised (README, Prerequisites).
+   */
+  streamReservedConcurrency: z.coerce.number().int().min(0).default(0),
+  /**
    * GPU instance type. g6.2xlarge: NVIDIA L4 24 GB (the 17.2 GB checkpoint fits in VRAM), 32 GiB RAM
    * (it fits in the page cache), a 450 GB NVMe instance store and up to 10 Gbit/s to S3; the
    * cheapest type with all four (docs/deploy.md, Choosing the instance type).

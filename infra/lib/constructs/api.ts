@@ -27,6 +27,8 @@ export interface ApiProps {
   guardrailArn?: string;
   /** Requests per second the default stage allows (burst = 2x). */
   rateLimit: number;
+  /** Reserved concurrency of the stream function; 0 or unset reserves none (context streamReservedConcurrency). */
+  streamReservedConcurrency?: number;
 }
 
 /**
@@ -99,18 +101,16 @@ export class Api extends Construct {
       // AUTH_* and, through its steps, the state machine) names the distribution's address: those
       // values would close a cycle, and the function reads none of them.
       environment: def.stream ? withoutDistributionRefs(environment) : environment,
-      // A stream lives for minutes: a cap keeps a flood of open streams from taking the account's
-      // whole Lambda concurrency (the viewer falls back to polling when refused).
-      ...(def.stream ? { reservedConcurrentExecutions: STREAM_RESERVED_CONCURRENCY } : {}),
+      // A stream lives for minutes: where the account's quota allows, a reservation keeps a flood of
+      // open streams from taking the account's whole Lambda concurrency (the viewer falls back to
+      // polling when refused). None by default: a new account's quota of 10 cannot spare one.
+      ...(def.stream && props.streamReservedConcurrency ? { reservedConcurrentExecutions: props.streamReservedConcurrency } : {}),
     });
     for (const grant of new Set((API_AREAS[area] as readonly RouteDef[]).flatMap((r) => r.grants))) applyGrant(grant, fn, props);
     this.functions[area] = fn;
     return fn;
   }
 }
-
-/** Concurrent live-progress streams at most, account-wide (each viewer's stream is one). */
-export const STREAM_RESERVED_CONCURRENCY = 50;
 
 function applyGrant(grant: Grant, fn: ProjectFunction, props: ApiProps): void {
   const [kind, name, mode] = grant.split(':') as [string, string, string | undefined];

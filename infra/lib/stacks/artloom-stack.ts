@@ -147,6 +147,7 @@ export class ArtloomStack extends Stack {
       stateMachine: this.generation.stateMachine,
       grantScale: (grantee) => this.gpuFleet.grantScale(grantee),
       rateLimit: ctx.apiRateLimit,
+      streamReservedConcurrency: ctx.streamReservedConcurrency,
       sesIdentityArn: ctx.notifyFrom
         ? `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${ctx.notifyFrom.split('@')[1]}`
         : undefined,

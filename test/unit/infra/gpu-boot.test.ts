@@ -139,7 +139,19 @@ describe('requirements.lock.txt', () => {
       .split('\n')
       .filter((l) => /^[a-z]/i.test(l));
     expect(pins.length).toBeGreaterThan(20);
-    for (const pin of pins) expect(pin).toMatch(/^[A-Za-z0-9_.-]+==\S+\s+# \[(rec|torch|oct25|cmfy)\]/);
+    for (const pin of pins) expect(pin).toMatch(/^[A-Za-z0-9_.-]+==\S+\s+# \[(gpu|rec|torch|oct25|cmfy)\]/);
+  });
+
+  it('locks every package that ran ComfyUI on a real GPU at the version that ran (verified-on-gpu.txt)', () => {
+    const lock = requirements(read('requirements.lock.txt'));
+    const verified = requirements(readFileSync(join(import.meta.dirname, '../../fixtures/comfyui/verified-on-gpu.txt'), 'utf8'));
+    expect(verified.size).toBeGreaterThanOrEqual(9);
+    // The fixture writes torchvision without its +cu130 wheel label; the public version is what must match.
+    const publicVersion = (v: string | undefined) => v?.replace(/\+.*$/, '');
+    const drift = [...verified]
+      .filter(([name, [, version]]) => lock.get(name)?.[0] !== '==' || publicVersion(lock.get(name)?.[1]) !== publicVersion(version))
+      .map(([name, [, version]]) => `${name}: ran ${version}, locked ${lock.get(name)?.join('') ?? 'nothing'}`);
+    expect(drift).toEqual([]);
   });
 });
 

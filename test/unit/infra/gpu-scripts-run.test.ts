@@ -47,7 +47,8 @@ esac`,
   python3: `
 if [ "$1" = -m ] && [ "$2" = venv ]; then mkdir -p "$3/bin"; cp "$STUB_BIN/pip" "$3/bin/pip"; exit 0; fi
 exec "$REAL_PYTHON3" "$@"`,
-  pip: `[ "$1" = freeze ] && grep -E '^[A-Za-z]' "$FILES/requirements.lock.txt" | sed 's/ *#.*//'; true`,
+  // What pip installed: the lock, or (STUB_PIP_DRIFT=name==version) the lock with one package at another version.
+  pip: `[ "$1" = freeze ] && grep -E '^[A-Za-z]' "$FILES/requirements.lock.txt" | sed 's/ *#.*//' | sed "s/^\${STUB_PIP_DRIFT%%==*}==.*/\${STUB_PIP_DRIFT:-}/"; true`,
   aws: `
 case "$1 $2" in
   "s3 cp") src="" dst=""; for a in "$@"; do case "$a" in s3://*) src="\${a#s3://}" ;; /*) dst="$a" ;; esac; done
@@ -205,6 +206,13 @@ describe.skipIf(!isRoot)('GPU scripts, executed in a throw-away root (skipped un
       expect(validate.calls).toEqual(['systemctl is-enabled artloom-boot.service']);
       // The same check against another commit fails.
       expect(run(join(dir, 'files/validate-image.sh'), { COMFYUI_COMMIT: 'f'.repeat(40) }).status).not.toBe(0);
+    });
+
+    it('stops when an installed package drifted from the lock (the lock is what ran)', () => {
+      const drifted = run(join(dir, 'files/image-build.sh'), { STUB_PIP_DRIFT: 'numpy==2.3.3' });
+      expect(drifted.status).not.toBe(0);
+      expect(drifted.out).toContain('numpy: locked 2.5.2, installed 2.3.3');
+      expect(run(join(dir, 'files/image-build.sh'), { STUB_PIP_DRIFT: '' }).status).toBe(0);
     });
 
     it('stops when Node does not match its SHASUMS256', () => {

@@ -3,7 +3,6 @@ import { App, type CfnResource } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STREAM_RESERVED_CONCURRENCY } from '../../../infra/lib/constructs/api';
 import { VIEWER_HOST_FUNCTION } from '../../../infra/lib/constructs/web';
 import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
@@ -21,6 +20,7 @@ import {
 import { CONFIG_KEYS } from '../../../lambdas/lib/config';
 import { areaOf, ROUTES } from '../../../lambdas/routes';
 import { resolveIntrinsics } from '../../../local/sfn/definition';
+import { synthTemplate } from '../../fixtures/synth-template';
 
 type AslValidator = (definition: unknown) => { isValid: boolean; errors: { message: string }[] };
 const validateAsl = createRequire(import.meta.url)('asl-validator') as AslValidator;
@@ -142,10 +142,21 @@ describe('Artloom stack', () => {
     expect(behaviors.indexOf('/api/generate/*/events')).toBeLessThan(behaviors.indexOf('/api/*'));
   });
 
-  it('caps the live-progress stream function with reserved concurrency, so open streams cannot take the account', () => {
-    const events = template.toJSON().Resources[logicalId(stack.api.functions.events)] as Resource;
-    expect(events.Properties.ReservedConcurrentExecutions).toBe(STREAM_RESERVED_CONCURRENCY);
+  it('reserves no concurrency by default: a new account (quota 10) could not create the function (issue 31)', () => {
+    const reserved = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (r) => (r as Resource).Properties.ReservedConcurrentExecutions !== undefined,
+    );
+    expect(reserved).toEqual([]);
     expect(stack.api.functions.generate.def.stream).toBe(false);
+  });
+
+  it('caps the live-progress stream function with reserved concurrency when the context asks (streamReservedConcurrency)', () => {
+    const withReservation = synthTemplate('reserved', { streamReservedConcurrency: '50' });
+    const reserved = Object.entries(withReservation.Resources).filter(
+      ([, r]) => r.Type === 'AWS::Lambda::Function' && r.Properties?.ReservedConcurrentExecutions !== undefined,
+    );
+    // One function reserves: the stream's (its logical id is the `events` area's).
+    expect(reserved.map(([id, r]) => [/events/i.test(id), r.Properties?.ReservedConcurrentExecutions])).toEqual([[true, 50]]);
   });
 
   it('runs the handlers on Node 24', () => {
