@@ -111,6 +111,8 @@ export const appContextSchema = z.object({
   /** The cost backstop returns the GPU group to 0 after this many failed launches (boot.sh abandoned them) within gpuBackstopLaunchWindowMinutes. */
   gpuBackstopFailedLaunches: z.coerce.number().int().min(1).default(3),
   gpuBackstopLaunchWindowMinutes: z.coerce.number().int().min(10).max(1440).default(60),
+  /** The cost backstop returns the GPU group to 0 when it has tried this long to bring an instance into service and none is (minutes). */
+  gpuBackstopNoServiceMinutes: z.coerce.number().int().min(10).max(1440).default(30),
   /** Alarm when the WAF blocks more than this many requests in 5 minutes. */
   wafBlockedAlarm: z.coerce.number().int().min(1).default(500),
   /**

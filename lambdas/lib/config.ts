@@ -101,6 +101,8 @@ const configSchema = z.object({
   /** ... and after this many failed or abandoned launches within GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES (a launch loop). */
   GPU_BACKSTOP_FAILED_LAUNCHES: z.coerce.number().int().min(1).default(3),
   GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES: z.coerce.number().int().min(10).default(60),
+  /** ... and when the group has wanted an instance this long and none reached InService (a job failed, desired stayed). */
+  GPU_BACKSTOP_NO_SERVICE_MINUTES: z.coerce.number().int().min(10).default(30),
   /** The value CloudFront puts in the origin-secret header (viewer-ip.ts); '' = no edge (local): no check. */
   ORIGIN_SECRET: z.string().default(''),
   /** The reconciler checks jobs unchanged for this long (a younger one may be between its record and its execution). */

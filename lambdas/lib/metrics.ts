@@ -13,7 +13,7 @@ export const METRIC = {
   backstopStops: 'BackstopStops',
 } as const;
 /** Why the cost backstop stopped the GPU group: one alarm, and so one mail text, per value. */
-export const BACKSTOP_REASON = { launchLoop: 'launch-loop', idle: 'idle' } as const;
+export const BACKSTOP_REASON = { launchLoop: 'launch-loop', idle: 'idle', noService: 'no-service' } as const;
 /** The one dimension besides `service`, kept to a handful of values (an error code, a form type). */
 export const METRIC_DIMENSION = { reason: 'reason', form: 'form' } as const;
 

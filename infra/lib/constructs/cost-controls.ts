@@ -64,6 +64,7 @@ export function costBackstop(scope: Construct, props: MonitoringProps): ProjectF
       GPU_BACKSTOP_IDLE_MINUTES: String(props.gpuBackstopIdleMinutes),
       GPU_BACKSTOP_FAILED_LAUNCHES: String(props.gpuBackstopFailedLaunches),
       GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES: String(props.gpuBackstopLaunchWindowMinutes),
+      GPU_BACKSTOP_NO_SERVICE_MINUTES: String(props.gpuBackstopNoServiceMinutes),
     },
   });
   props.jobsTable.grantReadData(fn);

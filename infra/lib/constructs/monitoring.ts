@@ -47,6 +47,7 @@ export interface MonitoringProps {
   /** The backstop stops the group after this many failed launches within gpuBackstopLaunchWindowMinutes. */
   gpuBackstopFailedLaunches: number;
   gpuBackstopLaunchWindowMinutes: number;
+  gpuBackstopNoServiceMinutes: number;
   wafBlockedAlarm: number;
 }
 
@@ -185,6 +186,12 @@ export class Monitoring extends Construct {
       backstopStops(BACKSTOP_REASON.idle),
       1,
       `The cost backstop set the GPU group to 0 after ${props.gpuBackstopIdleMinutes} minutes without a job or a scaling change: the worker did not scale its instance in (dead or stuck worker).`,
+    );
+    alarm(
+      'gpu-backstop-no-service',
+      backstopStops(BACKSTOP_REASON.noService),
+      1,
+      `The cost backstop set the GPU group to 0: it had tried for ${props.gpuBackstopNoServiceMinutes} minutes to bring an instance into service and none was (launches pending, stuck or refused). Check the group's activity history and the instance's boot log; the next visitor scales it out again.`,
     );
 
     addCostAlerts(this, props);

@@ -193,6 +193,7 @@ export class ArtloomStack extends Stack {
       gpuBackstopIdleMinutes: ctx.gpuBackstopIdleMinutes,
       gpuBackstopFailedLaunches: ctx.gpuBackstopFailedLaunches,
       gpuBackstopLaunchWindowMinutes: ctx.gpuBackstopLaunchWindowMinutes,
+      gpuBackstopNoServiceMinutes: ctx.gpuBackstopNoServiceMinutes,
       wafBlockedAlarm: ctx.wafBlockedAlarm,
     });
     new CfnOutput(this, 'AlarmTopic', { value: this.alarmTopic.topic.topicArn });

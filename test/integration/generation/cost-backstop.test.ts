@@ -93,4 +93,25 @@ describe('cost backstop against DynamoDB Local', () => {
     await expect(runCostBackstop(now)).resolves.toEqual({ action: 'stopped', reason: 'launch-loop', failedLaunches: 3, desired: 1 });
     expect(asg.commandCalls(SetDesiredCapacityCommand)[0]?.args[0].input).toMatchObject({ DesiredCapacity: 0 });
   });
+
+  it('counts failed launches on past a successful warm-pool refill (issue 31), and stops a group with none in service for 30 minutes', async () => {
+    await recordDuration('generation', 'recent-job', 4000, ago(2));
+    const launch = (minutes: number, StatusCode: string, into = '') => ({
+      StartTime: ago(minutes),
+      Description: `Launching a new EC2 instance${into}: i-${minutes}`,
+      StatusCode,
+    });
+    asg.on(DescribeScalingActivitiesCommand).resolves({
+      Activities: [
+        launch(1, 'InProgress'),
+        launch(3, 'Successful', ' into warm pool'),
+        launch(5, 'Cancelled'),
+        launch(10, 'Cancelled'),
+        launch(15, 'Failed'),
+      ] as never[],
+    });
+    await expect(runCostBackstop(now)).resolves.toEqual({ action: 'stopped', reason: 'launch-loop', failedLaunches: 3, desired: 1 });
+    asg.on(DescribeScalingActivitiesCommand).resolves({ Activities: [launch(40, 'InProgress')] as never[] });
+    await expect(runCostBackstop(now)).resolves.toEqual({ action: 'stopped', reason: 'no-service', tryingMinutes: 40, desired: 1 });
+  });
 });

@@ -39,7 +39,14 @@ const launch = (m: number, StatusCode: string): Activity => ({
   StatusCode,
 });
 
-function group(desired: number, instances: number, lastScaling?: Date, activities?: Activity[]) {
+/** A launch that prepares a stopped instance for the warm pool (its refill after a start from the pool). */
+const intoWarmPool = (m: number, StatusCode: string): Activity => ({
+  StartTime: minutesAgo(m),
+  Description: `Launching a new EC2 instance into warm pool: i-${m}`,
+  StatusCode,
+});
+
+function group(desired: number, instances: number, lastScaling?: Date, activities?: Activity[], LifecycleState = 'InService') {
   asg.on(DescribeAutoScalingGroupsCommand).resolves({
     AutoScalingGroups: [
       {
@@ -47,7 +54,7 @@ function group(desired: number, instances: number, lastScaling?: Date, activitie
         DesiredCapacity: desired,
         MinSize: 0,
         MaxSize: 2,
-        Instances: Array.from({ length: instances }, (_, i) => ({ InstanceId: `i-${i}` }) as never),
+        Instances: Array.from({ length: instances }, (_, i) => ({ InstanceId: `i-${i}`, LifecycleState }) as never),
       } as never,
     ],
   });
@@ -67,6 +74,7 @@ describe('cost backstop', () => {
     GPU_BACKSTOP_IDLE_MINUTES: '60',
     GPU_BACKSTOP_FAILED_LAUNCHES: '3',
     GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES: '30',
+    GPU_BACKSTOP_NO_SERVICE_MINUTES: '30',
   });
 
   it('sets a group that ran 90 minutes without a job (dead worker) to zero, without cooldown', async () => {
@@ -113,6 +121,34 @@ describe('cost backstop', () => {
     await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'stopped', reason: 'launch-loop', failedLaunches: 3, desired: 1 });
     expect(asg.commandCalls(DescribeScalingActivitiesCommand)[0]?.args[0].input).toMatchObject({ MaxRecords: 50 });
     expect(asg.commandCalls(SetDesiredCapacityCommand)[0]?.args[0].input).toMatchObject({ DesiredCapacity: 0, HonorCooldown: false });
+  });
+
+  it('counts on past a successful warm-pool refill: only a launch into service clears the count (issue 31)', async () => {
+    group(1, 1, undefined, [
+      launch(1, 'InProgress'),
+      intoWarmPool(3, 'Successful'),
+      launch(5, 'Cancelled'),
+      intoWarmPool(7, 'Failed'),
+      launch(10, 'Cancelled'),
+      launch(300, 'Successful'),
+    ]);
+    jobs(undefined, minutesAgo(3));
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'stopped', reason: 'launch-loop', failedLaunches: 3, desired: 1 });
+  });
+
+  it('stops a group that has tried 30 minutes to bring an instance into service and has none (desired left at 1)', async () => {
+    jobs(undefined, minutesAgo(3));
+    group(1, 1, undefined, [launch(31, 'InProgress'), launch(300, 'Successful')], 'Pending');
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'stopped', reason: 'no-service', tryingMinutes: 31, desired: 1 });
+    asg.reset();
+    asg.on(SetDesiredCapacityCommand).resolves({});
+    // Younger than the limit, or an instance in service: left alone.
+    group(1, 1, undefined, [launch(29, 'InProgress')], 'Pending');
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'none', reason: 'recent-job' });
+    asg.reset();
+    group(1, 1, undefined, [launch(31, 'Successful')]);
+    await expect(runCostBackstop(NOW)).resolves.toEqual({ action: 'none', reason: 'recent-job' });
+    expect(asg.commandCalls(SetDesiredCapacityCommand)).toHaveLength(0);
   });
 
   it('lets boots continue below the count, outside the window, or once a launch succeeded', async () => {
