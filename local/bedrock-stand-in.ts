@@ -17,8 +17,11 @@ export interface GuardrailCall {
   texts: string[];
 }
 
-/** What the stand-in answers next: a verdict (status 200), an AWS error, or no answer at all (the connection is dropped). */
-export type StandInAnswer = { status: number; body: unknown; errorType?: string } | { hangUp: true };
+/**
+ * What the stand-in answers next: a verdict (status 200), an AWS error, or no answer at all: the
+ * connection dropped (`hangUp`), or held open in silence until the caller gives up (`silent`).
+ */
+export type StandInAnswer = { status: number; body: unknown; errorType?: string } | { hangUp: true } | { silent: true };
 
 export interface BedrockStandIn {
   url: string;
@@ -80,6 +83,7 @@ export async function startBedrockStandIn(): Promise<BedrockStandIn> {
         res.socket?.destroy();
         return;
       }
+      if ('silent' in answer) return;
       send(res, answer.status, answer.body, answer.errorType);
     });
   });

@@ -96,7 +96,8 @@ describe('the Bedrock guardrail layer (local stand-in behind the gateway)', () =
 
   it.each([
     ['answers an error (throttled)', { status: 429, errorType: 'ThrottlingException', body: { message: 'Too many requests' } }],
-    ['does not answer (the connection drops)', { hangUp: true as const }],
+    ['drops the connection', { hangUp: true as const }],
+    ['stays silent until the function’s request timeout', { silent: true as const }],
   ])('answers 503 with Retry-After and writes nothing when the guardrail %s', async (_case, answer) => {
     app.guardrail.answerWith(answer);
     const body = newRequest();
