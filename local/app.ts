@@ -6,6 +6,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { apiFunctionId } from '../infra/lib/lambda-functions';
 import { resetConfig } from '../lambdas/lib/config';
 import { areaOf, ROUTES } from '../lambdas/routes';
+import { type BedrockStandIn, startBedrockStandIn } from './bedrock-stand-in';
 import { type CloudAssembly, cloudAssembly } from './functions/cloud-assembly';
 import { deployLocally, type LocalDeployment } from './functions/deployment';
 import { createLocalServer, type LocalMiddleware, type LocalServerOptions } from './http-server';
@@ -43,6 +44,8 @@ export interface LocalApp {
   env: Record<string, string>;
   /** The synthesized stack's functions as they run here, and the gateway that checks their calls. */
   deployment: LocalDeployment;
+  /** The stand-in that answers the functions' ApplyGuardrail calls (not a classifier: local/bedrock-stand-in.ts). */
+  guardrail: BedrockStandIn;
   stop(): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   let stopStack: () => Promise<void> = async () => {};
   const s3Holder: { client?: S3Client; bucket: string } = { bucket: '' };
   let deployment: LocalDeployment | undefined;
+  let guardrail: BedrockStandIn | undefined;
 
   const server = createLocalServer({
     routes: ROUTES,
@@ -110,6 +114,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     for (const handle of handles.reverse()) await handle.stop?.().catch(() => {});
     if (deployment) reportPermissionChecks(deployment);
     await deployment?.stop();
+    await guardrail?.stop();
     s3Holder.client?.destroy();
     await stopStack();
   };
@@ -131,6 +136,8 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       ...resources.env,
       ...localOwned,
       RENDERER: 'preview',
+      // The template's guardrail is answered by a stand-in, and /api/health must say so.
+      BEDROCK_GUARDRAIL_STAND_IN: '1',
       ...LOCAL_TIMEOUTS(),
       ...shell,
       ...options.env,
@@ -155,6 +162,11 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       log,
     });
     const deployed = deployment;
+    // The prompt guardrail the template deploys (infra/lib/constructs/prompt-guardrail.ts): its calls
+    // go through the gateway, described and permission-checked like every other AWS call.
+    guardrail = await startBedrockStandIn();
+    deployed.gateway.setTarget('bedrock', guardrail.url);
+    const standIn = guardrail;
     for (const plugin of options.plugins ?? PLUGINS) {
       const handle = await plugin.start({ env, publicUrl: url, dataDir: options.dataDir, log, deployment: deployed });
       if (!handle) continue;
@@ -168,7 +180,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     }
     ready = true;
     for (const handle of handles) await handle.afterReady?.();
-    return { url, port, env, deployment: deployed, stop };
+    return { url, port, env, deployment: deployed, guardrail: standIn, stop };
   } catch (err) {
     await stop();
     throw err;

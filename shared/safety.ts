@@ -42,3 +42,18 @@ export const REPORT_DETAILS_MAX = 1000;
 export const REPORT_SUCCESS = 'Thank you. The picture was reported and will be reviewed.';
 /** The messages-table kind of a stored report (the operator inbox lists it with the other kinds). */
 export const IMAGE_REPORT_TYPE = 'image_report';
+
+/**
+ * The layers that screen a prompt, in the order they run, each with the words a refusal uses to say
+ * which one refused ("… — found by the word screen. Please rephrase it."). /api/health names them.
+ */
+export const SCREENING_LAYERS = {
+  words: 'the word screen',
+  guardrail: 'the meaning check (Amazon Bedrock Guardrails)',
+} as const;
+export type ScreeningLayer = keyof typeof SCREENING_LAYERS;
+
+/** The guardrail's denied topic (its name appears in refusals: “the topic …”). */
+export const MINORS_TOPIC = 'Minors in a sexual context';
+/** What the guardrail itself answers when it blocks (the site builds its own refusal from the assessment). */
+export const GUARDRAIL_BLOCKED_MESSAGE = 'This prompt asks for something our use policy does not allow.';

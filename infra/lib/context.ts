@@ -116,17 +116,17 @@ export const appContextSchema = z.object({
   /** Alarm when the WAF blocks more than this many requests in 5 minutes. */
   wafBlockedAlarm: z.coerce.number().int().min(1).default(500),
   /**
-   * An Amazon Bedrock guardrail (its id, not its ARN, in the stack's region) and version that screens
-   * every prompt after the word lists (docs/safety.md). Both or neither; unset = word lists only.
+   * The meaning layer of prompt screening: an Amazon Bedrock guardrail the stack creates and the
+   * generate functions apply to every prompt after the word screen (docs/safety.md). 'off' deploys
+   * without it (word screen only) and synth warns.
    */
-  bedrockGuardrailId: z
-    .string()
-    .regex(/^[a-z0-9]{1,64}$/)
-    .optional(),
-  bedrockGuardrailVersion: z
-    .string()
-    .regex(/^([1-9][0-9]{0,7}|DRAFT)$/)
-    .optional(),
+  promptGuardrail: z.enum(['on', 'off']).default('on'),
+  /**
+   * The guardrail's tier: 'auto' takes the multilingual Standard tier where a cross-Region guardrail
+   * profile serves the stack's region (infra/lib/constructs/prompt-guardrail.ts lists them) and
+   * Classic elsewhere; 'standard' refuses to synth where none does; 'classic' never crosses regions.
+   */
+  guardrailTier: z.enum(['auto', 'standard', 'classic']).default('auto'),
   /** 'rekognition': Amazon Rekognition DetectModerationLabels on operator images before they are listed; 'off' by default. */
   imageModeration: z.enum(['off', 'rekognition']).default('off'),
   /** Moderation labels at or above this confidence (percent) store the operator image hidden. */
@@ -141,9 +141,6 @@ export function readContext(get: (key: string) => unknown): AppContext {
     if (value !== undefined) raw[key] = value;
   }
   const ctx = appContextSchema.parse(raw);
-  if (Boolean(ctx.bedrockGuardrailId) !== Boolean(ctx.bedrockGuardrailVersion)) {
-    throw new Error('bedrockGuardrailId and bedrockGuardrailVersion go together: set both, or neither');
-  }
   if (ctx.stage === 'prod' && !ctx.alarmEmail) {
     throw new Error(
       'alarmEmail is required for stage=prod: pass -c alarmEmail=you@example.com (alarms, the budget and GPU launch failures are mailed there).',

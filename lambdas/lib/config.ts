@@ -108,11 +108,14 @@ const configSchema = z.object({
   /** The reconciler checks jobs unchanged for this long (a younger one may be between its record and its execution). */
   RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(60),
   /**
-   * Optional AWS safety checks (docs/safety.md), set by the stack only from the context keys
-   * bedrockGuardrailId/bedrockGuardrailVersion and imageModeration: unset locally and by default.
+   * The prompt guardrail (docs/safety.md), set by the stack from the guardrail it creates (context
+   * promptGuardrail, on by default); unset = the word screen only.
    */
   BEDROCK_GUARDRAIL_ID: z.string().default(''),
   BEDROCK_GUARDRAIL_VERSION: z.string().default(''),
+  /** Set by the local runtime only: BEDROCK_ENDPOINT leads to its stand-in, which answers by the contract and classifies nothing (/api/health says so). */
+  BEDROCK_GUARDRAIL_STAND_IN: z.enum(['0', '1']).default('0'),
+  /** The optional AWS image check, set by the stack only from the context key imageModeration: unset locally and by default. */
   IMAGE_MODERATION: z.enum(['off', 'rekognition']).default('off'),
   /** Rekognition moderation labels at or above this confidence (percent) hide an operator image. */
   IMAGE_MODERATION_MIN_CONFIDENCE: z.coerce.number().min(0).max(100).default(60),

@@ -11,9 +11,13 @@ export const METRIC = {
   formSubmissions: 'FormSubmissions',
   /** The cost backstop set the GPU group to 0 (dimension reason: BACKSTOP_REASON); alarmed in monitoring.ts. */
   backstopStops: 'BackstopStops',
+  /** ApplyGuardrail did not answer, so a prompt was refused unscreened (503); alarmed in monitoring.ts. */
+  guardrailUnavailable: 'GuardrailUnavailable',
 } as const;
 /** Why the cost backstop stopped the GPU group: one alarm, and so one mail text, per value. */
 export const BACKSTOP_REASON = { launchLoop: 'launch-loop', idle: 'idle', noService: 'no-service' } as const;
+/** The one value of GuardrailUnavailable's reason dimension (its alarm reads exactly this). */
+export const GUARDRAIL_UNAVAILABLE_REASON = 'no-answer';
 /** The one dimension besides `service`, kept to a handful of values (an error code, a form type). */
 export const METRIC_DIMENSION = { reason: 'reason', form: 'form' } as const;
 
@@ -29,7 +33,7 @@ export function recordDurationMetric(name: (typeof METRIC)['generationMs' | 'que
 
 /** A count with its own one-value dimension (its own EMF blob, so other metrics keep theirs). */
 export function countMetric(
-  name: (typeof METRIC)['refusals' | 'formSubmissions' | 'backstopStops'],
+  name: (typeof METRIC)['refusals' | 'formSubmissions' | 'backstopStops' | 'guardrailUnavailable'],
   dimension: string,
   value: string,
 ): void {

@@ -39,7 +39,7 @@ export type Grant =
   | 'ses:send'
   /** Get, put, update and delete of Powertools Idempotency's records, nothing else (no query, scan or batch). */
   | 'idempotency'
-  /** bedrock:ApplyGuardrail on the configured guardrail only; nothing when none is configured. */
+  /** bedrock:ApplyGuardrail on the stack's prompt guardrail (and its cross-Region profile) only; nothing with promptGuardrail=off. */
   | 'bedrock:guardrail'
   /** s3:GetObject under the images bucket's `private/` only: a visitor's presigned urls are signed with it. */
   | 'bucket:images:private-read'

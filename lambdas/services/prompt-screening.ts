@@ -1,10 +1,18 @@
-import { PROMPT_REFUSED, PROMPT_REFUSED_PREFIX, REFUSAL_KINDS, type RefusalKind } from '../../shared/safety';
+import {
+  PROMPT_REFUSED,
+  PROMPT_REFUSED_PREFIX,
+  REFUSAL_KINDS,
+  type RefusalKind,
+  SCREENING_LAYERS,
+  type ScreeningLayer,
+} from '../../shared/safety';
 import { applyGuardrail, type GuardrailFinding } from '../adapters/bedrock-guardrail';
 import { getBlockedTerms } from '../adapters/blocked-terms';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { DomainError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countMetric, GUARDRAIL_UNAVAILABLE_REASON, METRIC, METRIC_DIMENSION } from '../lib/metrics';
 import { within } from '../lib/within';
 import { DEFAULT_BLOCKED_TERMS } from './screening-lists';
 import { type WordHit, wordListMatcher } from './word-lists';
@@ -19,21 +27,23 @@ export interface ScreenHit {
 }
 
 /**
- * One way of screening prompts: the word lists, then (when the stack configures one) Amazon Bedrock
+ * One layer of prompt screening: the word screen, then (when the stack deploys one) Amazon Bedrock
  * Guardrails' ApplyGuardrail. Cheap and local first, so a plain blocked word never costs a Bedrock call.
  */
 export interface PromptScreen {
-  /** What /api/health reports. */
-  readonly name: string;
+  /** The layer's name in /api/health and, in words, in the refusal (shared/safety.ts SCREENING_LAYERS). */
+  readonly layer: ScreeningLayer;
+  /** What /api/health says the layer is. */
+  readonly detail: string;
   screen(prompt: string): Promise<ScreenHit | undefined>;
 }
 
-/** A prompt the use policy refuses: 422 with the plain reason, before any job or quota. */
+/** A prompt the use policy refuses: 422 with the plain reason and the layer that found it, before any job or quota. */
 class PromptRefusedError extends DomainError {
-  constructor(hit: ScreenHit) {
+  constructor(hit: ScreenHit, layer: ScreeningLayer) {
     // A slur is not repeated back; every other hit names the word so the visitor can rephrase.
     const what = hit.what ?? (hit.term && hit.kind !== 'slur' ? `${REFUSAL_KINDS[hit.kind]} (“${hit.term}”)` : REFUSAL_KINDS[hit.kind]);
-    super(422, PROMPT_REFUSED, `${PROMPT_REFUSED_PREFIX} ${what}. Please rephrase it.`);
+    super(422, PROMPT_REFUSED, `${PROMPT_REFUSED_PREFIX} ${what} — found by ${SCREENING_LAYERS[layer]}. Please rephrase it.`);
   }
 }
 
@@ -67,7 +77,8 @@ async function wordLists(): Promise<(text: string) => WordHit | undefined> {
 }
 
 const wordListScreen: PromptScreen = {
-  name: 'word lists',
+  layer: 'words',
+  detail: 'word lists (built in, and the operator’s blocked terms)',
   screen: async (prompt) => (await wordLists())(prompt),
 };
 
@@ -104,16 +115,23 @@ class ScreeningUnavailableError extends ServiceUnavailableError {
   }
 }
 
-/** Amazon Bedrock Guardrails' ApplyGuardrail (source INPUT) with the configured guardrail and version. Fails closed. */
-function guardrailScreen(id: string, version: string): PromptScreen {
+/**
+ * Amazon Bedrock Guardrails' ApplyGuardrail (source INPUT) with the configured guardrail and version.
+ * Fails closed, and counts the failure (GuardrailUnavailable, alarmed: infra/lib/constructs/monitoring.ts).
+ */
+function guardrailScreen(id: string, version: string, standIn: boolean): PromptScreen {
   return {
-    name: `Bedrock Guardrails ${id}`,
+    layer: 'guardrail',
+    detail: standIn
+      ? `a local stand-in for Amazon Bedrock Guardrails (guardrail ${id}, version ${version}): it answers by the API's contract and is not a classifier, so nothing is checked for meaning here`
+      : `Amazon Bedrock Guardrails, guardrail ${id} version ${version}`,
     screen: async (prompt) => {
       let finding: GuardrailFinding;
       try {
         finding = await applyGuardrail(id, version, prompt);
       } catch (err) {
         logger.error('ApplyGuardrail failed; refusing to start unscreened', { error: err as Error });
+        countMetric(METRIC.guardrailUnavailable, METRIC_DIMENSION.reason, GUARDRAIL_UNAVAILABLE_REASON);
         throw new ScreeningUnavailableError();
       }
       return finding.intervened ? guardrailHit(finding) : undefined;
@@ -121,10 +139,10 @@ function guardrailScreen(id: string, version: string): PromptScreen {
   };
 }
 
-/** The screens in order: word lists always, then the guardrail when BEDROCK_GUARDRAIL_ID and _VERSION are set. */
+/** The screens in order: the word screen always, then the guardrail when BEDROCK_GUARDRAIL_ID and _VERSION are set. */
 function screens(): readonly PromptScreen[] {
-  const { BEDROCK_GUARDRAIL_ID: id, BEDROCK_GUARDRAIL_VERSION: version } = config();
-  return id && version ? [wordListScreen, guardrailScreen(id, version)] : [wordListScreen];
+  const { BEDROCK_GUARDRAIL_ID: id, BEDROCK_GUARDRAIL_VERSION: version, BEDROCK_GUARDRAIL_STAND_IN } = config();
+  return id && version ? [wordListScreen, guardrailScreen(id, version, BEDROCK_GUARDRAIL_STAND_IN === '1')] : [wordListScreen];
 }
 
 /** Throws PromptRefusedError when any screen refuses `prompt`; called before anything is written. */
@@ -132,16 +150,31 @@ export async function screenPrompt(prompt: string): Promise<void> {
   for (const screen of screens()) {
     const hit = await screen.screen(prompt);
     if (hit) {
-      logger.info('prompt refused', { screen: screen.name, kind: hit.kind });
-      throw new PromptRefusedError(hit);
+      logger.info('prompt refused', { layer: screen.layer, kind: hit.kind });
+      throw new PromptRefusedError(hit, screen.layer);
     }
   }
 }
 
-/** For /api/health: which screens run ('word lists only', or 'word lists + Bedrock Guardrails <id>'). */
-export function promptScreening(): string {
-  const list = screens();
-  return list.length === 1 ? `${list[0]?.name} only` : list.map((s) => s.name).join(' + ');
+/** A safety layer as /api/health lists it: its name, whether it runs, and what it is. */
+export interface SafetyLayer {
+  name: string;
+  runs: boolean;
+  detail: string;
+}
+
+/** For /api/health: every prompt-screening layer in the order they run, including one that does not. */
+export function promptScreeningLayers(): SafetyLayer[] {
+  const running = screens();
+  const layers: SafetyLayer[] = running.map((s) => ({ name: s.layer, runs: true, detail: s.detail }));
+  if (!running.some((s) => s.layer === 'guardrail')) {
+    layers.push({
+      name: 'guardrail',
+      runs: false,
+      detail: 'off: no Amazon Bedrock guardrail configured (context promptGuardrail=off), so prompts are not checked for meaning',
+    });
+  }
+  return layers;
 }
 
 /** For tests that edit the list and must not wait for the cache. */

@@ -121,10 +121,25 @@ const TYPES: Record<string, TypeInfo> = {
   'AWS::ImageBuilder::DistributionConfiguration': imageBuilder('distribution-configuration', false),
   'AWS::ImageBuilder::ImagePipeline': imageBuilder('image-pipeline', false),
   'AWS::ImageBuilder::Image': { ...imageBuilder('image', true), attrs: () => ({ ImageId: 'ami-00000000000000000' }) },
+  // A guardrail's id is lower-case letters and digits; its first version is 1.
+  'AWS::Bedrock::Guardrail': {
+    ref: 'arn',
+    arn: (e, n) => guardrailArn(e, n),
+    attrs: (ctx, _i, _r, n) => ({ GuardrailId: guardrailId(n), GuardrailArn: guardrailArn(env(ctx), n), Version: 'DRAFT' }),
+  },
+  'AWS::Bedrock::GuardrailVersion': {
+    attrs: (ctx, _i, r) => {
+      const id = String(ctx.resolve(r.Properties?.GuardrailIdentifier)).split('/').pop() ?? '';
+      return { GuardrailId: id, GuardrailArn: guardrailArn(env(ctx), id), Version: '1' };
+    },
+  },
   'AWS::CE::AnomalyMonitor': {
     attrs: (ctx, _i, _r, n) => ({ MonitorArn: `arn:${ctx.names.partition}:ce::${ctx.names.account}:anomalymonitor/${n}` }),
   },
 };
+
+const guardrailId = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+const guardrailArn = (e: Env, name: string) => `arn:${e.p}:bedrock:${e.r}:${e.a}:guardrail/${guardrailId(name)}`;
 
 function queueUrl(ctx: ResolveContext, name: string): string {
   return ctx.names.queueUrl?.(name) ?? `https://sqs.${ctx.names.region}.amazonaws.com/${ctx.names.account}/${name}`;

@@ -23,8 +23,8 @@ export interface ApiProps {
   grantScale?: (grantee: IGrantable) => void;
   /** SES identity the forms notify from, when configured. */
   sesIdentityArn?: string;
-  /** The Bedrock guardrail the prompt screen applies (context bedrockGuardrailId), when configured. */
-  guardrailArn?: string;
+  /** The Bedrock guardrail the prompt screen applies (context promptGuardrail), unless turned off. */
+  guardrail?: { applyResources: string[] };
   /** Requests per second the default stage allows (burst = 2x). */
   rateLimit: number;
   /** Reserved concurrency of the stream function; 0 or unset reserves none (context streamReservedConcurrency). */
@@ -138,8 +138,8 @@ function applyGrant(grant: Grant, fn: ProjectFunction, props: ApiProps): void {
   } else if (grant === 'ses:send') {
     if (props.sesIdentityArn) fn.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.sesIdentityArn] }));
   } else if (grant === 'bedrock:guardrail') {
-    if (props.guardrailArn)
-      fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:ApplyGuardrail'], resources: [props.guardrailArn] }));
+    if (props.guardrail)
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:ApplyGuardrail'], resources: props.guardrail.applyResources }));
   }
 }
 

@@ -22,7 +22,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { BACKSTOP_REASON, METRIC, METRIC_DIMENSION, METRICS_NAMESPACE } from '../../../lambdas/lib/metrics';
+import { BACKSTOP_REASON, GUARDRAIL_UNAVAILABLE_REASON, METRIC, METRIC_DIMENSION, METRICS_NAMESPACE } from '../../../lambdas/lib/metrics';
 import { addCostAlerts, costBackstop } from './cost-controls';
 import type { ProjectFunction } from './project-function';
 
@@ -49,6 +49,8 @@ export interface MonitoringProps {
   gpuBackstopLaunchWindowMinutes: number;
   gpuBackstopNoServiceMinutes: number;
   wafBlockedAlarm: number;
+  /** The stack screens prompts with a Bedrock guardrail (context promptGuardrail): alarm when it does not answer. */
+  guardrail: boolean;
 }
 
 /**
@@ -193,6 +195,23 @@ export class Monitoring extends Construct {
       1,
       `The cost backstop set the GPU group to 0: it had tried for ${props.gpuBackstopNoServiceMinutes} minutes to bring an instance into service and none was (launches pending, stuck or refused). Check the group's activity history and the instance's boot log; the next visitor scales it out again.`,
     );
+
+    if (props.guardrail) {
+      // lambdas/services/prompt-screening.ts counts each prompt refused because ApplyGuardrail did not answer.
+      const unavailable = new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: METRIC.guardrailUnavailable,
+        dimensionsMap: { service: 'artloom', [METRIC_DIMENSION.reason]: GUARDRAIL_UNAVAILABLE_REASON },
+        statistic: 'Sum',
+        period: FIVE_MINUTES,
+      });
+      alarm(
+        'prompt-guardrail-unavailable',
+        unavailable,
+        1,
+        'Amazon Bedrock Guardrails did not answer (error, throttling or timeout): prompts are refused with 503 until it does (fail closed). See the generate function logs ("ApplyGuardrail failed") and the Bedrock service health.',
+      );
+    }
 
     addCostAlerts(this, props);
 

@@ -10,6 +10,7 @@ import { Generation, JobQueue } from '../constructs/generation';
 import { GpuFleet } from '../constructs/gpu-fleet';
 import { ModelStore } from '../constructs/model-store';
 import { Monitoring } from '../constructs/monitoring';
+import { PromptGuardrail } from '../constructs/prompt-guardrail';
 import { Reconciler } from '../constructs/reconciler';
 import { Web } from '../constructs/web';
 import { type AppContext, noWafMessage } from '../context';
@@ -29,6 +30,8 @@ export class ArtloomStack extends Stack {
   readonly gpuFleet: GpuFleet;
   readonly models: ModelStore;
   readonly api: Api;
+  /** The Bedrock guardrail that screens prompts for meaning; undefined with promptGuardrail=off. */
+  readonly promptGuardrail?: PromptGuardrail;
   readonly web: Web;
   readonly alarmTopic: AlarmTopic;
   readonly monitoring: Monitoring;
@@ -69,10 +72,7 @@ export class ArtloomStack extends Stack {
       AUTH_AUDIENCE: this.auth.client.userPoolClientId,
       AUTH_LOGOUT_URL: this.auth.logoutUrl,
       ...(ctx.notifyEmail ? { NOTIFY_EMAIL: ctx.notifyEmail, NOTIFY_FROM_EMAIL: ctx.notifyFrom ?? ctx.notifyEmail } : {}),
-      // The optional AWS safety checks (docs/safety.md): /api/health names them, the screens read them.
-      ...(ctx.bedrockGuardrailId && ctx.bedrockGuardrailVersion
-        ? { BEDROCK_GUARDRAIL_ID: ctx.bedrockGuardrailId, BEDROCK_GUARDRAIL_VERSION: ctx.bedrockGuardrailVersion }
-        : {}),
+      // The optional AWS image check (docs/safety.md): /api/health names it, StoreImage reads it.
       ...(ctx.imageModeration === 'rekognition'
         ? { IMAGE_MODERATION: 'rekognition', IMAGE_MODERATION_MIN_CONFIDENCE: String(ctx.imageModerationMinConfidence) }
         : {}),
@@ -135,6 +135,14 @@ export class ArtloomStack extends Stack {
       environment,
     });
 
+    // The meaning layer of prompt screening, on unless the operator turns it off (docs/deploy.md).
+    if (ctx.promptGuardrail === 'on') this.promptGuardrail = new PromptGuardrail(this, 'prompt-guardrail', { tier: ctx.guardrailTier });
+    else
+      Annotations.of(this).addWarningV2(
+        'artloom:prompt-guardrail-off',
+        'promptGuardrail=off: prompts are screened by the word lists only, with no Amazon Bedrock Guardrails meaning check. Do not open such a stack to the public (docs/safety.md).',
+      );
+
     this.api = new Api(this, 'api', {
       tables: this.data.tables,
       buckets: this.data.buckets,
@@ -143,6 +151,8 @@ export class ArtloomStack extends Stack {
         JOB_QUEUE_URL: this.generation.queue.queueUrl,
         GPU_ASG_NAME: this.gpuFleet.autoScalingGroupName,
         ORIGIN_SECRET: originSecret.secretValue.unsafeUnwrap(),
+        // The API functions name the guardrail (/api/health); only the screening ones may apply it.
+        ...this.promptGuardrail?.environment,
       },
       stateMachine: this.generation.stateMachine,
       grantScale: (grantee) => this.gpuFleet.grantScale(grantee),
@@ -151,9 +161,7 @@ export class ArtloomStack extends Stack {
       sesIdentityArn: ctx.notifyFrom
         ? `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${ctx.notifyFrom.split('@')[1]}`
         : undefined,
-      guardrailArn: ctx.bedrockGuardrailId
-        ? `arn:${this.partition}:bedrock:${this.region}:${this.account}:guardrail/${ctx.bedrockGuardrailId}`
-        : undefined,
+      guardrail: this.promptGuardrail,
     });
 
     this.web = new Web(this, 'web', {
@@ -195,6 +203,7 @@ export class ArtloomStack extends Stack {
       gpuBackstopLaunchWindowMinutes: ctx.gpuBackstopLaunchWindowMinutes,
       gpuBackstopNoServiceMinutes: ctx.gpuBackstopNoServiceMinutes,
       wafBlockedAlarm: ctx.wafBlockedAlarm,
+      guardrail: Boolean(this.promptGuardrail),
     });
     new CfnOutput(this, 'AlarmTopic', { value: this.alarmTopic.topic.topicArn });
     new CfnOutput(this, 'Dashboard', {

@@ -79,9 +79,8 @@ describe('prompt screening before the queue', () => {
     expect((await postGenerate(app, newRequest({ prompt: 'nsfw-free landscape, a green dragon' }))).status).toBe(202);
   });
 
-  it('reports in /api/health that only the word lists screen prompts and images are not checked', async () => {
-    const body = (await (await app.api('/api/health')).json()) as { safety: { promptScreening: string; imageCheck: string } };
-    expect(body.safety.promptScreening).toBe('word lists only');
-    expect(body.safety.imageCheck).toMatch(/^off/);
+  it('names the word screen as the layer that refused', async () => {
+    const res = await postGenerate(app, newRequest({ prompt: 'a porn star on a beach' }));
+    expect(((await res.json()) as ErrorBody).error.message).toMatch(/ — found by the word screen\. Please rephrase it\.$/);
   });
 });

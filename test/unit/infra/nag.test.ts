@@ -23,12 +23,11 @@ beforeAll(() => {
   writeFileSync(join(site, 'app.js'), '');
   stacks = [
     new ArtloomStack(app, 'Nag', { context: appContextSchema.parse({}), env: { region: 'us-east-1' }, siteDir: site }),
-    // The optional parts that change grants: image moderation, a guardrail, a fixed AMI without warm pool.
+    // The optional parts that change grants: image moderation, no prompt guardrail, a fixed AMI without warm pool.
     new ArtloomStack(app, 'NagOptions', {
       context: appContextSchema.parse({
         imageModeration: 'rekognition',
-        bedrockGuardrailId: 'abc123',
-        bedrockGuardrailVersion: '1',
+        promptGuardrail: 'off',
         amiId: 'ami-0123456789abcdef0',
         gpuWarmPoolSize: 0,
       }),

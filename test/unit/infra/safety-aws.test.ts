@@ -4,7 +4,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appContextSchema, readContext } from '../../../infra/lib/context';
+import { appContextSchema } from '../../../infra/lib/context';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
 
 // biome-ignore lint/suspicious/noExplicitAny: synthesized template JSON, navigated by the assertions
@@ -13,8 +13,7 @@ type Statement = { Effect: string; Action: string | string[]; Resource: Json };
 
 const ACCOUNT = '123456789012';
 const REGION = 'us-east-1';
-const GUARDRAIL = 'abc123def456';
-const SAFETY_ENV = ['BEDROCK_GUARDRAIL_ID', 'BEDROCK_GUARDRAIL_VERSION', 'IMAGE_MODERATION', 'IMAGE_MODERATION_MIN_CONFIDENCE'];
+const SAFETY_ENV = ['IMAGE_MODERATION', 'IMAGE_MODERATION_MIN_CONFIDENCE'];
 /** The context `cdk synth` uses (feature flags included), so the nag check sees the deployed template. */
 const cdkJson = JSON.parse(readFileSync(new URL('../../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
 
@@ -57,38 +56,17 @@ const everything = (b: Built) => JSON.stringify(b.template.toJSON());
 let plain: Built;
 let configured: Built;
 beforeAll(() => {
-  plain = build({});
-  configured = build(
-    { bedrockGuardrailId: GUARDRAIL, bedrockGuardrailVersion: '2', imageModeration: 'rekognition', imageModerationMinConfidence: '75' },
-    true,
-  );
+  // The prompt guardrail (on by default) is test/unit/infra/prompt-guardrail.test.ts's.
+  plain = build({ promptGuardrail: 'off' });
+  configured = build({ imageModeration: 'rekognition', imageModerationMinConfidence: '75' }, true);
 }, 180_000);
 
 describe('optional AWS safety checks in the stack', () => {
-  it('without the context keys: no Bedrock or Rekognition grant, no safety variable on any function', () => {
+  it('without the context keys (and the guardrail off): no Bedrock or Rekognition grant, no safety variable on any function', () => {
     const text = everything(plain);
     expect(text).not.toContain('bedrock:');
     expect(text).not.toContain('rekognition:');
     for (const name of SAFETY_ENV) expect(text).not.toContain(name);
-  });
-
-  it('with bedrockGuardrailId/Version: the variables on the API functions, ApplyGuardrail on that guardrail for the two generating areas only', () => {
-    const arn = `arn:aws:bedrock:${REGION}:${ACCOUNT}:guardrail/${GUARDRAIL}`;
-    const { functions } = configured.stack.api;
-    const granted: string[] = [];
-    for (const [area, fn] of Object.entries(functions)) {
-      const found = withAction(statementsOf(configured, fn), 'bedrock:ApplyGuardrail');
-      if (!found.length) continue;
-      granted.push(area);
-      expect(found).toEqual([{ Effect: 'Allow', Action: 'bedrock:ApplyGuardrail', Resource: arn }]);
-    }
-    // POST /api/generate (generate) and POST /api/admin/generate (admin).
-    expect(granted.sort()).toEqual(['admin', 'generate']);
-    for (const area of ['generate', 'system'] as const) {
-      const fn = functions[area] as IConstruct;
-      const vars = configured.template.toJSON().Resources[logicalId(configured, fn)].Properties.Environment.Variables;
-      expect(vars).toMatchObject({ BEDROCK_GUARDRAIL_ID: GUARDRAIL, BEDROCK_GUARDRAIL_VERSION: '2' });
-    }
   });
 
   it('with imageModeration: DetectModerationLabels and the audit write for the StoreImage step only', () => {
@@ -109,12 +87,7 @@ describe('optional AWS safety checks in the stack', () => {
     for (const [, fn] of others) expect(withAction(statementsOf(configured, fn), 'rekognition:DetectModerationLabels')).toEqual([]);
   });
 
-  it('passes cdk-nag with both checks on (the resource-less Rekognition action acknowledged)', () => {
+  it('passes cdk-nag with the guardrail and the image check on (the resource-less Rekognition action acknowledged)', () => {
     expect(configured.synthError).toBeUndefined();
-  });
-
-  it('refuses a guardrail id without a version', () => {
-    const ctx: Record<string, string> = { bedrockGuardrailId: GUARDRAIL };
-    expect(() => readContext((key) => ctx[key])).toThrow(/go together/);
   });
 });

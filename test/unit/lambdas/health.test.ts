@@ -26,7 +26,14 @@ describe('health handler', () => {
     expect(result.statusCode).toBe(200);
     expect(bodyOf(result)).toMatchObject({
       ok: true,
-      safety: { promptScreening: 'word lists only', imageCheck: 'off (no image moderation)' },
+      safety: {
+        layers: [
+          { name: 'words', runs: true, detail: expect.any(String) },
+          { name: 'guardrail', runs: false, detail: expect.stringContaining('off') },
+          { name: 'image check', runs: false, detail: 'off (no image moderation)' },
+        ],
+        imageCheck: 'off (no image moderation)',
+      },
       dependencies: { dynamodb: { ok: true, state: 'up' }, s3: { ok: true, state: 'up' } },
     });
     expect(ddb.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({ Key: { pk: 'health', sk: 'health' } });

@@ -1,3 +1,4 @@
+import { Metrics } from '@aws-lambda-powertools/metrics';
 import { ApplyGuardrailCommand, BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { DetectModerationLabelsCommand, RekognitionClient } from '@aws-sdk/client-rekognition';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -13,8 +14,8 @@ vi.hoisted(() => {
 import { handler as health } from '../../../lambdas/handlers/system/get-health';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { imageCheck, moderationBytes, REKOGNITION_MAX_BYTES } from '../../../lambdas/services/image-check';
-import { promptScreening, resetPromptScreening, screenPrompt } from '../../../lambdas/services/prompt-screening';
-import { PROMPT_REFUSED_PREFIX } from '../../../shared/safety';
+import { promptScreeningLayers, resetPromptScreening, screenPrompt } from '../../../lambdas/services/prompt-screening';
+import { PROMPT_REFUSED_PREFIX, SCREENING_LAYERS } from '../../../shared/safety';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 import { expectRefusedBeforeAnyWrite, postGenerate } from './generate-request';
@@ -24,7 +25,13 @@ const rekognition = mockClient(RekognitionClient);
 const ddb = mockClient(DynamoDBDocumentClient);
 mockClient(SESv2Client);
 
-const ENV = ['BEDROCK_GUARDRAIL_ID', 'BEDROCK_GUARDRAIL_VERSION', 'IMAGE_MODERATION', 'IMAGE_MODERATION_MIN_CONFIDENCE'];
+const ENV = [
+  'BEDROCK_GUARDRAIL_ID',
+  'BEDROCK_GUARDRAIL_VERSION',
+  'BEDROCK_GUARDRAIL_STAND_IN',
+  'IMAGE_MODERATION',
+  'IMAGE_MODERATION_MIN_CONFIDENCE',
+];
 const USER = '0b6b5c1e-8d1a-4a57-9a43-0c1d2e3f4a5b';
 
 const intervened = {
@@ -60,13 +67,17 @@ beforeEach(() => {
 afterEach(() => {
   for (const key of ENV) delete process.env[key];
   resetConfig();
+  vi.restoreAllMocks();
 });
 
 describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
-  it('is not called, and health says word lists only, without a configured guardrail', async () => {
+  it('is not called, and health lists the guardrail layer as not running, without a configured guardrail', async () => {
     await screenPrompt('a lighthouse at dawn');
     expect(bedrock.commandCalls(ApplyGuardrailCommand)).toHaveLength(0);
-    expect(promptScreening()).toBe('word lists only');
+    expect(promptScreeningLayers().map(({ name, runs }) => ({ name, runs }))).toEqual([
+      { name: 'words', runs: true },
+      { name: 'guardrail', runs: false },
+    ]);
   });
 
   it('sends the prompt as INPUT to the configured guardrail and version, after the word lists', async () => {
@@ -81,12 +92,24 @@ describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
         content: [{ text: { text: 'a lighthouse at dawn' } }],
       },
     ]);
-    expect(promptScreening()).toBe('word lists + Bedrock Guardrails abc123def456');
+    expect(promptScreeningLayers()).toEqual([
+      { name: 'words', runs: true, detail: expect.stringContaining('word lists') },
+      { name: 'guardrail', runs: true, detail: 'Amazon Bedrock Guardrails, guardrail abc123def456 version 3' },
+    ]);
   });
 
-  it('does not call Bedrock for a prompt the word lists already refuse', async () => {
+  it('says in health that the local stand-in is not a classifier', () => {
     withGuardrail();
-    await expect(screenPrompt('a p0rn star')).rejects.toMatchObject({ status: 422, code: 'prompt_refused' });
+    process.env.BEDROCK_GUARDRAIL_STAND_IN = '1';
+    resetConfig();
+    expect(promptScreeningLayers()[1]).toEqual({ name: 'guardrail', runs: true, detail: expect.stringContaining('not a classifier') });
+  });
+
+  it('does not call Bedrock for a prompt the word lists already refuse, and names the word screen', async () => {
+    withGuardrail();
+    const err = await screenPrompt('a p0rn star').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 422, code: 'prompt_refused' });
+    expect((err as Error).message).toMatch(new RegExp(` — found by ${SCREENING_LAYERS.words}\\. Please rephrase it\\.$`));
     expect(bedrock.commandCalls(ApplyGuardrailCommand)).toHaveLength(0);
   });
 
@@ -96,12 +119,16 @@ describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
     const err = await screenPrompt('a knight with a secretword sword').catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 422, code: 'prompt_refused' });
     const message = (err as Error).message;
-    expect(message).toBe(`${PROMPT_REFUSED_PREFIX} violence, the topic “Weapons”, a word the site does not allow. Please rephrase it.`);
+    expect(message).toBe(
+      `${PROMPT_REFUSED_PREFIX} violence, the topic “Weapons”, a word the site does not allow — found by the meaning check (Amazon Bedrock Guardrails). Please rephrase it.`,
+    );
     expect(message).not.toContain('secretword');
   });
 
-  it('fails closed: 503 screening_unavailable with Retry-After when Bedrock errors or times out', async () => {
+  it('fails closed: 503 screening_unavailable with Retry-After when Bedrock errors or times out, and counts it for the alarm', async () => {
     withGuardrail();
+    const added = vi.spyOn(Metrics.prototype, 'addMetric');
+    const dimension = vi.spyOn(Metrics.prototype, 'addDimension');
     bedrock.on(ApplyGuardrailCommand).rejects(Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }));
     const body = { prompt: 'a lighthouse at dawn', aspectRatio: '4:3', userId: USER, requestId: 'req-0001-abcd' };
     const result = await postGenerate(body);
@@ -109,6 +136,8 @@ describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
     expect(bodyOf(result)).toMatchObject({ error: { code: 'screening_unavailable' } });
     expect(result.headers?.['retry-after']).toBe('5');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(added).toHaveBeenCalledWith('GuardrailUnavailable', 'Count', 1);
+    expect(dimension).toHaveBeenCalledWith('reason', 'no-answer');
   });
 
   it('a guardrail refusal in POST /api/generate creates no job and spends no quota', async () => {
@@ -184,7 +213,14 @@ describe('Rekognition image check (SDK mocked)', () => {
     resetConfig();
     const result = await health(apiEvent({ method: 'GET', route: '/api/health' }), lambdaContext());
     expect(bodyOf(result)).toMatchObject({
-      safety: { promptScreening: 'word lists + Bedrock Guardrails abc123def456', imageCheck: 'Amazon Rekognition moderation labels ≥ 75%' },
+      safety: {
+        layers: [
+          { name: 'words', runs: true },
+          { name: 'guardrail', runs: true, detail: 'Amazon Bedrock Guardrails, guardrail abc123def456 version 3' },
+          { name: 'image check', runs: true, detail: 'Amazon Rekognition moderation labels ≥ 75%' },
+        ],
+        imageCheck: 'Amazon Rekognition moderation labels ≥ 75%',
+      },
     });
   });
 });

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@shared/constants';
-import { REFUSAL_KINDS } from '@shared/safety';
+import { REFUSAL_KINDS, SCREENING_LAYERS } from '@shared/safety';
 import { Link } from 'react-router-dom';
 import { DocPage } from '../../../components/layouts/doc-page';
 import { paths } from '../../../config/paths';
@@ -41,6 +41,11 @@ export default function UsePolicyPage() {
       <p>
         Words are matched as whole words, also when written with numbers for letters (p0rn) or spaced out (p o r n); a longer harmless word
         that contains one (Scunthorpe, classic) is fine.
+      </p>
+      <p>
+        Two checks run in turn, and a refusal says which one found the problem: {SCREENING_LAYERS.words}, then {SCREENING_LAYERS.guardrail},
+        which reads what a prompt means whatever its wording or language. When the meaning check cannot answer, nothing is started and you
+        are asked to try again in a moment.
       </p>
       <h2>Reporting a picture</h2>
       <p>
