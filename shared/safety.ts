@@ -38,6 +38,8 @@ export const REPORT_REASONS = Object.keys(REPORT_REASON_LABELS) as [ReportReason
  * operator's Keep, and hiding stays reversible (docs/safety.md).
  */
 export const REPORT_HIGH_SEVERITY: readonly ReportReason[] = ['minor'];
+/** Who hid a picture when reports did (the record's hiddenBy): a visitor's picture so hidden stays in its author's own gallery. */
+export const REPORTS_ACTOR = 'reports';
 export const REPORT_DETAILS_MAX = 1000;
 export const REPORT_SUCCESS = 'Thank you. The picture was reported and will be reviewed.';
 /** The messages-table kind of a stored report (the operator inbox lists it with the other kinds). */
