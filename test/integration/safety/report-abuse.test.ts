@@ -69,6 +69,20 @@ async function report(imageId: string, reason: string, ip: string, userId?: stri
 const ids = (list: unknown) => (list as { id: string }[]).map((i) => i.id);
 const featured = async () => ids(await (await call('GET', '/api/gallery/admin?take=100')).json());
 const queued = async () => ids(await moderationQueue(200));
+/** The Moderation tab's reading: the open image_report messages of one picture, from the admin inbox API. */
+async function openReports(imageId: string): Promise<{ ref: string }[]> {
+  const found: { ref: string; fields: Record<string, unknown> }[] = [];
+  let cursor = '';
+  do {
+    const res = await call('GET', `/api/admin/inbox?kind=image_report&state=open&take=100${cursor ? `&cursor=${cursor}` : ''}`, {
+      admin: true,
+    });
+    const page = (await res.json()) as { items: { ref: string; fields: Record<string, unknown> }[]; cursor?: string };
+    found.push(...page.items);
+    cursor = page.cursor ?? '';
+  } while (cursor);
+  return found.filter((m) => m.fields.imageId === imageId);
+}
 const alerts = (imageId: string) =>
   log.filter((l) => l.includes('operator alert') && l.includes(`picture ${imageId} reported as involving a minor`));
 
@@ -155,6 +169,8 @@ describe('reports nobody can weaponise (issue 30)', () => {
     expect((await getImage(picture.id, true))?.hidden).toBeUndefined();
     expect(await featured()).toContain(picture.id);
     expect(await queued()).toContain(picture.id);
+    // The first report and the four after Unhide wait in the Moderation tab.
+    expect(await openReports(picture.id)).toHaveLength(5);
   });
 
   it('after the Moderation tab’s Keep, more reports never hide a shared picture again but queue it', async () => {
@@ -162,12 +178,18 @@ describe('reports nobody can weaponise (issue 30)', () => {
     await report(image.id, 'minor', v4(13));
     await report(image.id, 'minor', v4(14));
     expect((await getImage(image.id, true))?.hidden).toBe(true);
+    // What the Moderation tab's Keep does: keep the picture, then mark its reports handled.
     expect((await call('PUT', `/api/admin/images/${image.id}`, { admin: true, body: { keep: true } })).status).toBe(200);
+    for (const { ref } of await openReports(image.id)) {
+      expect((await call('POST', '/api/admin/inbox/handled', { admin: true, body: { ref, handled: true } })).status).toBe(204);
+    }
+    expect(await openReports(image.id)).toHaveLength(0);
     expect((await call('GET', image.url)).status).toBe(200);
     for (let n = 15; n < 21; n++) await report(image.id, 'minor', n % 2 ? v4(n) : v6(n));
     expect(await getImage(image.id, true)).toMatchObject({ reportCount: 6 });
     expect((await getImage(image.id, true))?.hidden).toBeUndefined();
     expect((await call('GET', image.url)).status).toBe(200);
     expect(await queued()).toContain(image.id);
+    expect(await openReports(image.id)).toHaveLength(6);
   });
 });
