@@ -33,11 +33,14 @@ export const REPORT_REASON_LABELS = {
 export type ReportReason = keyof typeof REPORT_REASON_LABELS;
 export const REPORT_REASONS = Object.keys(REPORT_REASON_LABELS) as [ReportReason, ...ReportReason[]];
 /**
- * Reasons that hide a picture at a lower count of distinct networks (REPORT_HIDE_THRESHOLD_SEVERE):
- * a picture of a minor left up for a day costs far more than a good picture hidden until the
- * operator's Keep, and hiding stays reversible (docs/safety.md).
+ * Reasons that alert the operator at once (an URGENT email) and hide a visitor's shared picture at a
+ * lower count of distinct reporters (REPORT_HIDE_THRESHOLD_SEVERE), or a picture the image check
+ * flagged at the first report: a picture of a minor left up for a day costs far more than a good
+ * picture hidden until the operator's Keep, and hiding stays reversible (docs/safety.md).
  */
 export const REPORT_HIGH_SEVERITY: readonly ReportReason[] = ['minor'];
+/** Who hid a picture when reports did (the record's hiddenBy): a visitor's picture so hidden stays in its author's own gallery. */
+export const REPORTS_ACTOR = 'reports';
 export const REPORT_DETAILS_MAX = 1000;
 export const REPORT_SUCCESS = 'Thank you. The picture was reported and will be reviewed.';
 /** The messages-table kind of a stored report (the operator inbox lists it with the other kinds). */

@@ -7,13 +7,11 @@ import { type ImageItem, keys, REPORTED_PARTITION, reportQueueKeys, stripKeys, t
  * Counts one more reporting network on an image and puts it in the moderation queue (gsi4
  * `reported`, newest report first). The count is of one window: a report after `windowStart`
  * (ISO) adds one; a report when the count's window began earlier (or never) starts it again at one,
- * so networks spread over months never add up to a hiding. Undefined when the image does not exist.
+ * so networks spread over months never add up to a hiding. Answers the record as the count left it
+ * (the decision to hide reads its state after this report, not before); undefined when the image
+ * does not exist.
  */
-export async function addReport(
-  id: string,
-  at: string,
-  windowStart: string,
-): Promise<Pick<ImageItem, 'reportCount' | 'hidden'> | undefined> {
+export async function addReport(id: string, at: string, windowStart: string): Promise<ImageItem | undefined> {
   const queue = reportQueueKeys({ id, reportCount: 1, lastReportedAt: at });
   const values = { ':one': 1, ':at': at, ':queue': queue.gsi4pk, ':sk': queue.gsi4sk, ':cutoff': windowStart };
   const tail = 'lastReportedAt = :at, gsi4pk = :queue, gsi4sk = :sk';
@@ -32,7 +30,7 @@ export async function addReport(
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const out = await update(`ADD reportCount :one SET ${tail}`, 'reportWindowStart >= :cutoff');
-      return counted(out.Attributes);
+      return out.Attributes && stripKeys(out.Attributes);
     } catch (err) {
       if (!isConditionFailed(err)) throw err;
     }
@@ -41,18 +39,13 @@ export async function addReport(
         `SET reportCount = :one, reportWindowStart = :at, ${tail}`,
         '(attribute_not_exists(reportWindowStart) OR reportWindowStart < :cutoff)',
       );
-      return counted(out.Attributes);
+      return out.Attributes && stripKeys(out.Attributes);
     } catch (err) {
       if (!isConditionFailed(err)) throw err;
     }
   }
   return undefined;
 }
-
-const counted = (item: Record<string, unknown> | undefined) => ({
-  reportCount: Number(item?.reportCount ?? 0),
-  hidden: item?.hidden === true,
-});
 
 /** The moderation queue: reported images, most recently reported first (hidden ones included). */
 export async function listReported(limit = 50): Promise<ImageItem[]> {

@@ -1,4 +1,5 @@
 import { BatchGetCommand, GetCommand, paginateScan, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { REPORTS_ACTOR } from '../../shared/safety';
 import type { GalleryImage, ImageModeration } from '../../shared/schemas/gallery';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
@@ -36,9 +37,17 @@ export interface ImageItem extends Omit<GalleryImage, 'category'>, ImageModerati
   lastReportedAt?: string;
   /** When the current count of reporting networks began (image-reports.ts addReport). */
   reportWindowStart?: string;
-  /** The operator's last 'keep' decision. */
+  /**
+   * The operator's last Keep (the Moderation tab) or Unhide (the Admin Gallery): once set, reports
+   * never hide the picture again by themselves; they only queue it (services/reports.ts).
+   */
   reviewedAt?: string;
   reviewedBy?: string;
+  /**
+   * The image check's verdict on the picture (issue 30 item 2 stores it; the shape its schema in
+   * shared/schemas gives it). `flagged` is the check agreeing with a report (services/reports.ts).
+   */
+  imageCheck?: { verdict: 'ok' | 'flagged' | 'unchecked'; by: string; reasons: string[] };
   /** An operator image the operator took out of the featured gallery (it stays in its category). */
   unfeatured?: boolean;
   /** A visitor's picture its author made public with 'Share' (its page /i/<id>; reports apply). */
@@ -62,10 +71,14 @@ export const categoryPartition = (category: string) => `cat#${category}`;
 export const listSortKey = (item: Pick<ImageItem, 'createdAt' | 'id'>) => `${item.createdAt}#${item.id}`;
 export const CONSOLE_PARTITION = 'console';
 
-/** The owner-list partition of a record in its current state (hidden and unfeatured images leave the public lists). */
-export function ownerListPartition(record: Pick<ImageItem, 'owner' | 'userId' | 'hidden' | 'unfeatured'>): string {
+/**
+ * The owner-list partition of a record in its current state (hidden and unfeatured images leave the
+ * public lists). A visitor's picture that reports hid stays in its author's own list: it left public
+ * view (its public copy, its page), not its author (docs/safety.md, 'Report a picture').
+ */
+export function ownerListPartition(record: Pick<ImageItem, 'owner' | 'userId' | 'hidden' | 'hiddenBy' | 'unfeatured'>): string {
   const base = ownerPartition(record.owner, record.userId);
-  if (record.hidden) return `hidden#${base}`;
+  if (record.hidden && !(record.owner === 'user' && record.hiddenBy === REPORTS_ACTOR)) return `hidden#${base}`;
   return record.owner === 'admin' && record.unfeatured ? `unfeatured#${base}` : base;
 }
 

@@ -1,10 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { INBOX_KINDS, type InboxKind } from '../../shared/admin';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { ValidationError } from '../lib/errors';
 import { dynamo } from './aws-clients';
-import { isConditionFailed, unlessConditionFails } from './dynamo-errors';
+import { cancellationCodes, retryTransactionConflicts, unlessConditionFails } from './dynamo-errors';
 import { queryEvery } from './dynamo-query';
 
 /** The kinds are defined once in shared/admin.ts (the inbox's filter reads the same list). */
@@ -40,7 +40,8 @@ export interface MessageRecord {
  * Messages table.
  * - Message: pk `msg#<id>`, sk `msg`.
  * - Newsletter subscription: pk `newsletter#<lower-cased email>`, sk `subscription` (one per address).
- * - Picture report: pk `report#<imageId>#<reporter>`, sk `report` (one per picture and reporting network).
+ * - Picture report: pk `report#<imageId>#<reporter>`, sk `report` (one per picture and reporter; a
+ *   reporter's other identities hold markers `{ id, markerOf }` under their own keys, not listed).
  * - gsi1: gsi1pk `type#<type>`, gsi1sk `<createdAt ISO>#<id>`: every type listed newest first.
  */
 const byType = (record: MessageRecord) => ({ gsi1pk: `type#${record.type}`, gsi1sk: `${record.createdAt}#${record.id}` });
@@ -77,25 +78,51 @@ export async function putSubscriptionOnce(emailKey: string, record: MessageRecor
 }
 
 /**
- * Stores a picture report unless this reporter already reported this picture. Answers the id of the
- * stored report (the first one on a repeat) and whether this call created it.
+ * Stores a picture report unless its reporter already reported this picture. A reporter brings one
+ * key per identity (its network; its visitor id when the browser sent one), and a report is stored
+ * (and counts) only when none of its keys reported the picture before: the first key's item is the
+ * report the inbox lists, the others are markers naming it, all written in one transaction. A repeat
+ * answers the first report's id and claims the keys it brought that were new, so identities seen
+ * together stay one reporter (a visitor id over IPv4, then over IPv6, ties both networks to it).
  */
-export async function putReportOnce(imageId: string, reporter: string, record: MessageRecord): Promise<{ id: string; created: boolean }> {
-  const Key = { pk: `report#${imageId}#${reporter}`, sk: 'report' };
+export async function putReportOnce(
+  imageId: string,
+  reporters: readonly [string, ...string[]],
+  record: MessageRecord,
+): Promise<{ id: string; created: boolean }> {
+  const TableName = config().MESSAGES_TABLE;
+  const key = (reporter: string) => ({ pk: `report#${imageId}#${reporter}`, sk: 'report' });
+  const [first, ...others] = reporters;
+  const marker = (reporter: string, id: string) => ({ ...key(reporter), id, markerOf: imageId });
+  const items = [
+    { Put: { TableName, Item: { ...key(first), ...byType(record), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...others.map((r) => ({ Put: { TableName, Item: marker(r, record.id), ConditionExpression: 'attribute_not_exists(pk)' } })),
+  ];
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: config().MESSAGES_TABLE,
-        Item: { ...Key, ...byType(record), ...record },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await retryTransactionConflicts(() => dynamo().send(new TransactWriteCommand({ TransactItems: items })));
     return { id: record.id, created: true };
   } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-    const first = await dynamo().send(new GetCommand({ TableName: config().MESSAGES_TABLE, Key, ConsistentRead: true }));
-    return { id: String(first.Item?.id ?? record.id), created: false };
+    if (!cancellationCodes(err)?.includes('ConditionalCheckFailed')) throw err;
   }
+  const seen = await Promise.all(
+    reporters.map((r) =>
+      dynamo()
+        .send(new GetCommand({ TableName, Key: key(r), ConsistentRead: true }))
+        .then((out) => out.Item),
+    ),
+  );
+  const firstId = String(seen.find(Boolean)?.id ?? record.id);
+  await Promise.all(
+    reporters
+      .filter((_, i) => !seen[i])
+      .map((r) =>
+        unlessConditionFails(
+          () => dynamo().send(new PutCommand({ TableName, Item: marker(r, firstId), ConditionExpression: 'attribute_not_exists(pk)' })),
+          undefined,
+        ),
+      ),
+  );
+  return { id: firstId, created: false };
 }
 
 /** A DynamoDB key as an opaque url-safe cursor, and back (a malformed cursor is a 400). */

@@ -129,7 +129,7 @@ const configSchema = z.object({
   /** SES sender (a verified identity); defaults to NOTIFY_EMAIL. */
   NOTIFY_FROM_EMAIL: optionalEmail,
   // The safety features (docs/safety.md).
-  /** Distinct networks whose reports hide a picture from public lists until the operator decides. */
+  /** Distinct reporters whose reports hide a picture from public lists until the operator decides (services/reports.ts reportsHide). */
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(2).max(1000).default(3),
   /** The same for the high-severity reasons (REPORT_HIGH_SEVERITY): sooner, never one network alone. */
   REPORT_HIDE_THRESHOLD_SEVERE: z.coerce.number().int().min(2).max(1000).default(2),
@@ -140,7 +140,7 @@ const configSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(72),
-  /** Reports one network (networkOf 'report': IPv4 /24, IPv6 /64) may send a day, over all pictures. */
+  /** Reports one network (networkOf 'report': IPv4 /24, IPv6 /48) may send a day, over all pictures. */
   REPORT_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000).default(10),
   // The live-progress streams (docs/reliability.md, "Live streams").
   /** Open streams one job may have at once (a visitor's tabs); the next is a 429 and the browser polls. */

@@ -9,8 +9,13 @@ export type NetworkPurpose = 'form' | 'generate' | 'warm' | 'report' | 'stream';
 
 /**
  * IPv4 and IPv6 prefix lengths per purpose, with the reasoning:
- * - IPv6 /64 everywhere: a provider hands one subscriber (a home, a phone, an office) a /64 or
- *   larger, and the host part is free for the client to choose, so anything longer is no bound.
+ * - IPv6 /64 for the capacity limits: a provider hands one subscriber (a home, a phone, an office)
+ *   a /64 or larger, and the host part is free for the client to choose, so anything longer is no
+ *   bound; anything shorter would, at a mobile carrier that gives each phone its own /64 out of a
+ *   shared block, let one phone spend its neighbours' quota.
+ * - IPv6 /48 for reports: many homes get a /56 (256 /64s) and some a /48 (65,536), so per /64 one
+ *   household was hundreds of reporters. A /48 is the largest block one subscriber is normally given;
+ *   strangers sharing a carrier's /48 then count once, which only slows a hiding (as the IPv4 /24).
  * - IPv4 /32 for the limits that protect capacity (forms, generation, warm-ups, streams): many
  *   people share one IPv4 behind an office NAT, and a phone carrier's CGNAT puts thousands of
  *   strangers in one /24, so a wider IPv4 prefix would let one of them spend a whole carrier's quota.
@@ -24,7 +29,7 @@ export const NETWORK_PREFIXES: Record<NetworkPurpose, { v4: number; v6: number }
   generate: { v4: 32, v6: 64 },
   warm: { v4: 32, v6: 64 },
   stream: { v4: 32, v6: 64 },
-  report: { v4: 24, v6: 64 },
+  report: { v4: 24, v6: 48 },
 };
 
 function v4Prefix(ip: string, bits: number): string {

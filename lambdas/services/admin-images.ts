@@ -28,7 +28,10 @@ export async function patchImage(actor: string, id: string, patch: ImagePatch): 
   let result: { before: ImageItem; after: ImageItem };
   try {
     const { keep, ...state } = patch;
-    result = await setImageState(id, keep ? { ...state, hidden: false, reviewed: true } : state, actor);
+    // Keep (the Moderation tab) and Unhide (the Admin Gallery) are both the operator's verdict that
+    // the picture may be public: either way reports never hide it by themselves again, only queue it.
+    const unhide = state.hidden === false && Boolean(current.hidden);
+    result = await setImageState(id, keep || unhide ? { ...state, hidden: false, reviewed: true } : state, actor);
   } catch (err) {
     if (err instanceof ImageNotFoundError) throw new NotFoundError('No such image.', 'image_not_found');
     throw err;

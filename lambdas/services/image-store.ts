@@ -205,8 +205,16 @@ export interface ImageStatePatch {
   featured?: boolean;
   /** A category API value (operator images only). */
   category?: string;
-  /** An operator kept the reported image: its report count restarts and it leaves the moderation queue. */
+  /**
+   * An operator kept (or unhid) the image: its report count restarts, it leaves the moderation queue,
+   * and reports never hide it by themselves again (`automatic`).
+   */
   reviewed?: boolean;
+  /**
+   * A change no operator decided (the report threshold): it changes nothing once an operator reviewed
+   * the image. Checked on the record each try reads, so a Keep that lands first always wins.
+   */
+  automatic?: boolean;
 }
 
 export class ImageNotFoundError extends Error {}
@@ -222,7 +230,7 @@ export async function setImageState(id: string, patch: ImageStatePatch, by: stri
     attempts: MAX_ATTEMPTS,
     exhausted: conflict(`could not change image ${id}`),
   });
-  await followSharing(change.after, patch);
+  if (!(patch.automatic && change.before.reviewedAt)) await followSharing(change.after, patch);
   return change;
 }
 
@@ -262,6 +270,7 @@ async function setStateOnce(
 ): Promise<{ before: ImageItem; after: ImageItem } | typeof AGAIN> {
   const before = await getImage(id, true);
   if (!before) throw new ImageNotFoundError(`no image ${id}`);
+  if (patch.automatic && before.reviewedAt) return { before, after: before };
   const after = patched(before, patch, by);
   if (
     !patch.reviewed &&

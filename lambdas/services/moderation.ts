@@ -1,3 +1,4 @@
+import { REPORTS_ACTOR } from '../../shared/safety';
 import { listReported } from '../adapters/image-reports';
 import type { ImageItem } from '../adapters/images-table';
 import { ImageNotFoundError, setImageState } from './image-store';
@@ -16,6 +17,16 @@ export async function moderateImage(id: string, decision: 'hide' | 'keep', by: s
     if (err instanceof ImageNotFoundError) return false;
     throw err;
   }
+}
+
+/**
+ * The report threshold's hide, as the console hides (setImageState), unless an operator has kept or
+ * unhidden the picture since (`reviewedAt`, read in the same try as the write). True when the
+ * picture is hidden afterwards.
+ */
+export async function hideByReports(id: string): Promise<boolean> {
+  const { after } = await setImageState(id, { hidden: true, automatic: true }, REPORTS_ACTOR);
+  return Boolean(after.hidden);
 }
 
 /** The moderation queue: reported images, most recently reported first, hidden ones included. */

@@ -25,11 +25,17 @@ function notificationText(record: MessageRecord): { subject: string; text: strin
 /**
  * Tells the operator about a stored message: an SES email when NOTIFY_EMAIL is set (in AWS), a log
  * line otherwise (locally). The message is already stored, so a failed email is logged and never
- * fails the request.
+ * fails the request. `urgent` (a report that a picture involves a minor) heads the subject and the
+ * text with what needs the operator now, and is also a warning in the log whether or not an email
+ * goes, so a log alarm or a reader of the local log sees it.
  */
-export async function notifyOperator(record: MessageRecord): Promise<'sent' | 'logged' | 'failed'> {
+export async function notifyOperator(record: MessageRecord, urgent?: string): Promise<'sent' | 'logged' | 'failed'> {
   const { NOTIFY_EMAIL, NOTIFY_FROM_EMAIL } = config();
-  const { subject, text } = notificationText(record);
+  const plain = notificationText(record);
+  const { subject, text } = urgent
+    ? { subject: oneLine(`[Artloom] URGENT: ${urgent}`, 160), text: `${oneLine(urgent, 500)}\n\n${plain.text}` }
+    : plain;
+  if (urgent) logger.warn('operator alert', { messageId: record.id, type: record.type, alert: subject });
   if (!NOTIFY_EMAIL) {
     logger.info('message received (NOTIFY_EMAIL unset: notification logged, not emailed)', {
       messageId: record.id,

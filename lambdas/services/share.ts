@@ -3,7 +3,7 @@ import { escapeHtml } from '../../shared/html';
 import { type GalleryImage, picturePagePath, type ShareResponse, toGalleryImage } from '../../shared/schemas/gallery';
 import { getImage, type ImageItem, setShared } from '../adapters/images-table';
 import { siteShell } from '../adapters/site-shell';
-import { NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import { publishCopies, withdrawCopies } from './private-images';
 
 /**
@@ -28,6 +28,11 @@ export async function publicImage(id: string): Promise<GalleryImage> {
  * half failing fails the request, and trying again does both again.
  */
 export async function shareImage(id: string, userId: string, shared: boolean): Promise<ShareResponse> {
+  // A hidden picture (reports took it out of public view, or the operator hid it) stays in its
+  // author's gallery but cannot be shared again until the operator keeps it.
+  if (shared && (await getImage(id, true))?.hidden) {
+    throw new ConflictError('This picture was taken out of public view and waits for review; it cannot be shared.', 'image_hidden');
+  }
   if (!(await setShared(id, userId, shared))) throw new NotFoundError('No such picture of yours.', 'image_not_found');
   await (shared ? publishCopies(id) : withdrawCopies(id));
   return { shared, pageUrl: picturePagePath(id) };

@@ -45,8 +45,9 @@ export const imageIdPathSchema = z.object({ id: idParam('Unknown image id.') });
 
 /**
  * PUT /api/admin/images/{id}: any of the four; at least one. `keep: true` is the moderation queue's
- * Keep: visible again, the report count restarted, out of the queue; hiding again takes networks
- * that never reported it (docs/safety.md). It cannot go with `hidden: true`.
+ * Keep: visible again, the report count restarted, out of the queue, and never hidden by reports
+ * alone again (`hidden: false` on a hidden picture, the Admin Gallery's Unhide, does the same;
+ * docs/safety.md). It cannot go with `hidden: true`.
  */
 export const imagePatchSchema = z
   .object({

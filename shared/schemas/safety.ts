@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../safety';
-import { idParam, textField } from './common';
+import { idParam, textField, uuidSchema } from './common';
 import { HONEYPOT_FIELD } from './forms';
 
 export const imageReportSchema = z.object({
@@ -12,6 +12,11 @@ export const imageReportSchema = z.object({
     .max(REPORT_DETAILS_MAX, { error: `Details must be at most ${REPORT_DETAILS_MAX} characters.` })
     .optional()
     .default(''),
+  /**
+   * The site's anonymous visitor id (the studio's userId), when the browser has one: a report counts
+   * once per reporter, and one visitor id seen over IPv4 and IPv6 is one reporter (docs/safety.md).
+   */
+  userId: uuidSchema.optional(),
 });
 export type ImageReport = z.infer<typeof imageReportSchema>;
 export const imageReportRequestSchema = imageReportSchema.extend({

@@ -15,7 +15,7 @@ export interface TestApp extends LocalApp {
  * `plugins` names the local plugins to start (none by default, so a test gets exactly what it asks for).
  */
 export async function startTestApp(
-  options: { plugins?: string[]; env?: Record<string, string>; checkPermissions?: boolean } = {},
+  options: { plugins?: string[]; env?: Record<string, string>; checkPermissions?: boolean; log?: (line: string) => void } = {},
 ): Promise<TestApp> {
   const prefix = `t${randomBytes(4).toString('hex')}`;
   const wanted = new Set(options.plugins ?? []);
@@ -30,6 +30,8 @@ export async function startTestApp(
     // call, so no kept-alive connection DynamoDB Local has closed is ever reused (scripts/keepalive-reset.ts).
     env: { ...options.env },
     ...(options.checkPermissions === undefined ? {} : { checkPermissions: options.checkPermissions }),
+    // The functions' warnings and errors, as the local log shows them (a test reads an alert there).
+    ...(options.log ? { log: options.log } : {}),
   });
   return { ...app, prefix, api: (path, init) => fetch(`${app.url}${path}`, init) };
 }

@@ -12,6 +12,7 @@ import { shareImage } from '../../../lambdas/services/share';
 import { IMAGE_REPORT_TYPE } from '../../../shared/safety';
 import { newImage } from '../../fixtures/images';
 import { startTestApp, type TestApp } from '../../support/local-app';
+import { flagByImageCheck } from './image-check-flag';
 
 /**
  * POST /api/reports from distinct networks. The local adapter takes the client IP from the socket,
@@ -93,8 +94,10 @@ describe('reporting a picture', () => {
     expect(ids(await moderationQueue()).includes(image.id)).toBe(true);
   });
 
-  it('hides a featured category picture from every public list at the third network, and keeps it', async () => {
+  it('hides a featured category picture the image check flagged from every public list at the third network, and keeps it', async () => {
     const picture = await storeImage(await newImage({ category: 'Space', prompt: 'A nebula' }));
+    // Reports alone never hide an operator picture: the image check must agree (report-abuse.test.ts).
+    await flagByImageCheck(picture.id);
     const other = await storeImage(await newImage({ category: 'Space', prompt: 'A comet' }));
     const lists = async () => ({
       featured: ids(await (await app.api('/api/gallery/admin?take=100')).json()),
@@ -119,7 +122,8 @@ describe('reporting a picture', () => {
     expect(record?.featuredSeq).toBeUndefined();
     expect(ids(await moderationQueue())).toContain(picture.id);
 
-    // The operator keeps it: back in every list, out of the queue, and only new networks count.
+    // The operator keeps it: back in every list, out of the queue; networks that reported count never
+    // again, and new ones only queue it.
     expect(await moderateImage(picture.id, 'keep', 'ops')).toBe(true);
     const kept = await lists();
     expect([kept.featured, kept.random, kept.space].every((l) => l.includes(picture.id))).toBe(true);
@@ -127,6 +131,10 @@ describe('reporting a picture', () => {
     expect(ids(await moderationQueue())).not.toContain(picture.id);
     expect((await postReport(app, { imageId: picture.id, reason: 'sexual' }, net(23))).status).toBe(201);
     expect((await getImage(picture.id, true))?.reportCount).toBe(0);
+    for (const ip of [net(24), net(25), net(26)]) await postReport(app, { imageId: picture.id, reason: 'sexual' }, ip);
+    expect(await getImage(picture.id, true)).toMatchObject({ reportCount: 3 });
+    expect((await getImage(picture.id, true))?.hidden).toBeUndefined();
+    expect(ids(await moderationQueue())).toContain(picture.id);
   });
 
   it('keeps a reported picture in the moderation queue through the console’s changes', async () => {
@@ -138,17 +146,18 @@ describe('reporting a picture', () => {
     expect(await getImage(picture.id, true)).toMatchObject({ reportCount: 1, unfeatured: true, category: 'Animals' });
   });
 
-  it('hides a visitor’s shared picture from the visitor list too, page by page', async () => {
+  it('keeps a visitor’s shared picture that reports hid in its author’s own list, page by page', async () => {
     const userId = randomUUID();
     const kept = [];
     for (let i = 0; i < 3; i++) kept.push(await storeImage(await newImage({ owner: { kind: 'user', userId } })));
     const reported = await sharedPicture(userId);
     for (const ip of [net(31), net(32), net(33)]) await postReport(app, { imageId: reported.id, reason: 'hateful' }, ip);
+    expect(await getImage(reported.id, true)).toMatchObject({ hidden: true, hiddenBy: 'reports' });
     const page = (skip: number, take: number) =>
       app.api(`/api/gallery/list?userId=${userId}&skip=${skip}&take=${take}`).then((r) => r.json());
-    expect(ids(await page(0, 10)).sort()).toEqual(kept.map((k) => k.id).sort());
-    // skip counts visible pictures only: two pages of two hold the three kept ones.
-    expect([...ids(await page(0, 2)), ...ids(await page(2, 2))].sort()).toEqual(kept.map((k) => k.id).sort());
+    const all = [...kept, reported].map((k) => k.id).sort();
+    expect(ids(await page(0, 10)).sort()).toEqual(all);
+    expect([...ids(await page(0, 2)), ...ids(await page(2, 2))].sort()).toEqual(all);
   });
 
   it('takes a shared picture’s public copy down when reports hide it, and puts it back when the operator keeps it', async () => {
@@ -212,7 +221,7 @@ describe('reporting a picture', () => {
     expect((await postReport(app, { imageId: pictures[4]?.id, reason: 'spam' }, net(62))).status).toBe(201);
   });
 
-  it('hides at two networks for a high-severity reason; Keep in the console restarts the count and needs new networks', async () => {
+  it('hides a shared picture at two networks for a high-severity reason; after Keep in the console reports only queue it', async () => {
     const picture = await sharedPicture();
     await postReport(app, { imageId: picture.id, reason: 'minor' }, net(71));
     expect((await getImage(picture.id, true))?.hidden).toBeUndefined();
@@ -224,10 +233,11 @@ describe('reporting a picture', () => {
     expect(await getImage(picture.id, true)).toMatchObject({ reportCount: 0, reviewedBy: 'ops' });
     for (const ip of [net(71), net(72, 9)]) await postReport(app, { imageId: picture.id, reason: 'minor' }, ip);
     expect(await getImage(picture.id, true)).toMatchObject({ reportCount: 0 });
-    await postReport(app, { imageId: picture.id, reason: 'minor' }, net(73));
+    // After the operator's Keep, new networks only queue it: no automatic hiding again.
+    for (const ip of [net(73), net(74), net(75)]) await postReport(app, { imageId: picture.id, reason: 'minor' }, ip);
+    expect(await getImage(picture.id, true)).toMatchObject({ reportCount: 3 });
     expect((await getImage(picture.id, true))?.hidden).toBeUndefined();
-    await postReport(app, { imageId: picture.id, reason: 'minor' }, net(74));
-    expect(await getImage(picture.id, true)).toMatchObject({ hidden: true, reportCount: 2 });
+    expect(ids(await moderationQueue())).toContain(picture.id);
   });
 
   it('counts networks within one window: a report after the window starts the count again', async () => {

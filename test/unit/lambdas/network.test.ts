@@ -20,7 +20,7 @@ describe('networkOf', () => {
   });
 
   it('reads compressed forms at the start, the middle and the end', () => {
-    expect(networkOf('::1', 'report')).toBe('0:0:0:0:0:0:0:0/64');
+    expect(networkOf('::1', 'stream')).toBe('0:0:0:0:0:0:0:0/64');
     expect(networkOf('fe80::', 'form')).toBe('fe80:0:0:0:0:0:0:0/64');
     expect(networkOf('2001:db8::7:0:1', 'form')).toBe('2001:db8:0:0:0:0:0:0/64');
   });
@@ -36,10 +36,18 @@ describe('networkOf', () => {
     expect(networkOf('unknown', 'form')).toBe('unknown');
   });
 
-  it('reports use a /24, every capacity limit the full IPv4 address, and all a /64', () => {
+  it('reports use a /24 and a /48, every capacity limit the full IPv4 address and a /64', () => {
     for (const [purpose, prefix] of Object.entries(NETWORK_PREFIXES)) {
-      expect(prefix.v6).toBe(64);
+      expect(prefix.v6).toBe(purpose === 'report' ? 48 : 64);
       expect(prefix.v4).toBe(purpose === 'report' ? 24 : 32);
     }
+  });
+
+  it('counts every /64 of one /48 (a home given a /56 or a /48) as one reporting network, and another /48 apart', () => {
+    const keys = ['2001:db8:7:1::1', '2001:db8:7:ff00::2', '2001:db8:7:ffff:ffff:ffff:ffff:ffff'].map((ip) => networkOf(ip, 'report'));
+    expect(new Set(keys)).toEqual(new Set(['2001:db8:7:0:0:0:0:0/48']));
+    expect(networkOf('2001:db8:8::1', 'report')).toBe('2001:db8:8:0:0:0:0:0/48');
+    // The capacity limits still tell those /64s apart.
+    expect(networkOf('2001:db8:7:1::1', 'generate')).not.toBe(networkOf('2001:db8:7:ff00::2', 'generate'));
   });
 });

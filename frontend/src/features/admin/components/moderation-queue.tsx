@@ -84,7 +84,7 @@ export function ModerationQueue({ api, onError }: SectionProps) {
   const decide = async (c: Case, hide: boolean) => {
     setBusy(c.imageId);
     try {
-      // Keep also resets the report count: only new, distinct networks can hide it again (docs/safety.md).
+      // Keep also resets the report count, and reports never hide it by themselves again: they only queue it (docs/safety.md).
       await api.patchImage(c.imageId, hide ? { hidden: true } : { keep: true });
       await Promise.all(c.refs.map((ref) => api.markHandled(ref, true)));
       notify.success(hide ? 'Picture hidden.' : 'Picture kept.');
