@@ -1,4 +1,4 @@
-import { PROMPT_REFUSED, PROMPT_REFUSED_PREFIX, REFUSAL_KINDS, type RefusalKind } from '../../shared/safety';
+import { PROMPT_REFUSED, PROMPT_REFUSED_PREFIX, REFUSAL_KINDS, REFUSAL_KINDS_UNQUOTED, type RefusalKind } from '../../shared/safety';
 import { applyGuardrail, type GuardrailFinding } from '../adapters/bedrock-guardrail';
 import { getBlockedTerms } from '../adapters/blocked-terms';
 import { clock } from '../lib/clock';
@@ -31,8 +31,10 @@ export interface PromptScreen {
 /** A prompt the use policy refuses: 422 with the plain reason, before any job or quota. */
 class PromptRefusedError extends DomainError {
   constructor(hit: ScreenHit) {
-    // A slur is not repeated back; every other hit names the word so the visitor can rephrase.
-    const what = hit.what ?? (hit.term && hit.kind !== 'slur' ? `${REFUSAL_KINDS[hit.kind]} (“${hit.term}”)` : REFUSAL_KINDS[hit.kind]);
+    // A slur or hateful phrase is not repeated back; every other hit names the word so the visitor can rephrase.
+    const what =
+      hit.what ??
+      (hit.term && !REFUSAL_KINDS_UNQUOTED.includes(hit.kind) ? `${REFUSAL_KINDS[hit.kind]} (“${hit.term}”)` : REFUSAL_KINDS[hit.kind]);
     super(422, PROMPT_REFUSED, `${PROMPT_REFUSED_PREFIX} ${what}. Please rephrase it.`);
   }
 }
