@@ -233,12 +233,24 @@ function pieceHit(list: CompiledList, joined: JoinedPieces, allowed: CompiledLis
       if (!(starting(candidate) || infix(candidate, head.length, next.length))) continue;
       // A phrase written with its spaces ('white power outlet') was judged in the readings.
       if (starting(spacedOut) || !realWord(candidate, [0, candidate.length])) break;
-      const excused = spans(allowed.infix, candidate);
-      if (!inside([0, candidate.length], excused)) return candidate;
+      if (!inside([0, candidate.length], allowedSpans(allowed, candidate))) return candidate;
       break;
     }
   }
   return undefined;
+}
+
+/** Allowed words' spans in one reading: tried at each word start (an allowed word may begin inside one: 'blue-footed booby'). */
+function allowedSpans(allowed: CompiledList, text: string): Span[] {
+  const out: Span[] = [];
+  const pattern = allowed.any;
+  if (!pattern) return out;
+  for (let at = 0; at < text.length; at = text.indexOf(' ', at) + 1 || text.length) {
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
+    if (m?.[0].length) out.push([at, at + m[0].length]);
+  }
+  return out;
 }
 
 /** The first hit of a list in a prompt's text, a hit inside an allowed word not counting. */
@@ -246,7 +258,7 @@ function firstHit(list: CompiledList, text: ScreeningText, allowed: CompiledList
   for (const reading of text.readings) {
     const hits = spansIn(list, reading).filter((h) => realWord(reading, h));
     if (!hits.length) continue;
-    const excused = spans(allowed.infix, reading);
+    const excused = allowedSpans(allowed, reading);
     const hit = hits.find((h) => !inside(h, excused));
     if (hit) return wordsAround(reading, hit);
   }
@@ -349,5 +361,5 @@ function readBack(plain: string, hit: string): string {
 /** Allowed words compiled with open ends, so that one covers every hit inside the word it sits in. */
 function compileAllowed(entries: readonly string[]): CompiledList {
   const sources = entries.flatMap((e) => entrySource(readTerm(e), true, true) ?? []);
-  return { starts: new Map(), wholes: new Map(), firsts: new Map(), infix: new RegExp(sources.join('|'), 'gu') };
+  return { starts: new Map(), wholes: new Map(), firsts: new Map(), any: new RegExp(sources.join('|'), 'uy') };
 }
