@@ -7,12 +7,14 @@
 /** Words that follow an age, in the languages of the lists: year(s) old, años, ans, Jahre, anni, лет, yaşında, tahun, 歳… */
 // biome-ignore format: word lists read best packed
 const UNITS = [
-  'years? old', 'years?', 'yrs? old', 'yrs?', 'yo', 'y ?/ ?o', 'y\\.o\\.?', 'year-old', 'anos?', 'ans?', 'anni', 'anys', 'jahre?',
+  'year-old', 'years? old', 'years?', 'yrs? old', 'yrs?', 'yo', 'y ?/ ?o', 'y\\.o\\.?', 'anos?', 'ans?', 'anni', 'anys', 'jahre?',
   'jahrige?[nrs]?', 'jaar', 'jarige', 'ar', 'ars', 'arig', 'lat', 'letni[a-z]*', 'let', 'leta', 'лет', 'года?', 'летн[а-я]*', 'yas[a-z]*',
   'yaş[a-z]*', 'tahun', 'vuotias', 'eves', 'ani', 'χρονων', 'χρονο[νσ]?', 'ετων', 'saal', 'sal', 'साल', 'বছর', 'سال', 'سنة', 'سنوات',
-  'عام', 'عاما', '歳', '才', '岁', '歲', '살', 'rokov', 'roku', 'evesen', 'metai', 'gadus',
+  'عام', 'عاما', 'rokov', 'roku', 'evesen', 'metai', 'gadus',
 ];
-const AFTER = new RegExp(`(?<!\\d)(\\d{1,2}) ?-? ?(?:${UNITS.join('|')})(?![\\p{L}])`, 'gu');
+/** Units of scripts without spaces: the next character may be a letter ('12歳の少女'). */
+const DENSE_UNITS = ['歳', '才', '岁', '歲', '살'];
+const AFTER = new RegExp(`(?<!\\d)(\\d{1,2}) ?-? ?(?:(?:${UNITS.join('|')})(?![\\p{L}])|${DENSE_UNITS.join('|')})`, 'gu');
 const BEFORE = /(?:\baged?|\bedad de|\bage de|\bim alter von|\bdi eta|\bвозраст[а-я]*|年齢) ?:? ?(\d{1,2})(?!\d)/gu;
 const ADULT = 18;
 

@@ -147,12 +147,16 @@ function fold(text: string): string {
   );
 }
 
+/** More stars than this in one word are not letters standing in for letters ('*a*a*a*a'): they become blanks. */
+const MAX_WILDCARDS = 3;
+
 /** Words of letters, digits and in-word `*` (a wildcard: 'n*de', 's*x') separated by single spaces. */
 const spaced = (text: string) =>
   text
+    .replace(/[^\s]*\*[^\s]*/gu, (word) => ((word.match(/\*/g)?.length ?? 0) > MAX_WILDCARDS ? word.replace(/\*/g, ' ') : word))
     .replace(/[^\p{L}\p{N}*]+/gu, ' ')
     // A `*` ending a word or a run of them starting one is decoration ('**bold**'); one starting a word is a letter ('*jaculating').
-    .replace(/\*+(?![\p{L}\p{N}])|(?<![\p{L}\p{N}*])\*{2,}/gu, ' ')
+    .replace(/\*+(?![\p{L}\p{N}*])|(?<![\p{L}\p{N}*])\*{2,}/gu, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
 

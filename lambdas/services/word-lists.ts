@@ -61,9 +61,10 @@ function entrySource(term: string, bounded: boolean, widen = false): string | un
     .map((c) => {
       if (c === ' ') return bounded ? ' ?' : '';
       if (c === '*') return `${WORD}*`;
-      // A letter once or three times and more: 'nuuude' is a disguise, 'nuée' (nuee) a word.
-      const cls = `[${c === 'l' ? 'li' : c === 'u' ? 'uv' : escapeChar(c)}*]`;
-      return `${cls}(?:${cls}{2,})?`;
+      // A letter once or three times and more ('nuuude' is a disguise, 'nuée' (nuee) a word), or one `*`
+      // standing for it. One star is one letter: a star free to fill several slots backtracks exponentially.
+      const cls = `[${c === 'l' ? 'li' : c === 'u' ? 'uv' : escapeChar(c)}]`;
+      return `(?:${cls}(?:${cls}{2,})?|\\*)`;
     })
     .join('');
   // An allowed word's open end takes the rest of the word, so it covers every hit inside that word.
@@ -352,9 +353,14 @@ function readBack(plain: string, hit: string): string {
   if (plain.includes(hit)) return hit;
   const words = plain.split(/[^\p{L}\p{N}*]+/u).filter(Boolean);
   const folded = words.map(readTerm);
+  // A word mostly in another script is named as written; a Latin word in disguise ('p0rn', 'рorn') as it reads.
+  const mostlyOtherScript = (w: string) => (w.match(/[^\0-\x7f]/g)?.length ?? 0) > (w.match(/[a-z]/g)?.length ?? 0);
   return hit
     .split(' ')
-    .map((w) => (/^[a-z0-9*]*$/.test(w) ? w : (words[folded.indexOf(w)] ?? w)))
+    .map((w) => {
+      const original = words[folded.indexOf(w)];
+      return original && mostlyOtherScript(original) ? original : w;
+    })
     .join(' ');
 }
 
