@@ -15,7 +15,7 @@
 // biome-ignore format: word lists read best packed
 export const SEXUAL_WORLD: readonly string[] = [
   // English additions
-  'erotic*', 'erotica', 'lewd*', 'hentai', 'ecchi', 'bdsm', 'bondage', 'fetish porn', 'xxx', 'nsfw', 'r34', 'rule34', 'rule 34',
+  'erotic*', 'erotica', 'lewd*', 'hentai', 'ecchi', 'bdsm', 'bondage', 'fetish porn', 'xxx', 'r34', 'rule34', 'rule 34',
   'nipple*', 'areola*', 'without a stitch', 'not a stitch', 'wearing nothing', 'in the buff', 'birthday suit', 
   'no clothes', 'no clothing', 'without clothes', 'without clothing', 'without any clothes', 'clothes off', 'clothing off',
   'stripped naked', 'strip naked', 'having sex', 'have sex', 'has sex', 'sex scene*', 'sex act*', 'sex tape*', 'sex video*',
