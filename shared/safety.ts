@@ -13,7 +13,7 @@ export const PROMPT_REFUSED_PREFIX = 'This prompt asks for something our use pol
  * lists the same kinds, so the two never drift apart.
  */
 export const REFUSAL_KINDS = {
-  sexual: 'sexual content or nudity',
+  sexual: 'sexual content',
   minors: 'children or teenagers in a sexual context',
   violence: 'gore or graphic violence',
   self_harm: 'suicide or self-harm',
