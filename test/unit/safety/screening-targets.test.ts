@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BLOCKED_TERMS } from '../../../lambdas/services/screening-lists';
 import { wordListMatcher } from '../../../lambdas/services/word-lists';
+import { buildSets } from '../../fixtures/screening/build-sets';
 import { evaluatePart, labelledSets } from '../../fixtures/screening/evaluate';
 
 /**
@@ -22,6 +23,10 @@ describe('word layer targets on the held-out set', () => {
     for (const lang of ['ru', 'ja', 'zh', 'ko', 'ar', 'el']) {
       expect(innocent.filter((p) => p.lang === lang && p.disguise === 'plain').length, lang).toBeGreaterThanOrEqual(20);
     }
+  });
+
+  it('is what build-sets.ts writes (npm run screening:sets), so the split rule holds', () => {
+    expect(labelledSets).toEqual(JSON.parse(JSON.stringify(buildSets())));
   });
 
   it('keeps the parts apart: no base prompt in both', () => {
