@@ -1,37 +1,80 @@
 /**
- * Prompt screening (issue 23): the word lists with the default terms against the labelled
- * evaluation set (test/fixtures/screening/evaluation.json). Prints the rates, every miss and every
- * innocent prompt refused, and what screening a prompt costs.
+ * Prompt screening, the word layer (issues 23 and 30): the word lists with the default terms against
+ * the word layer's own set (test/fixtures/screening/sets.json), the held-out part first, then the
+ * part the lists were tuned on, per category and per language; then the older issue-23 set
+ * (evaluation.json, seen data) and what screening a prompt costs.
  */
 import { DEFAULT_BLOCKED_TERMS } from '../lambdas/services/screening-lists';
 import { wordListMatcher } from '../lambdas/services/word-lists';
-import { evaluateScreening, evaluationSet } from '../test/fixtures/screening/evaluate';
+import {
+  evaluatePart,
+  evaluateScreening,
+  evaluationSet,
+  labelledSets,
+  type PartRates,
+  type Rate,
+} from '../test/fixtures/screening/evaluate';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const cell = (r: Rate | undefined) => (r ? `${pct(r.rate)} (${r.refused}/${r.prompts})` : '');
+
+function printPart(name: string, rates: PartRates): void {
+  console.info(`\n--- ${name} ---`);
+  console.table({
+    'disallowed refused': { ...cell2(rates.caught), aim: '≥ 85 %' },
+    'innocent refused': { ...cell2(rates.falseRefused), aim: '≤ 3 %' },
+  });
+  console.info('disallowed refused, per category (aim: minors ≥ 90 %)');
+  console.table(Object.fromEntries(Object.entries(rates.caughtBy.category).map(([k, r]) => [k, cell(r)])));
+  console.info('innocent refused, per category');
+  console.table(Object.fromEntries(Object.entries(rates.falseBy.category).map(([k, r]) => [k, cell(r)])));
+  const langs = [...new Set([...Object.keys(rates.caughtBy.lang), ...Object.keys(rates.falseBy.lang)])].sort();
+  console.info('per language: disallowed refused | innocent refused');
+  console.table(
+    Object.fromEntries(langs.map((l) => [l, { disallowed: cell(rates.caughtBy.lang[l]), innocent: cell(rates.falseBy.lang[l]) }])),
+  );
+  console.info(
+    `missed (${rates.missed.length}):${rates.missed.map((p) => `\n  [${p.category} ${p.lang} ${p.disguise}] ${JSON.stringify(p.prompt)}`).join('') || ' none'}`,
+  );
+  console.info(
+    `innocent refused (${rates.falsePositives.length}):${rates.falsePositives.map((f) => `\n  [${f.prompt.lang}] ${JSON.stringify(f.prompt.prompt)} → ${f.hit.kind} “${f.hit.term}”`).join('') || ' none'}`,
+  );
+}
+
+const cell2 = (r: Rate) => ({ prompts: r.prompts, refused: r.refused, rate: pct(r.rate) });
 
 export async function run(): Promise<void> {
   const t0 = performance.now();
   const match = wordListMatcher(DEFAULT_BLOCKED_TERMS);
   const buildMs = performance.now() - t0;
-  const rates = evaluateScreening(match);
-  const { blocked, innocent } = evaluationSet;
-  console.table({
-    'blocked refused': { prompts: blocked.length, rate: pct(rates.blockedRefused), aim: '≥ 95 %' },
-    'innocent refused': { prompts: innocent.length, rate: pct(rates.innocentRefused), aim: '≤ 2 %' },
-  });
-  console.info(`missed (${rates.missed.length}):${rates.missed.map((p) => `\n  ${JSON.stringify(p)}`).join('') || ' none'}`);
+
+  printPart('HELD-OUT part (not tuned on: base index % 3 === 2)', evaluatePart(match, 'heldOut'));
+  printPart('TUNING part (the lists were tuned on it: seen data)', evaluatePart(match, 'tuning'));
+
+  const old = evaluateScreening(match);
   console.info(
-    `innocent refused (${rates.falsePositives.length}):${rates.falsePositives.map((f) => `\n  ${JSON.stringify(f.prompt)} → ${f.hit.kind} “${f.hit.term}”`).join('') || ' none'}`,
+    `\nissue 23 set (evaluation.json, seen data): ${pct(old.blockedRefused)} of ${evaluationSet.blocked.length} blocked refused, ${pct(old.innocentRefused)} of ${evaluationSet.innocent.length} innocent refused`,
   );
-  const all = [...blocked, ...innocent];
-  const runs = 20;
+
+  const all = [
+    ...labelledSets.disallowed.tuning,
+    ...labelledSets.disallowed.heldOut,
+    ...labelledSets.innocent.tuning,
+    ...labelledSets.innocent.heldOut,
+  ].map((p) => p.prompt);
+  for (const prompt of all) match(prompt); // warm
+  const runs = 5;
+  // CPU time beside wall time: on a shared machine the wall clock also counts other processes' turns.
+  const cpu0 = process.cpuUsage();
   const t1 = performance.now();
   for (let i = 0; i < runs; i++) for (const prompt of all) match(prompt);
   const perPromptMs = (performance.now() - t1) / (runs * all.length);
+  const cpu = process.cpuUsage(cpu0);
+  const perPromptCpuMs = (cpu.user + cpu.system) / 1000 / (runs * all.length);
   const long = 'a watercolour of a quiet harbour at dawn, '.repeat(24).slice(0, 1000);
   const t2 = performance.now();
-  for (let i = 0; i < 200; i++) match(long);
+  for (let i = 0; i < 100; i++) match(long);
   console.info(
-    `matcher built in ${buildMs.toFixed(1)} ms; ${perPromptMs.toFixed(3)} ms a prompt of the set; ${((performance.now() - t2) / 200).toFixed(2)} ms a 1000-character prompt`,
+    `matcher built in ${buildMs.toFixed(1)} ms; ${perPromptMs.toFixed(3)} ms a prompt of the sets (${perPromptCpuMs.toFixed(3)} ms of CPU; ${all.length} prompts × ${runs}); ${((performance.now() - t2) / 100).toFixed(2)} ms a 1000-character prompt`,
   );
 }

@@ -14,11 +14,22 @@ export const PROMPT_REFUSED_PREFIX = 'This prompt asks for something our use pol
  */
 export const REFUSAL_KINDS = {
   sexual: 'sexual content',
+  minors: 'children or teenagers in a sexual context',
+  violence: 'gore or graphic violence',
+  self_harm: 'suicide or self-harm',
+  hate: 'hate against a group of people',
   slur: 'slurs or hateful words',
+  real_person: 'a real person shown in a sexual or violent way',
   profanity: 'profanity',
   blocked: 'a term the site does not allow',
 } as const;
 export type RefusalKind = keyof typeof REFUSAL_KINDS;
+/**
+ * Kinds whose refusal never repeats the prompt's words back: a slur or a hateful phrase would be
+ * quoted to the visitor (and into logs and screenshots), and an age beside a sexual word reads worse
+ * quoted than named.
+ */
+export const REFUSAL_KINDS_UNQUOTED: readonly RefusalKind[] = ['slur', 'hate', 'minors'];
 
 /** POST /api/reports: the reasons a visitor can pick, each with its label, in the order the form lists them. */
 export const REPORT_REASON_LABELS = {

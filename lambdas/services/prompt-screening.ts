@@ -2,6 +2,7 @@ import {
   PROMPT_REFUSED,
   PROMPT_REFUSED_PREFIX,
   REFUSAL_KINDS,
+  REFUSAL_KINDS_UNQUOTED,
   type RefusalKind,
   SCREENING_LAYERS,
   type ScreeningLayer,
@@ -41,8 +42,10 @@ export interface PromptScreen {
 /** A prompt the use policy refuses: 422 with the plain reason and the layer that found it, before any job or quota. */
 class PromptRefusedError extends DomainError {
   constructor(hit: ScreenHit, layer: ScreeningLayer) {
-    // A slur is not repeated back; every other hit names the word so the visitor can rephrase.
-    const what = hit.what ?? (hit.term && hit.kind !== 'slur' ? `${REFUSAL_KINDS[hit.kind]} (“${hit.term}”)` : REFUSAL_KINDS[hit.kind]);
+    // A slur, a hateful phrase or a minors hit is not repeated back; every other hit names the word so the visitor can rephrase.
+    const what =
+      hit.what ??
+      (hit.term && !REFUSAL_KINDS_UNQUOTED.includes(hit.kind) ? `${REFUSAL_KINDS[hit.kind]} (“${hit.term}”)` : REFUSAL_KINDS[hit.kind]);
     super(422, PROMPT_REFUSED, `${PROMPT_REFUSED_PREFIX} ${what} — found by ${SCREENING_LAYERS[layer]}. Please rephrase it.`);
   }
 }

@@ -1,6 +1,20 @@
 import type { RefusalKind } from '../../shared/safety';
-import { ALLOWED, PROFANITY, SEXUAL, SLURS } from './screening-lists';
-import { readTerm, screeningReadings } from './screening-text';
+import { isMinorAge } from './screening-ages';
+import { ALLOWED, NUDITY, PROFANITY, SEXUAL, SLURS } from './screening-lists';
+import {
+  AGE_CUES,
+  GORE,
+  HATE,
+  HATE_ACTS,
+  HATE_TARGETS,
+  MINORS,
+  REAL_PEOPLE,
+  SELF_HARM,
+  SEXUAL_CUES,
+  SEXUAL_WORLD,
+  VIOLENT_CUES,
+} from './screening-lists-harm';
+import { FUNCTION_WORD, type JoinedPieces, readTerm, type ScreeningText, screeningText } from './screening-text';
 
 export { joinSpacedLetters } from './screening-text';
 
@@ -28,77 +42,330 @@ export function normaliseTerms(terms: readonly string[]): string[] {
   return [...out];
 }
 
+/** Scripts written without spaces between words: their terms match anywhere in the joined reading. */
+const DENSE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+/** A character of a word: readings hold only word characters (letters, digits, `*`) and single spaces. */
+const WORD = '[^ ]';
+const escapeChar = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, (m) => `\\${m}`);
+
 /**
- * One list entry as a regular expression on a reading: each letter may repeat ('nuuude'), `l` also
- * reads as `i` (a `1` or `!` folded to `i` may have stood for an l), `u` as `v` ('fvck'), a space
- * in a phrase may be absent, and without `*` the entry must start and end at word boundaries.
+ * One list entry as a regular expression source on a reading: each letter may repeat three times or more ('nuuude') or
+ * be a `*` the prompt wrote in its place ('n*de'), `l` also reads as `i` (a `1` or `!` folded to `i`
+ * may have stood for an l), `u` as `v` ('fvck'), a space in a phrase may be absent, a `*` of the
+ * entry stands for any letters; without `*` at an end the entry must start or end at a word boundary.
  */
-function entryPattern(entry: string, widen = false): RegExp | undefined {
-  const term = readTerm(entry);
+function entrySource(term: string, bounded: boolean, widen = false): string | undefined {
   const core = term.replace(/^\*|\*$/g, '');
-  if (!/[a-z0-9]/.test(core)) return undefined;
+  if (!/[\p{L}\p{N}]/u.test(core)) return undefined;
   const letters = [...core]
-    .map((c) => (c === ' ' ? ' ?' : c === '*' ? '[a-z0-9]*' : c === 'l' ? '[li]+' : c === 'u' ? '[uv]+' : `${c}+`))
+    .map((c) => {
+      if (c === ' ') return bounded ? ' ?' : '';
+      if (c === '*') return `${WORD}*`;
+      // A letter once or three times and more ('nuuude' is a disguise, 'nuée' (nuee) a word), or one `*`
+      // standing for it. One star is one letter: a star free to fill several slots backtracks exponentially.
+      const cls = `[${c === 'l' ? 'li' : c === 'u' ? 'uv' : escapeChar(c)}]`;
+      return `(?:${cls}(?:${cls}{2,})?|\\*)`;
+    })
     .join('');
   // An allowed word's open end takes the rest of the word, so it covers every hit inside that word.
-  const open = widen ? '[a-z0-9]*' : '';
-  const start = term.startsWith('*') ? open : '(?<![a-z0-9])';
-  const end = term.endsWith('*') ? open : '(?![a-z0-9])';
-  return new RegExp(`${start}${letters}${end}`, 'g');
+  const open = widen ? `${WORD}*` : '';
+  if (!bounded) return letters;
+  // Entries are tried only where a word starts (spansIn), so no look-behind is needed.
+  const start = term.startsWith('*') || widen ? open : '';
+  const end = term.endsWith('*') ? open : `(?!${WORD})`;
+  return `${start}${letters}${end}`;
 }
 
-interface Entry {
-  pattern: RegExp;
-  kind: RefusalKind;
+/**
+ * A list compiled once. Entries are grouped by their first two letters, each group one sticky
+ * expression tried only where a word starts with them: one big alternation scanned at every
+ * position of every reading cost tens of times more.
+ */
+interface CompiledList {
+  /** First two letters → entries starting so, bounded at word boundaries (sticky); one-letter keys for stems like `x*`. */
+  starts: Map<string, RegExp>;
+  /** The same keys → the same entries matching a whole string (words split into pieces, joined back). */
+  wholes: Map<string, RegExp>;
+  /** First letter → every entry starting with it, for a word whose second character is a `*` ('s*xual'). */
+  firsts: Map<string, RegExp>;
+  /** Every entry, for a word that starts with a `*` ('*jaculating'). */
+  any?: RegExp;
+  /** Entries that may start inside a word (`*porn*`), scanned everywhere. */
+  infix?: RegExp;
+  /** The same, matching inside a whole string (words split into pieces: 'undre ssing'). */
+  wholeInfix?: RegExp;
+  /** Terms in scripts written without spaces, matched anywhere in the joined reading. */
+  dense?: RegExp;
 }
 
-const compile = (entries: readonly string[], kind: RefusalKind): Entry[] =>
-  entries.flatMap((e) => {
-    const pattern = entryPattern(e);
-    return pattern ? [{ pattern, kind }] : [];
-  });
+const ALIAS: Record<string, string> = { l: 'li', u: 'uv' };
 
-const BUILT_IN: readonly Entry[] = [...compile(SLURS, 'slur'), ...compile(SEXUAL, 'sexual'), ...compile(PROFANITY, 'profanity')];
+/**
+ * The bucket keys of an entry: its first letter and the next different one, spaces skipped (a letter
+ * may repeat, a phrase's space may be absent); 'l' is also 'i' and 'u' also 'v'.
+ */
+function entryKeys(core: string): string[] {
+  const letters = core.replace(/ /g, '');
+  const first = letters[0] ?? '';
+  const second = [...letters].find((c, i) => i > 0 && c !== first) ?? '';
+  if (second === '*' || !second) return [...(ALIAS[first] ?? first)].map((c) => `${c}`);
+  return [...(ALIAS[first] ?? first)].flatMap((a) => [...(ALIAS[second] ?? second)].map((b) => `${a}${b}`));
+}
 
-function spans(pattern: RegExp, text: string): [number, number][] {
-  return [...text.matchAll(pattern)].map((m) => [m.index, m.index + m[0].length]);
+/** The bucket key of a reading at a word start: its letter and the next different one, spaces skipped. */
+function readingKey(text: string, at: number): string {
+  const first = text[at] ?? '';
+  let i = at + 1;
+  while (i < text.length && (text[i] === first || text[i] === ' ')) i++;
+  return `${first}${text[i] ?? ''}`;
+}
+
+function group(sources: [string[], string][], wrap: (alternation: string) => RegExp): Map<string, RegExp> {
+  const by = new Map<string, string[]>();
+  for (const [keys, source] of sources) for (const key of keys) by.set(key, [...(by.get(key) ?? []), source]);
+  return new Map([...by].map(([key, list]) => [key, wrap(list.join('|'))]));
+}
+
+function compileList(entries: readonly string[]): CompiledList {
+  const starting: [string[], string][] = [];
+  const infix: string[] = [];
+  const dense: string[] = [];
+  for (const entry of entries) {
+    const term = readTerm(entry);
+    if (DENSE.test(term)) {
+      const source = entrySource(term.replace(/ /g, ''), false);
+      if (source) dense.push(source);
+      continue;
+    }
+    const source = entrySource(term, true);
+    if (!source) continue;
+    if (term.startsWith('*')) infix.push(source);
+    else starting.push([entryKeys(term.replace(/\*$/, '')), source]);
+  }
+  const re = (sources: string[], flags: string) => (sources.length ? new RegExp(sources.join('|'), flags) : undefined);
+  const firstLetter = starting.map(([keys, source]): [string[], string] => [[...new Set(keys.map((k) => k[0] ?? ''))], source]);
+  return {
+    starts: group(starting, (alt) => new RegExp(alt, 'uy')),
+    wholes: group(starting, (alt) => new RegExp(`^(?:${alt})${WORD}*$`, 'u')),
+    firsts: group(firstLetter, (alt) => new RegExp(alt, 'uy')),
+    any: re(
+      starting.map(([, source]) => source),
+      'uy',
+    ),
+    infix: re(infix, 'gu'),
+    wholeInfix: re(infix, 'u'),
+    dense: re(dense, 'gu'),
+  };
+}
+
+type Span = [number, number];
+
+/** Every hit of a list in one reading: at each word start, the entries starting with its letter; infix entries anywhere. */
+function spansIn(list: CompiledList, text: string): Span[] {
+  const out: Span[] = [];
+  for (let at = 0; at < text.length; at = text.indexOf(' ', at) + 1 || text.length) {
+    const first = text[at] ?? '';
+    const candidates =
+      first === '*'
+        ? [list.any]
+        : text[at + 1] === '*'
+          ? [list.firsts.get(first)]
+          : [list.starts.get(readingKey(text, at)), list.starts.get(first)];
+    for (const pattern of candidates) {
+      if (!pattern) continue;
+      pattern.lastIndex = at;
+      const m = pattern.exec(text);
+      if (m?.[0].length) out.push([at, at + m[0].length]);
+    }
+  }
+  if (list.infix) for (const m of text.matchAll(list.infix)) if (m[0].length) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+function spans(pattern: RegExp | undefined, text: string): Span[] {
+  if (!pattern) return [];
+  const out: Span[] = [];
+  for (const m of text.matchAll(pattern)) if (m[0].length) out.push([m.index, m.index + m[0].length]);
+  return out;
+}
+
+/** A hit made mostly of `*` is not a word ('****'): at least two letters, and no fewer letters than stars. */
+function realWord(text: string, [from, to]: Span): boolean {
+  const hit = text.slice(from, to);
+  const stars = hit.split('*').length - 1;
+  const letters = hit.replace(/[* ]/g, '').length;
+  return letters >= 2 && letters >= stars;
 }
 
 /** The hit widened to whole words, as the visitor reads it back ('hardcoreporn', 'red dragon'). */
-function wordsAround(text: string, [from, to]: [number, number]): string {
+function wordsAround(text: string, [from, to]: Span): string {
   const start = text.lastIndexOf(' ', from - 1) + 1;
   const end = text.indexOf(' ', to);
   return text.slice(start, end === -1 ? undefined : end);
 }
 
+const inside = (hit: Span, excused: readonly Span[]) => excused.some(([from, to]) => from <= hit[0] && hit[1] <= to);
+
 /**
- * The word-list screen: slurs, sexual words and profanity (built in) plus the operator's blocked
- * terms, matched on every reading of the prompt (screening-text.ts); a hit wholly inside an allowed
- * word ('Scunthorpe', 'shiitake', 'pussy willow') does not count.
+ * Words split into pieces ('na ked', 'porno graphy', 'de capitation'): two or three neighbouring
+ * words joined back, none of them a function word ('the rapist', 'a pen is' stay apart), each join
+ * a whole entry of the list.
+ */
+function pieceHit(list: CompiledList, joined: JoinedPieces, allowed: CompiledList): string | undefined {
+  const { words } = joined;
+  const starting = (candidate: string) =>
+    [list.wholes.get(readingKey(candidate, 0)), list.wholes.get(candidate[0] ?? '')].some((w) => w?.test(candidate));
+  // An infix entry must touch every piece: 'um nu de' joins to 'umnude', whose 'nude' leaves 'um' out.
+  const infix = (candidate: string, first: number, last: number) => {
+    const m = list.wholeInfix?.exec(candidate);
+    return m !== null && m !== undefined && m.index < first && m.index + m[0].length > candidate.length - last;
+  };
+  for (let i = 0; i < words.length - 1; i++) {
+    const head = words[i] ?? '';
+    // A word that is a hit (or a stem's hit) alone was judged in the readings, allowed word included ('stripper tool').
+    if (FUNCTION_WORD.has(head) || starting(head) || infix(head, head.length, head.length)) continue;
+    let candidate = head;
+    let spacedOut = head;
+    for (let j = i + 1; j < Math.min(words.length, i + 3); j++) {
+      const next = words[j] ?? '';
+      if (FUNCTION_WORD.has(next)) break;
+      candidate += next;
+      spacedOut += ` ${next}`;
+      if (!(starting(candidate) || infix(candidate, head.length, next.length))) continue;
+      // A phrase written with its spaces ('white power outlet') was judged in the readings.
+      if (starting(spacedOut) || !realWord(candidate, [0, candidate.length])) break;
+      if (!inside([0, candidate.length], allowedSpans(allowed, candidate))) return candidate;
+      break;
+    }
+  }
+  return undefined;
+}
+
+/** Allowed words' spans in one reading: tried at each word start (an allowed word may begin inside one: 'blue-footed booby'). */
+function allowedSpans(allowed: CompiledList, text: string): Span[] {
+  const out: Span[] = [];
+  const pattern = allowed.any;
+  if (!pattern) return out;
+  for (let at = 0; at < text.length; at = text.indexOf(' ', at) + 1 || text.length) {
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
+    if (m?.[0].length) out.push([at, at + m[0].length]);
+  }
+  return out;
+}
+
+/** The first hit of a list in a prompt's text, a hit inside an allowed word not counting. */
+function firstHit(list: CompiledList, text: ScreeningText, allowed: CompiledList): string | undefined {
+  for (const reading of text.readings) {
+    const hits = spansIn(list, reading).filter((h) => realWord(reading, h));
+    if (!hits.length) continue;
+    const excused = allowedSpans(allowed, reading);
+    const hit = hits.find((h) => !inside(h, excused));
+    if (hit) return wordsAround(reading, hit);
+  }
+  const { joined } = text;
+  if (list.dense && DENSE.test(joined.text)) {
+    const dense = spans(list.dense, joined.text)[0];
+    if (dense) return joined.text.slice(...dense);
+  }
+  return pieceHit(list, joined, allowed);
+}
+
+/** English, Spanish, French and German number words from one to seventeen, for 'twelve year old' and the like. */
+// biome-ignore format: word lists read best packed
+const NUMBER_WORDS = [
+  'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen',
+  'fifteen', 'sixteen', 'seventeen',
+];
+const AGE_WORDS = NUMBER_WORDS.flatMap((n) => [`${n} year old*`, `${n} years old`, `${n} yo`]);
+
+const BUILT_IN = {
+  minors: compileList(MINORS),
+  slur: compileList(SLURS),
+  hate: compileList(HATE),
+  selfHarm: compileList(SELF_HARM),
+  gore: compileList(GORE),
+  sexual: compileList([...SEXUAL, ...SEXUAL_WORLD, ...NUDITY]),
+  profanity: compileList(PROFANITY),
+  age: compileList([...AGE_CUES, ...AGE_WORDS]),
+  sexualCue: compileList(SEXUAL_CUES),
+  person: compileList(REAL_PEOPLE),
+  violentCue: compileList(VIOLENT_CUES),
+  hateAct: compileList(HATE_ACTS),
+  hateTarget: compileList(HATE_TARGETS),
+};
+
+const ALLOWED_ALL = compileAllowed(ALLOWED);
+
+/**
+ * The word-list screen: built-in lists by category, the co-occurrence rules and the operator's
+ * blocked terms, matched on every reading of the prompt (screening-text.ts); a hit wholly inside an
+ * allowed word ('Scunthorpe', 'shiitake', 'pussy willow') does not count. The refusal names the
+ * most serious category found (minors first), and the word or words that made it.
  */
 export function wordListMatcher(blockedTerms: readonly string[]): (text: string) => WordHit | undefined {
   const operatorTerms = normaliseTerms(blockedTerms);
   const own = new Set(operatorTerms.map(readTerm));
-  const allowed = ALLOWED.filter((a) => !own.has(readTerm(a))).flatMap((a) => entryPattern(a, true) ?? []);
-  const entries = [...BUILT_IN, ...compile(operatorTerms, 'blocked')];
-  // The first hit in the prompt names the refusal ('child porn' rather than the 'porn' inside it).
-  const find = (text: string): WordHit | undefined => {
-    let excused: [number, number][] | undefined;
-    let first: { kind: RefusalKind; hit: [number, number] } | undefined;
-    for (const { pattern, kind } of entries) {
-      for (const hit of spans(pattern, text)) {
-        excused ??= allowed.flatMap((a) => spans(a, text));
-        if (excused.some(([from, to]) => from <= hit[0] && hit[1] <= to)) continue;
-        if (!first || hit[0] < first.hit[0] || (hit[0] === first.hit[0] && hit[1] > first.hit[1])) first = { kind, hit };
-      }
-    }
-    return first && { kind: first.kind, term: wordsAround(text, first.hit) };
-  };
+  const allowedForOwn = compileAllowed(ALLOWED.filter((a) => !own.has(readTerm(a))));
+  const blocked = compileList(operatorTerms);
   return (prompt) => {
-    for (const reading of screeningReadings(prompt)) {
-      const hit = find(reading);
-      if (hit) return hit;
-    }
+    const text = screeningText(prompt);
+    const find = (list: CompiledList) => {
+      const hit = firstHit(list, text, list === blocked ? allowedForOwn : ALLOWED_ALL);
+      return hit && readBack(text.plain, hit);
+    };
+    const with_ = (a: string, b: string) => `${a}” with “${b}`;
+
+    const minor = find(BUILT_IN.minors);
+    if (minor) return { kind: 'minors', term: minor };
+    const sexual = find(BUILT_IN.sexual);
+    const sexualCue = sexual ?? find(BUILT_IN.sexualCue);
+    const age = sexualCue ? (isMinorAge(text.plain) ?? find(BUILT_IN.age)) : undefined;
+    if (age && sexualCue) return { kind: 'minors', term: with_(age, sexualCue) };
+    const slur = find(BUILT_IN.slur);
+    if (slur) return { kind: 'slur', term: slur };
+    const hate = find(BUILT_IN.hate);
+    if (hate) return { kind: 'hate', term: hate };
+    const act = find(BUILT_IN.hateAct);
+    const target = act && find(BUILT_IN.hateTarget);
+    if (act && target) return { kind: 'hate', term: with_(act, target) };
+    const selfHarm = find(BUILT_IN.selfHarm);
+    if (selfHarm) return { kind: 'self_harm', term: selfHarm };
+    const gore = find(BUILT_IN.gore);
+    const person = find(BUILT_IN.person);
+    const harm = person && (sexualCue ?? gore ?? find(BUILT_IN.violentCue));
+    if (person && harm) return { kind: 'real_person', term: with_(person, harm) };
+    if (gore) return { kind: 'violence', term: gore };
+    if (sexual) return { kind: 'sexual', term: sexual };
+    const own = find(blocked);
+    if (own) return { kind: 'blocked', term: own };
+    const profanity = find(BUILT_IN.profanity);
+    if (profanity) return { kind: 'profanity', term: profanity };
     return undefined;
   };
+}
+
+/**
+ * A hit as the prompt wrote it: the readings hold skeletons ('голая' reads 'ronar'), so each word of
+ * the hit is looked up among the prompt's own words; a word not found (letters written apart) stays.
+ */
+function readBack(plain: string, hit: string): string {
+  if (plain.includes(hit)) return hit;
+  const words = plain.split(/[^\p{L}\p{N}*]+/u).filter(Boolean);
+  const folded = words.map(readTerm);
+  // A word mostly in another script is named as written; a Latin word in disguise ('p0rn', 'рorn') as it reads.
+  const mostlyOtherScript = (w: string) => (w.match(/[^\0-\x7f]/g)?.length ?? 0) > (w.match(/[a-z]/g)?.length ?? 0);
+  return hit
+    .split(' ')
+    .map((w) => {
+      const original = words[folded.indexOf(w)];
+      return original && mostlyOtherScript(original) ? original : w;
+    })
+    .join(' ');
+}
+
+/** Allowed words compiled with open ends, so that one covers every hit inside the word it sits in. */
+function compileAllowed(entries: readonly string[]): CompiledList {
+  const sources = entries.flatMap((e) => entrySource(readTerm(e), true, true) ?? []);
+  return { starts: new Map(), wholes: new Map(), firsts: new Map(), any: new RegExp(sources.join('|'), 'uy') };
 }

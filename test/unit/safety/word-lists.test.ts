@@ -3,7 +3,7 @@ import { DEFAULT_BLOCKED_TERMS } from '../../../lambdas/services/screening-lists
 import { joinSpacedLetters, normaliseTerms, wordListMatcher } from '../../../lambdas/services/word-lists';
 
 describe('word-list prompt screen', () => {
-  const match = wordListMatcher(['nsfw', 'nude', 'child porn', 'gr[i]me?']);
+  const match = wordListMatcher(['nsfw', 'nude', 'child porn', 'gr[i]me?', 'red dragon']);
 
   it.each([
     ['plain', 'a porn star on a beach', 'sexual', 'porn'],
@@ -13,19 +13,20 @@ describe('word-list prompt screen', () => {
     ['dotted', 'f.u.c.k this landscape', 'profanity', 'fuck'],
     ['repeated letters', 'fuuuuck', 'profanity', 'fuuuuck'],
     ['a slur in leetspeak', 'a n1gger in a field', 'slur', 'nigger'],
-    ['an operator term', 'NSFW portrait', 'blocked', 'nsfw'],
-    ['an operator term in leetspeak', 'a nud3 figure', 'blocked', 'nude'],
-    ['an operator term spaced out', 'a n u d e figure', 'blocked', 'nude'],
-    ['an operator phrase', 'child   porn', 'blocked', 'child porn'],
+    ['an operator term', 'a red dragon over the hills', 'blocked', 'red dragon'],
+    ['an operator term in leetspeak', 'a r3d dr4gon', 'blocked', 'red dragon'],
+    ['nudity in leetspeak', 'a nud3 figure', 'sexual', 'nude'],
+    ['nudity spaced out', 'a n u d e figure', 'sexual', 'nude'],
+    ['a phrase about a minor', 'child   porn', 'minors', 'child porn'],
     ['an operator term written with pattern characters', 'gr i me', 'blocked', 'gr i me'],
-    ['zero-width characters inside a word', 'a n\u200bu\u200dd\u00ade figure', 'blocked', 'nude'],
-    ['variation selectors and tags', 'n\ufe0fu\u{E0041}de', 'blocked', 'nude'],
-    ['a bidi override', 'a n\u202eude figure', 'blocked', 'nude'],
-    ['combining marks', 'n\u0336u\u0336d\u0336e\u0336 and ñúdé', 'blocked', 'nude'],
+    ['zero-width characters inside a word', 'a n\u200du\u200cd\u00ade figure', 'sexual', 'nude'],
+    ['variation selectors and tags', 'n\ufe0fu\u{E0041}de', 'sexual', 'nude'],
+    ['a bidi override', 'a n\u202eude figure', 'sexual', 'nude'],
+    ['combining marks', 'n\u0336u\u0336d\u0336e\u0336 and ñúdé', 'sexual', 'nude'],
     ['Cyrillic look-alikes', '\u0440\u043ern star', 'sexual', 'porn'],
-    ['full-width letters', 'ｎｕｄｅ', 'blocked', 'nude'],
-    ['leet symbols', '$ex on the beach', 'sexual', 'sex'],
-    ['a separator inside the word', 'a nu-de model', 'blocked', 'nude'],
+    ['full-width letters', 'ｎｕｄｅ', 'sexual', 'nude'],
+    ['leet symbols', 'a $exy pose on the beach', 'sexual', 'sexy'],
+    ['a separator inside the word', 'a nu-de model', 'sexual', 'nude'],
   ])('refuses %s', (_case, prompt, kind, term) => {
     expect(match(prompt)).toEqual({ kind, term });
   });
@@ -36,7 +37,7 @@ describe('word-list prompt screen', () => {
     ['a translation', 'una mujer desnuda', 'desnuda'],
     ['a word the old list missed', 'a naked woman on a beach', 'naked'],
   ])('refuses %s with the default terms', (_case, prompt, term) => {
-    expect(wordListMatcher(DEFAULT_BLOCKED_TERMS)(prompt)).toEqual({ kind: 'blocked', term });
+    expect(wordListMatcher(DEFAULT_BLOCKED_TERMS)(prompt)).toEqual({ kind: 'sexual', term });
   });
 
   it('matches an operator stem (`*`) and keeps an allowed word allowed', () => {
@@ -59,7 +60,7 @@ describe('word-list prompt screen', () => {
     'a rooster, the cock crows at dawn',
     'a sextant on a ship, therapist office, grape juice',
     'a document on analysis of butterflies',
-    'nudes? no: a nudibranch in the reef',
+    'a nudibranch in the reef, a nuée of starlings',
     'A B C blocks on a table',
   ])('lets %j through', (prompt) => {
     expect(match(prompt)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPrompt, isMeaningfulPrompt, MEANINGFUL_PROMPT_MESSAGE } from '../../../shared/prompt-rule';
+import { checkPrompt, countWords, isMeaningfulPrompt, MEANINGFUL_PROMPT_MESSAGE } from '../../../shared/prompt-rule';
 
 describe('prompt rule (spec section 5)', () => {
   it.each([
@@ -29,6 +29,28 @@ describe('prompt rule (spec section 5)', () => {
       expect(result.reason).toBe(reason);
       expect(result.message).toBe(MEANINGFUL_PROMPT_MESSAGE);
     }
+  });
+
+  it.each([
+    ['Russian', 'Красивый закат над морем'],
+    ['Japanese, no spaces', '夕焼けの海'],
+    ['Chinese, no spaces', '海上日落'],
+    ['Chinese with a full-width comma', '海边的日落，油画'],
+    ['Korean', '바다 위의 일몰'],
+    ['Arabic', 'غروب الشمس فوق البحر'],
+    ['Greek', 'Ηλιοβασίλεμα πάνω από τη θάλασσα'],
+    ['Hindi', 'समुद्र के ऊपर सूर्यास्त'],
+    ['Thai, no spaces', 'พระอาทิตย์ตก'],
+    ['another script beside a Latin word without a vowel', 'Закат над морем, sky'],
+  ])('lets a plain %s prompt through (the vowel test reads Latin only; words by Intl.Segmenter)', (_script, prompt) => {
+    expect(checkPrompt(prompt)).toEqual({ ok: true, prompt });
+  });
+
+  it('counts words with Intl.Segmenter: CJK words without spaces, Latin words of two letters', () => {
+    expect(countWords('夕焼けの海')).toBe(3);
+    expect(countWords('海上日落')).toBeGreaterThanOrEqual(2);
+    expect(countWords('x1 ocean 42')).toBe(1);
+    expect(checkPrompt('猫').ok).toBe(false);
   });
 
   it('returns the trimmed prompt when it passes', () => {

@@ -25,17 +25,31 @@ export default function UsePolicyPage() {
       </p>
       <ul>
         <li>
-          <strong>{REFUSAL_KINDS.sexual}</strong>: explicit sexual words and requests for pornography;
+          <strong>{REFUSAL_KINDS.sexual}</strong>: explicit sexual words, nudity and requests for pornography, in any language;
+        </li>
+        <li>
+          <strong>{REFUSAL_KINDS.minors}</strong>: any child or teenager (a word for one, or an age under 18) beside a sexual word;
+        </li>
+        <li>
+          <strong>{REFUSAL_KINDS.violence}</strong>: beheadings, mutilation, spilled organs and the like;
+        </li>
+        <li>
+          <strong>{REFUSAL_KINDS.self_harm}</strong>: suicide and ways of hurting oneself;
+        </li>
+        <li>
+          <strong>{REFUSAL_KINDS.hate}</strong>: hateful phrases, or violence wished on a group of people;
         </li>
         <li>
           <strong>{REFUSAL_KINDS.slur}</strong>: slurs against a group of people;
         </li>
         <li>
+          <strong>{REFUSAL_KINDS.real_person}</strong>: a well-known real person beside a sexual or violent word;
+        </li>
+        <li>
           <strong>{REFUSAL_KINDS.profanity}</strong>: swear words, which would otherwise be shown beside the picture;
         </li>
         <li>
-          <strong>{REFUSAL_KINDS.blocked}</strong>: a list our moderators keep, for example requests for nudity, for minors in any sexual
-          context, or for gore.
+          <strong>{REFUSAL_KINDS.blocked}</strong>: a list our moderators keep.
         </li>
       </ul>
       <p>

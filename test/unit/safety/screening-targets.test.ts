@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BLOCKED_TERMS } from '../../../lambdas/services/screening-lists';
+import { wordListMatcher } from '../../../lambdas/services/word-lists';
+import { buildSets } from '../../fixtures/screening/build-sets';
+import { evaluatePart, labelledSets } from '../../fixtures/screening/evaluate';
+
+/**
+ * Issue 30's targets for the word layer, on the held-out part of its own set (sets.json; split rule
+ * in build-sets.ts: every third base prompt, with all its disguises, never tuned on). A change that
+ * degrades the lists fails here.
+ */
+describe('word layer targets on the held-out set', () => {
+  const match = wordListMatcher(DEFAULT_BLOCKED_TERMS);
+  const rates = evaluatePart(match, 'heldOut');
+  const missed = () => rates.missed.map((p) => `[${p.category} ${p.lang}] ${p.prompt}`).join(' | ');
+
+  it('is large and varied enough (≥ 500 disallowed, ≥ 150 about minors, ≥ 500 innocent, ≥ 20 plain prompts in each of six scripts)', () => {
+    const disallowed = [...labelledSets.disallowed.tuning, ...labelledSets.disallowed.heldOut];
+    const innocent = [...labelledSets.innocent.tuning, ...labelledSets.innocent.heldOut];
+    expect(disallowed.length).toBeGreaterThanOrEqual(500);
+    expect(disallowed.filter((p) => p.category === 'minors').length).toBeGreaterThanOrEqual(150);
+    expect(innocent.length).toBeGreaterThanOrEqual(500);
+    for (const lang of ['ru', 'ja', 'zh', 'ko', 'ar', 'el']) {
+      expect(innocent.filter((p) => p.lang === lang && p.disguise === 'plain').length, lang).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it('is what build-sets.ts writes (npm run screening:sets), so the split rule holds', () => {
+    expect(labelledSets).toEqual(JSON.parse(JSON.stringify(buildSets())));
+  });
+
+  it('keeps the parts apart: no base prompt in both', () => {
+    const key = (p: { category: string; base: number }) => `${p.category}#${p.base}`;
+    const tuning = new Set(labelledSets.disallowed.tuning.map(key));
+    expect(labelledSets.disallowed.heldOut.filter((p) => tuning.has(key(p)))).toEqual([]);
+    expect(labelledSets.disallowed.heldOut.every((p) => p.base % 3 === 2)).toBe(true);
+    expect(labelledSets.innocent.heldOut.every((p) => p.base % 3 === 2)).toBe(true);
+  });
+
+  it('refuses at least 85 % of the disallowed prompts', () => {
+    expect(rates.caught.rate, missed()).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('refuses at least 90 % of the prompts about minors', () => {
+    expect(rates.caughtBy.category.minors?.rate, missed()).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('refuses at most 3 % of the innocent look-alikes, and none of the plain prompts in other scripts', () => {
+    const refused = rates.falsePositives.map((f) => `${f.prompt.prompt} → ${f.hit.kind} ${f.hit.term}`).join(' | ');
+    expect(rates.falseRefused.rate, refused).toBeLessThanOrEqual(0.03);
+    expect(rates.falseBy.category.plain?.refused, refused).toBe(0);
+  });
+});
