@@ -4,6 +4,7 @@ import { AssetHashType, BundlingOutput, DockerImage } from 'aws-cdk-lib';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
+import { wasmFiles } from '../../../worker/wasm-files';
 
 /**
  * What a GPU instance gets from the stack besides its image: the worker bundle (an S3 asset) and its
@@ -40,6 +41,8 @@ export function workerBundle(scope: Construct): Asset {
             sourcemap: 'inline',
             // ws loads these optional native helpers when present and works without them.
             external: ['bufferutil', 'utf-8-validate'],
+            // The image check's wasm binaries travel inside the one file (worker/nsfw-model.ts reads them).
+            define: { WORKER_WASM_FILES: JSON.stringify(wasmFiles()) },
             banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
             logLevel: 'warning',
           });
