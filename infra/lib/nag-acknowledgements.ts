@@ -106,7 +106,7 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     GPU_GROUP,
   ),
   'generation/step-StoreImage': fn(
-    "StoreImage moves the worker's picture from staging/ to files/ of the images bucket (keys per job; grantReadWrite on those prefixes only), writes the image and job records (their indexes) and, with imageModeration, the hidden-image audit line; Rekognition DetectModerationLabels and X-Ray take no ARN.",
+    "StoreImage moves the worker's picture from staging/ to files/ of the images bucket (keys per job; grantReadWrite on those prefixes only), writes the image and job records (their indexes) and, for a picture the image check held back, its moderation-queue item and audit line (messages indexes); X-Ray takes no ARN.",
     index('images'),
     index('jobs'),
     index('messages'),

@@ -1,9 +1,10 @@
 import { drawnBy, PRODUCT_NAME } from '../../shared/constants';
 import { escapeHtml } from '../../shared/html';
+import { IMAGE_CHECK_REFUSED, isHeldBack } from '../../shared/image-check';
 import { type GalleryImage, picturePagePath, type ShareResponse, toGalleryImage } from '../../shared/schemas/gallery';
 import { getImage, type ImageItem, setShared } from '../adapters/images-table';
 import { siteShell } from '../adapters/site-shell';
-import { NotFoundError } from '../lib/errors';
+import { ConflictError, NotFoundError } from '../lib/errors';
 import { publishCopies, withdrawCopies } from './private-images';
 
 /**
@@ -28,9 +29,24 @@ export async function publicImage(id: string): Promise<GalleryImage> {
  * half failing fails the request, and trying again does both again.
  */
 export async function shareImage(id: string, userId: string, shared: boolean): Promise<ShareResponse> {
+  if (shared) await refuseHeldBack(id, userId);
   if (!(await setShared(id, userId, shared))) throw new NotFoundError('No such picture of yours.', 'image_not_found');
   await (shared ? publishCopies(id) : withdrawCopies(id));
   return { shared, pageUrl: picturePagePath(id) };
+}
+
+/**
+ * A picture the image check held back is never shared (docs/safety.md): its author is told why. Someone
+ * else's picture is left to setShared's condition, which answers as for an unknown id.
+ */
+async function refuseHeldBack(id: string, userId: string): Promise<void> {
+  const item = await getImage(id, true);
+  if (item?.userId === userId && isHeldBack(item.imageCheck)) {
+    throw new ConflictError(
+      'Our automatic image check held this picture back, so it cannot be shared. A moderator will review it.',
+      IMAGE_CHECK_REFUSED,
+    );
+  }
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);

@@ -79,9 +79,9 @@ describe('prompt screening before the queue', () => {
     expect((await postGenerate(app, newRequest({ prompt: 'nsfw-free landscape, a green dragon' }))).status).toBe(202);
   });
 
-  it('reports in /api/health that only the word lists screen prompts and images are not checked', async () => {
+  it('reports in /api/health that only the word lists screen prompts, and the image check the worker runs', async () => {
     const body = (await (await app.api('/api/health')).json()) as { safety: { promptScreening: string; imageCheck: string } };
     expect(body.safety.promptScreening).toBe('word lists only');
-    expect(body.safety.imageCheck).toMatch(/^off/);
+    expect(body.safety.imageCheck).toBe('nsfwjs MobileNetV2 (tfjs-wasm), in the GPU worker');
   });
 });

@@ -26,7 +26,7 @@ describe('health handler', () => {
     expect(result.statusCode).toBe(200);
     expect(bodyOf(result)).toMatchObject({
       ok: true,
-      safety: { promptScreening: 'word lists only', imageCheck: 'off (no image moderation)' },
+      safety: { promptScreening: 'word lists only', imageCheck: 'nsfwjs MobileNetV2 (tfjs-wasm), in the GPU worker' },
       dependencies: { dynamodb: { ok: true, state: 'up' }, s3: { ok: true, state: 'up' } },
     });
     expect(ddb.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({ Key: { pk: 'health', sk: 'health' } });
