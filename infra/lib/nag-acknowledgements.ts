@@ -151,9 +151,9 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     GPU_GROUP,
   ),
   'gpu/role': {
-    findings: [objects('images', 'staging/'), 'IAM5[Action::s3:Abort*]'],
+    findings: [objects('images', 'staging/'), 'IAM5[Action::s3:Abort*]', NO_ARN],
     reason:
-      'The GPU instance uploads each picture under staging/ of the images bucket (keys per job; multipart: Abort*). Its jobs-table access is item-level (no index, no Scan) and its Session Manager statements are acknowledged beside them (gpu-fleet.ts).',
+      "The GPU instance uploads each picture under staging/ of the images bucket (keys per job; multipart: Abort*). Its jobs-table access is item-level (no index, no Scan) and its Session Manager statements are acknowledged beside them (gpu-fleet.ts). With imageModeration, the worker's image check calls Rekognition DetectModerationLabels, which takes no ARN (the picture travels in the request).",
   },
   'gpu/instance-refresh/CustomResourcePolicy': {
     findings: [GPU_GROUP],
