@@ -1,7 +1,4 @@
-import * as tf from '@tensorflow/tfjs';
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import { load, type NSFWJS } from 'nsfwjs/core';
-import { MobileNetV2Model } from 'nsfwjs/models/mobilenet_v2';
+import type { NSFWJS } from 'nsfwjs/core';
 import { PNG } from 'pngjs';
 import { NSFW_CLASSES, type NsfwScores } from '../shared/image-check';
 import { WASM_NAMES, wasmFiles } from './wasm-files';
@@ -18,6 +15,20 @@ import { WASM_NAMES, wasmFiles } from './wasm-files';
 /** The model's input side: nsfwjs's MobileNetV2 takes 224×224 RGB. */
 const SIZE = 224;
 
+/**
+ * TensorFlow.js and nsfwjs, imported on first use: loading the worker's code does not evaluate them (a
+ * large module graph), only the first picture or `prepare` does.
+ */
+async function runtime() {
+  const [tf, wasm, nsfw, mobilenet] = await Promise.all([
+    import('@tensorflow/tfjs'),
+    import('@tensorflow/tfjs-backend-wasm'),
+    import('nsfwjs/core'),
+    import('nsfwjs/models/mobilenet_v2'),
+  ]);
+  return { tf, setWasmPaths: wasm.setWasmPaths, load: nsfw.load, MobileNetV2Model: mobilenet.MobileNetV2Model };
+}
+
 let loading: Promise<NSFWJS> | undefined;
 
 /** The model, loaded on first use; a failed load is forgotten, so the next picture tries again. */
@@ -30,6 +41,7 @@ export function nsfwModel(): Promise<NSFWJS> {
 }
 
 async function loadModel(): Promise<NSFWJS> {
+  const { tf, setWasmPaths, load, MobileNetV2Model } = await runtime();
   const files = wasmFiles();
   setWasmPaths(Object.fromEntries(WASM_NAMES.map((name) => [name, `data:application/wasm;base64,${files[name]}`])), true);
   if (!(await tf.setBackend('wasm'))) throw new Error('the tfjs wasm backend did not initialise');
@@ -73,6 +85,7 @@ export function modelInput(png: Buffer): Int32Array {
 /** The five class scores of one picture. */
 export async function nsfwScores(png: Buffer): Promise<NsfwScores> {
   const model = await nsfwModel();
+  const { tf } = await runtime();
   const input = tf.tensor3d(modelInput(png), [SIZE, SIZE, 3], 'int32');
   try {
     const predictions = await model.classify(input, NSFW_CLASSES.length);
