@@ -7,6 +7,7 @@
  *     layouts that combine features live in app/).
  *   - Backend layers: handlers → services → adapters, never back.
  *   - shared/ imports only zod (and itself): both the Lambdas and the browser compile it.
+ *   - The image check's model (TensorFlow.js, nsfwjs, pngjs) only in worker/, never in lambdas/.
  *   - sharp only through lambdas/lib/sharp.ts (lazily): the native module is installed only beside the
  *     functions that declare it, so no other module may load it.
  *   - A public read route reaches no write-side module (the image store or its transactions), however many
@@ -65,6 +66,12 @@ module.exports = {
       'Load sharp with loadSharp() from lambdas/lib/sharp.ts.',
       { path: '^lambdas/', pathNot: '^lambdas/lib/sharp\\.ts$' },
       { path: '^sharp$|(^|/)node_modules/sharp/' },
+    ),
+    forbid(
+      'image-check-model-only-in-the-worker',
+      'TensorFlow.js, nsfwjs and pngjs belong to the GPU worker (worker/): no Lambda bundle carries them.',
+      { path: '^lambdas/' },
+      { path: '(^|/)node_modules/(@tensorflow/|nsfwjs/|pngjs/)' },
     ),
     forbid(
       'read-route-reaches-write-side',

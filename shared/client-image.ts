@@ -26,5 +26,6 @@ export function toClientImage(image: GalleryImage, filesHost: string): ClientIma
     width: image.width,
     height: image.height,
     seed: image.seed,
+    ...(image.imageCheck ? { imageCheck: image.imageCheck } : {}),
   };
 }

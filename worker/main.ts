@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { autoScaling } from '../lambdas/adapters/aws-clients';
 import { logger } from '../lambdas/lib/logger';
 import { JOBS_PER_WORKER } from '../shared/constants';
+import { defaultPictureCheck } from './picture-check';
 import { GpuWorker } from './worker';
 
 /**
@@ -37,6 +38,10 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Job slots of this worker (one running, the rest held with fresh heartbeats); the same value as EnsureCapacity's. */
   GEN_JOBS_PER_WORKER: z.coerce.number().int().min(1).default(JOBS_PER_WORKER),
+  /** 'rekognition': Amazon Rekognition's moderation labels beside nsfwjs on every picture (context imageModeration). */
+  IMAGE_MODERATION: z.enum(['off', 'rekognition']).default('off'),
+  /** Rekognition labels at or above this confidence (percent) flag a picture. */
+  IMAGE_MODERATION_MIN_CONFIDENCE: z.coerce.number().min(0).max(100).default(60),
   /** Failed ComfyUI probes in a row before the instance marks itself unhealthy. */
   WORKER_UNHEALTHY_AFTER: z.coerce.number().int().min(1).default(3),
   /** Overrides for running off EC2 (otherwise read from the instance metadata service). */
@@ -150,6 +155,7 @@ export async function main(env: WorkerEnv = readEnv()): Promise<void> {
     warmUp: env.WORKER_WARMUP,
     unhealthyAfter: env.WORKER_UNHEALTHY_AFTER,
     jobSlots: env.GEN_JOBS_PER_WORKER,
+    imageCheck: defaultPictureCheck(env.IMAGE_MODERATION === 'rekognition' ? env.IMAGE_MODERATION_MIN_CONFIDENCE : undefined),
     onUnhealthy: async () => {
       if (!instanceId || stopping) return;
       await markUnhealthy(instanceId).catch((err: Error) => logger.error('could not mark the instance unhealthy', { error: err }));

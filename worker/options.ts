@@ -1,6 +1,7 @@
 import type { ComfyError } from '../lambdas/adapters/comfyui';
 import { JOBS_PER_WORKER } from '../shared/constants';
 import { WORKER_ERRORS } from '../shared/schemas/generation-flow';
+import type { PictureCheck } from './picture-check';
 import type { WorkerPorts } from './ports';
 
 /** GpuWorker's settings (worker/main.ts reads them from the instance's environment; the local runtime sets its own). */
@@ -29,9 +30,11 @@ export interface WorkerOptions {
   jobSlots?: number;
   /** Its queue, records, task tokens and beacon (default: the AWS adapters; see ports.ts). */
   ports?: WorkerPorts;
+  /** The image check on every finished picture (default: nsfwjs, picture-check.ts). */
+  imageCheck?: PictureCheck;
 }
 
-export type ResolvedOptions = Required<Omit<WorkerOptions, 'onIdle' | 'onUnhealthy' | 'workerId' | 'ports'>> &
+export type ResolvedOptions = Required<Omit<WorkerOptions, 'onIdle' | 'onUnhealthy' | 'workerId' | 'ports' | 'imageCheck'>> &
   Pick<WorkerOptions, 'onIdle' | 'onUnhealthy'>;
 
 export function resolveOptions(opts: WorkerOptions): ResolvedOptions {

@@ -8,6 +8,7 @@ import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-
 import { ComfyHealth, type WorkerHealth } from './comfy-health';
 import { beatTaken, HeldJobs } from './held-jobs';
 import { comfyErrorName, type ResolvedOptions, resolveOptions, type WorkerOptions } from './options';
+import { nsfwCheck, type PictureCheck, runPictureCheck } from './picture-check';
 import { awsPorts, type WorkerPorts } from './ports';
 
 /**
@@ -38,6 +39,7 @@ export class GpuWorker {
   private loop?: Promise<void>;
   private poll?: AbortController;
   private readonly ports: WorkerPorts;
+  private readonly imageCheck: PictureCheck;
   /** Jobs taken off the queue while another runs, heartbeated until their turn. */
   private readonly held: HeldJobs;
   /** Jobs finished (for tests and the bench). */
@@ -46,6 +48,7 @@ export class GpuWorker {
   constructor(opts: WorkerOptions) {
     this.workerId = opts.workerId ?? `w-${randomUUID().slice(0, 8)}`;
     this.ports = opts.ports ?? awsPorts;
+    this.imageCheck = opts.imageCheck ?? nsfwCheck;
     this.opts = resolveOptions(opts);
     this.held = new HeldJobs(this.ports, this.opts.jobSlots, () => this.running);
     this.comfy = new ComfyHealth({
@@ -73,6 +76,9 @@ export class GpuWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    // The image check's model loads beside the warm-up, not on the first visitor's wait; a failed load
+    // is tried again by the first picture (and, failing again, holds it back unchecked).
+    void this.imageCheck.prepare?.().catch((err: Error) => logger.error('the image check could not load', { error: err }));
     this.loop = this.run();
   }
 
@@ -203,6 +209,11 @@ export class GpuWorker {
           void this.ports.updateJob(job.jobId, { percent: event.percent, message: generatingMessage(event.percent) }).catch(() => {});
         },
       });
+      // Before anyone sees it, its author included: the verdict travels with the result to StoreImage.
+      const checking = Date.now();
+      const imageCheck = await runPictureCheck(this.imageCheck, result.png);
+      const checkMs = Date.now() - checking;
+      if (imageCheck.verdict !== 'ok') logger.warn('picture held back by the image check', { jobId: job.jobId, imageCheck });
       // 'saving' is shown while the upload runs: the two writes go together.
       const [, stagingKey] = await Promise.all([
         this.ports.updateJob(job.jobId, { status: 'saving', percent: 97, message: 'Saving your image…' }),
@@ -216,7 +227,8 @@ export class GpuWorker {
         width: job.width,
         height: job.height,
         comfyPromptId: result.promptId,
-        timings: { pickedAt, renderMs: result.renderMs, workerMs: Date.now() - picked },
+        imageCheck,
+        timings: { pickedAt, renderMs: result.renderMs, checkMs, workerMs: Date.now() - picked },
       });
       this.completed++;
     } catch (err) {

@@ -106,7 +106,7 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     GPU_GROUP,
   ),
   'generation/step-StoreImage': fn(
-    "StoreImage moves the worker's picture from staging/ to files/ of the images bucket (keys per job; grantReadWrite on those prefixes only), writes the image and job records (their indexes) and, with imageModeration, the hidden-image audit line; Rekognition DetectModerationLabels and X-Ray take no ARN.",
+    "StoreImage moves the worker's picture from staging/ to files/ of the images bucket (keys per job; grantReadWrite on those prefixes only), writes the image and job records (their indexes) and, for a picture the image check held back, its moderation-queue item and audit line (messages indexes); X-Ray takes no ARN.",
     index('images'),
     index('jobs'),
     index('messages'),
@@ -151,9 +151,9 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     GPU_GROUP,
   ),
   'gpu/role': {
-    findings: [objects('images', 'staging/'), 'IAM5[Action::s3:Abort*]'],
+    findings: [objects('images', 'staging/'), 'IAM5[Action::s3:Abort*]', NO_ARN],
     reason:
-      'The GPU instance uploads each picture under staging/ of the images bucket (keys per job; multipart: Abort*). Its jobs-table access is item-level (no index, no Scan) and its Session Manager statements are acknowledged beside them (gpu-fleet.ts).',
+      "The GPU instance uploads each picture under staging/ of the images bucket (keys per job; multipart: Abort*). Its jobs-table access is item-level (no index, no Scan) and its Session Manager statements are acknowledged beside them (gpu-fleet.ts). With imageModeration, the worker's image check calls Rekognition DetectModerationLabels, which takes no ARN (the picture travels in the request).",
   },
   'gpu/instance-refresh/CustomResourcePolicy': {
     findings: [GPU_GROUP],

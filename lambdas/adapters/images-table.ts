@@ -98,6 +98,8 @@ export const PUBLIC_ATTRIBUTES = [
   'width',
   'height',
   'seed',
+  // Read for the author's gallery (a held-back picture shows blurred); public answers never hold one.
+  'imageCheck',
 ] as const;
 
 const table = () => config().IMAGES_TABLE;

@@ -1,3 +1,4 @@
+import { IMAGE_CHECK_REFUSED, isHeldBack } from '../../shared/image-check';
 import type { AdminImage, ImagePatch } from '../../shared/schemas/admin';
 import { toGalleryImage } from '../../shared/schemas/gallery';
 import { inFeatured } from '../adapters/image-transactions';
@@ -24,6 +25,14 @@ export async function patchImage(actor: string, id: string, patch: ImagePatch): 
   if (!current) throw new NotFoundError('No such image.', 'image_not_found');
   if (current.owner !== 'admin' && (patch.featured !== undefined || patch.category !== undefined)) {
     throw new ConflictError('Only operator images can be featured or moved to a category.', 'not_an_operator_image');
+  }
+  // Unhiding an operator image lists it (featured, its category): for one the image check held back, only
+  // the operator's Keep (its release, audited) does that (docs/safety.md).
+  if (isHeldBack(current.imageCheck) && !patch.keep && (patch.featured === true || patch.hidden === false)) {
+    throw new ConflictError(
+      'The image check held this picture back: release it with Keep in the Moderation tab before featuring or unhiding it.',
+      IMAGE_CHECK_REFUSED,
+    );
   }
   let result: { before: ImageItem; after: ImageItem };
   try {

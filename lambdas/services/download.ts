@@ -1,6 +1,7 @@
+import { IMAGE_CHECK_REFUSED, isHeldBack } from '../../shared/image-check';
 import { imageKeys, presignDownload, privateImageKeys } from '../adapters/image-bucket';
 import { getImage } from '../adapters/images-table';
-import { NotFoundError, ValidationError } from '../lib/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 
 /**
  * Download rules: the `path` must name one of our stored originals, `/files/images/<id>.png`, given
@@ -79,6 +80,9 @@ export async function downloadUrl(rawPath: string, ownHosts: readonly string[], 
   const visitors = image?.owner === 'user';
   // Someone else's private picture answers as an unknown one does: ids of others are not revealed.
   if (!image || (visitors && !image.sharedAt && image.userId !== userId)) throw new NotFoundError('No such image.', 'image_not_found');
+  // A picture the image check held back: its original goes to nobody, its author included (docs/safety.md).
+  if (isHeldBack(image.imageCheck))
+    throw new ConflictError('Our automatic image check held this picture back: it cannot be downloaded.', IMAGE_CHECK_REFUSED);
   const key = visitors ? privateImageKeys(id).original : imageKeys(id).original;
   return presignDownload(key, downloadFileName(image.prompt, id));
 }

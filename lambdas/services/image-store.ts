@@ -1,4 +1,5 @@
 import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION, type Renderer } from '../../shared/constants';
+import { type ImageCheckResult, isHeldBack } from '../../shared/image-check';
 import { type GalleryImage, toGalleryImage } from '../../shared/schemas/gallery';
 import { THUMBNAIL_MAX_WIDTH, THUMBNAIL_WIDTHS } from '../../shared/thumbnails';
 import {
@@ -42,6 +43,8 @@ export interface NewImage extends Pick<GalleryImage, 'id' | 'prompt' | 'aspectRa
    * public, not in the featured sequence or its category, until the operator unhides it.
    */
   hiddenBy?: string;
+  /** The worker's image check (generation only; an operator's import has none). */
+  imageCheck?: ImageCheckResult;
 }
 
 const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -146,6 +149,7 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     seed: input.seed,
     owner: admin ? 'admin' : 'user',
     ...(input.owner.kind === 'user' ? { userId: input.owner.userId } : {}),
+    ...(input.imageCheck ? { imageCheck: input.imageCheck } : {}),
     ...(input.hiddenBy ? { hidden: true, hiddenAt: clock.date().toISOString(), hiddenBy: input.hiddenBy } : {}),
   };
   // Only operator images enter a category (a visitor's save is always 'default'); a hidden one
@@ -253,6 +257,14 @@ function patched(before: ImageItem, patch: ImageStatePatch, by: string): ImageIt
   if (patch.category !== undefined) after.category = patch.category;
   if (after.hidden && !before.hidden) Object.assign(after, { hiddenAt: at, hiddenBy: by });
   if (patch.reviewed) Object.assign(after, { reportCount: 0, reviewedAt: at, reviewedBy: by });
+  // Keep is the operator's release of a picture the image check held back: from here it is ok.
+  if (patch.reviewed && isHeldBack(before.imageCheck)) {
+    after.imageCheck = {
+      verdict: 'ok',
+      by: `operator ${by}`,
+      reasons: [`released; the check had said: ${before.imageCheck?.reasons.join('; ')}`],
+    };
+  }
   if (!after.hidden) {
     // Who hid it and when no longer applies (the report threshold, the image check, the console).
     delete after.hidden;

@@ -1,4 +1,5 @@
 import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../shared/constants';
+import { isHeldBack } from '../../shared/image-check';
 import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
 import type { FlowInput } from '../../shared/schemas/generation-flow';
 import { capacityInputSchema, failInputSchema, flowInputSchema, storeInputSchema } from '../../shared/schemas/generation-flow';
@@ -13,8 +14,8 @@ import { logger } from '../lib/logger';
 import { METRIC, recordDurationMetric } from '../lib/metrics';
 import { sleep } from '../lib/retry';
 import { failureMessage } from './generation-failure';
-import { holdBackOperatorImage } from './image-check';
 import { storeImage } from './image-store';
+import { IMAGE_CHECK_ACTOR, queueHeldBackImage } from './moderation';
 
 /** The state machine's Lambda steps. Each is idempotent: Step Functions may run a step twice. */
 class JobCancelledError extends Error {
@@ -115,9 +116,12 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
   const { job, result } = storeInputSchema.parse(raw);
   const [png, record] = await Promise.all([getStaging(result.stagingKey), getJob(job.jobId)]);
   if (!png) throw new Error(`staging object ${result.stagingKey} is missing`);
-  // Only the operator's generator puts a category on the job (see startGeneration); only its
-  // pictures go public without a visitor's action, so only they are checked (docs/safety.md).
-  const hiddenBy = job.category ? await holdBackOperatorImage(job.jobId, png, job.category) : undefined;
+  // The worker's image check (docs/safety.md): a held-back picture is stored with its verdict, so it is
+  // shown blurred to its author and can be neither shared nor featured; an operator's is stored hidden,
+  // since it would be public at once. A picture already stored keeps its state.
+  const check = result.imageCheck;
+  const held = isHeldBack(check);
+  const hiddenBy = held && job.category ? IMAGE_CHECK_ACTOR : undefined;
   const image = await storeImage({
     id: job.jobId,
     png,
@@ -135,8 +139,14 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
     // picture came from there, so that is what the picture page and the XMP name.
     renderer: config().RENDERER,
     steps: MODEL_STEPS,
+    imageCheck: check,
     ...(hiddenBy ? { hiddenBy } : {}),
   });
+  // As stored (a second run of the step finds the first's record, perhaps released since): keyed writes.
+  if (image.imageCheck && isHeldBack(image.imageCheck)) {
+    const owner = job.category ? 'admin' : 'user';
+    await queueHeldBackImage({ ...image, owner, category: job.category ?? DEFAULT_CATEGORY }, image.imageCheck);
+  }
   const now = clock.now();
   await updateJob(job.jobId, {
     status: 'done',

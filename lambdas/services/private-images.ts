@@ -1,3 +1,4 @@
+import { isHeldBack } from '../../shared/image-check';
 import { type GalleryImage, toGalleryImage } from '../../shared/schemas/gallery';
 import {
   copyObject,
@@ -32,6 +33,11 @@ export function storedKeys(item: Pick<ImageItem, 'id' | 'owner'>): string[] {
 /** A visitor's image with presigned urls of its private objects, for its author's pages. */
 export async function withPrivateUrls(image: GalleryImage): Promise<GalleryImage> {
   const keys = privateImageKeys(image.id);
+  // One the image check held back: its author gets the thumbnail alone (shown blurred), no original.
+  if (isHeldBack(image.imageCheck)) {
+    const thumbnailUrl = await presignView(keys.thumbnail);
+    return { ...image, url: thumbnailUrl, thumbnailUrl };
+  }
   const [url, thumbnailUrl] = await Promise.all([presignView(keys.original), presignView(keys.thumbnail)]);
   return { ...image, url, thumbnailUrl };
 }

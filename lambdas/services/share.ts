@@ -1,5 +1,6 @@
 import { drawnBy, PRODUCT_NAME } from '../../shared/constants';
 import { escapeHtml } from '../../shared/html';
+import { IMAGE_CHECK_REFUSED, isHeldBack } from '../../shared/image-check';
 import { type GalleryImage, picturePagePath, type ShareResponse, toGalleryImage } from '../../shared/schemas/gallery';
 import { getImage, type ImageItem, setShared } from '../adapters/images-table';
 import { siteShell } from '../adapters/site-shell';
@@ -28,14 +29,29 @@ export async function publicImage(id: string): Promise<GalleryImage> {
  * half failing fails the request, and trying again does both again.
  */
 export async function shareImage(id: string, userId: string, shared: boolean): Promise<ShareResponse> {
-  // A hidden picture (reports took it out of public view, or the operator hid it) stays in its
-  // author's gallery but cannot be shared again until the operator keeps it.
-  if (shared && (await getImage(id, true))?.hidden) {
-    throw new ConflictError('This picture was taken out of public view and waits for review; it cannot be shared.', 'image_hidden');
-  }
+  if (shared) await refuseUnshareable(id, userId);
   if (!(await setShared(id, userId, shared))) throw new NotFoundError('No such picture of yours.', 'image_not_found');
   await (shared ? publishCopies(id) : withdrawCopies(id));
   return { shared, pageUrl: picturePagePath(id) };
+}
+
+/**
+ * A picture the image check held back is never shared (docs/safety.md), nor one taken out of public
+ * view (reports, or the operator) until the operator keeps it: its author is told why. Someone
+ * else's picture is left to setShared's condition, which answers as for an unknown id.
+ */
+async function refuseUnshareable(id: string, userId: string): Promise<void> {
+  const item = await getImage(id, true);
+  if (item?.userId !== userId) return;
+  if (isHeldBack(item.imageCheck)) {
+    throw new ConflictError(
+      'Our automatic image check held this picture back, so it cannot be shared. A moderator will review it.',
+      IMAGE_CHECK_REFUSED,
+    );
+  }
+  if (item.hidden) {
+    throw new ConflictError('This picture was taken out of public view and waits for review; it cannot be shared.', 'image_hidden');
+  }
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);

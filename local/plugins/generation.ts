@@ -3,6 +3,7 @@ import { touchWorker } from '../../lambdas/adapters/fleet-records';
 import { config, resetConfig } from '../../lambdas/lib/config';
 import type { WorkerOptions } from '../../worker/options';
 import { awsPorts, type WorkerPorts } from '../../worker/ports';
+import { threadedNsfwCheck } from '../../worker/threaded-check';
 import { GpuWorker } from '../../worker/worker';
 import { STATE_MACHINE_ARN } from '../functions/deployment';
 import { coldStartFromEnv, type PreviewRenderer, startPreviewRenderer } from '../preview-renderer/server';
@@ -119,6 +120,16 @@ export const generationPlugin: LocalPlugin = {
     Object.assign(process.env, handleEnv);
     resetConfig();
 
+    // The worker's image check with its model in a worker thread: here the worker shares its process with the
+    // API and the stand-ins, which must keep answering while the model loads (seconds) and infers. One thread
+    // for every in-process worker; a test gives a worker its own check through addWorker({ imageCheck }).
+    const imageCheck = threadedNsfwCheck();
+    // As on the instance (the model loads beside the warm-up, before the first beacon): the site is ready
+    // once the check is, so no first picture waits for the model. A failed load is tried again by the first
+    // picture, and failing again holds it back as unchecked.
+    const loaded = performance.now();
+    await imageCheck.prepare?.().catch((err: Error) => ctx.log(`generation: the image check did not load: ${err.message}`));
+    ctx.log(`generation: image check ${imageCheck.name} loaded in a worker thread (${Math.round(performance.now() - loaded)} ms)`);
     const workers: GpuWorker[] = [];
     const switches = new WeakMap<GpuWorker, () => void>();
     const addWorker = (options: Partial<WorkerOptions> = {}) => {
@@ -131,6 +142,7 @@ export const generationPlugin: LocalPlugin = {
         comfyTimeoutMs: num(env.COMFY_TIMEOUT_MS, 60_000),
         jobSlots: config().GEN_JOBS_PER_WORKER,
         warmUp,
+        imageCheck,
         ...options,
       });
       switches.set(worker, power.cut);
@@ -160,6 +172,7 @@ export const generationPlugin: LocalPlugin = {
       env: handleEnv,
       stop: async () => {
         await Promise.all(workers.map((w) => w.stop()));
+        await imageCheck.close();
         runner.stopAll();
         queues.close();
         await closeServer(server);

@@ -63,6 +63,14 @@ export function seedImages(): SeedImage[] {
   return [...featured, ...categories];
 }
 
+/** The size a seed picture is drawn at (SEED_SCALE of its ratio's, a multiple of 8). */
+export function seedPictureSize(image: Pick<SeedImage, 'ratio'>): { width: number; height: number } {
+  return {
+    width: Math.round((image.ratio.value.width * SEED_SCALE) / 8) * 8,
+    height: Math.round((image.ratio.value.height * SEED_SCALE) / 8) * 8,
+  };
+}
+
 async function pool<T>(items: T[], size: number, stop: () => boolean, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
@@ -87,8 +95,7 @@ export async function seedContent(log: (line: string) => void, stop: () => boole
   log(`seed: drawing and storing ${images.length} images (${CONCURRENCY} at a time)…`);
   let stored = 0;
   await pool(images, CONCURRENCY, stop, async (image) => {
-    const width = Math.round((image.ratio.value.width * SEED_SCALE) / 8) * 8;
-    const height = Math.round((image.ratio.value.height * SEED_SCALE) / 8) * 8;
+    const { width, height } = seedPictureSize(image);
     const png = await drawPreview({ prompt: image.prompt, seed: image.seed, width, height });
     await storeImage({
       id: image.id,

@@ -10,8 +10,10 @@ import {
   RENDERERS,
   VISITOR_USER,
 } from '../constants';
+import { isHeldBack } from '../image-check';
 import { aspectRatioLabelSchema } from '../ratios';
 import { idParam, modelParam, refuseForbiddenCharacters, skipParam, takeParam, textField, uuidSchema } from './common';
+import { imageCheckSchema } from './image-check';
 
 /** A gallery image as the API answers it (spec section 3, plus id, size and seed). */
 export const galleryImageSchema = z.object({
@@ -33,6 +35,11 @@ export const galleryImageSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   seed: z.number().int().nonnegative(),
+  /**
+   * Only on a picture the image check held back (docs/safety.md), which only its author is shown:
+   * blurred, with these reasons, and with no url to its original (`url` is the thumbnail's).
+   */
+  imageCheck: imageCheckSchema.optional(),
 });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
 
@@ -57,6 +64,7 @@ export function toGalleryImage(item: GalleryImage): GalleryImage {
     width: item.width,
     height: item.height,
     seed: item.seed,
+    ...(isHeldBack(item.imageCheck) ? { imageCheck: item.imageCheck } : {}),
   };
 }
 

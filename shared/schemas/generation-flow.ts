@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageCheckSchema } from './image-check';
 
 /**
  * Input and output shapes of the generation state machine's steps (issue 4). The execution input
@@ -50,6 +51,8 @@ const workerTimingsSchema = z.object({
   pickedAt: z.string(),
   /** ComfyUI time from POST /prompt to the output image, ms. */
   renderMs: z.number().nonnegative(),
+  /** The image check's time on the worker, ms (absent from workers before it). */
+  checkMs: z.number().nonnegative().optional(),
   /** Whole worker time (pick → upload done), ms. */
   workerMs: z.number().nonnegative(),
 });
@@ -60,6 +63,11 @@ const workerResultSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   comfyPromptId: z.string(),
+  /**
+   * The worker's image check (docs/safety.md); StoreImage stores it on the record. A worker bundle from
+   * before the check (an instance booted before the deploy) sends none: held back as unchecked.
+   */
+  imageCheck: imageCheckSchema.default({ verdict: 'unchecked', by: 'none', reasons: ['the worker sent no image check'] }),
   timings: workerTimingsSchema,
 });
 export type WorkerResult = z.infer<typeof workerResultSchema>;

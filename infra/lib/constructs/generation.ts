@@ -1,6 +1,6 @@
 import { type CfnResource, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -57,10 +57,10 @@ export interface GenerationProps {
   /** The GPU fleet: its group name for EnsureCapacity's env, and the right to scale it. */
   fleet: { autoScalingGroupName: string; grantScale(grantee: IGrantable): void };
   /**
-   * Amazon Rekognition on operator images (context imageModeration): StoreImage may call
-   * DetectModerationLabels and writes an audit entry to this table when it stores one hidden.
+   * StoreImage writes here for a picture the worker's image check held back: the moderation queue's
+   * item (and, for an operator image it stores hidden, the audit entry).
    */
-  imageModeration?: { messagesTable: TableV2 };
+  messagesTable: TableV2;
 }
 
 /**
@@ -85,7 +85,7 @@ export class Generation extends Construct {
       IMAGES_TABLE: images.tableName,
       IMAGES_BUCKET: props.imagesBucket.bucketName,
       GPU_ASG_NAME: props.fleet.autoScalingGroupName,
-      ...(props.imageModeration ? { MESSAGES_TABLE: props.imageModeration.messagesTable.tableName } : {}),
+      MESSAGES_TABLE: props.messagesTable.tableName,
     };
     this.steps = {} as Record<StepName, ProjectFunction>;
     for (const name of STEP_NAMES) {
@@ -106,12 +106,9 @@ export class Generation extends Construct {
     props.imagesBucket.grantPut(store, `${PRIVATE_PREFIX}*`);
     images.grantReadWriteData(store);
     jobs.grantReadWriteData(store);
-    if (props.imageModeration) {
-      // The picture goes in the request (Image.Bytes), so Rekognition needs no access to the bucket;
-      // DetectModerationLabels takes no resource ARN (acknowledged in infra/lib/nag.ts).
-      store.addToRolePolicy(new PolicyStatement({ actions: ['rekognition:DetectModerationLabels'], resources: ['*'] }));
-      props.imageModeration.messagesTable.grantWriteData(store);
-    }
+    // A held-back picture's moderation-queue item (putReportOnce: a conditional put, read back when it
+    // exists: StoreImage may run twice) and, for an operator image stored hidden, its audit entry.
+    props.messagesTable.grantReadWriteData(store);
     // MarkFailed: updateJob + releaseLock.
     jobs.grantReadWriteData(this.steps.MarkFailed);
 

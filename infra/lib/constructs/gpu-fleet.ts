@@ -57,6 +57,11 @@ export interface GpuFleetProps {
   imagesBucket: Bucket;
   /** Launch and termination failures of the group and failed image builds are sent here (the operator's alarm topic). */
   alarmTopic?: ITopic;
+  /**
+   * Amazon Rekognition beside the worker's own image check (context imageModeration): the worker sends
+   * every finished picture to DetectModerationLabels, labels at or above this confidence (percent) flag it.
+   */
+  rekognitionMinConfidence?: number;
 }
 
 /**
@@ -105,6 +110,10 @@ export class GpuFleet extends Construct {
     grantJobsTable(this.role, props.jobsTable);
     props.imagesBucket.grantPut(this.role, 'staging/*');
     props.models.grantReadModel(this.role);
+    if (props.rekognitionMinConfidence !== undefined) {
+      // The picture goes in the request (Image.Bytes): no bucket access; the action takes no resource ARN.
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['rekognition:DetectModerationLabels'], resources: ['*'] }));
+    }
 
     this.workerBundle = workerBundle(this);
     // Its own bundle object only: the bootstrap bucket holds every asset of the account (Lambda code, the site).
@@ -145,6 +154,9 @@ export class GpuFleet extends Construct {
         COMFYUI_TIMEOUT_SECONDS: String(props.comfyTimeoutSeconds),
         GPU_IDLE_SHUTDOWN_SECONDS: String(props.idleShutdownSeconds),
         WORKER_WARMUP: 'true',
+        ...(props.rekognitionMinConfidence !== undefined
+          ? { IMAGE_MODERATION: 'rekognition', IMAGE_MODERATION_MIN_CONFIDENCE: String(props.rekognitionMinConfidence) }
+          : {}),
         LOG_LEVEL: 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
       },

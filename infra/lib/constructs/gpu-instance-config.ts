@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { AssetHashType, BundlingOutput, DockerImage } from 'aws-cdk-lib';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { Construct } from 'constructs';
-import { buildSync } from 'esbuild';
+import { type BuildOptions, buildSync } from 'esbuild';
+import { wasmFiles } from '../../../worker/wasm-files';
 
 /**
  * What a GPU instance gets from the stack besides its image: the worker bundle (an S3 asset) and its
@@ -18,6 +19,36 @@ export const GPU_LOG_FILES = {
   worker: '/var/log/artloom/worker.log',
 };
 
+/**
+ * How the worker is bundled: one ESM file for Node with everything in it — the image check's model (JavaScript
+ * modules of nsfwjs) and, defined here, its wasm binaries (worker/wasm-files.ts). test/unit/worker/bundle.test.ts
+ * loads a bundle made with these options from a folder with no node_modules.
+ */
+export function workerBuildOptions(entry: string, outfile: string): BuildOptions {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    minify: true,
+    sourcemap: 'inline',
+    // ws loads these optional native helpers when present and works without them.
+    external: ['bufferutil', 'utf-8-validate'],
+    define: { WORKER_WASM_FILES: JSON.stringify(wasmFiles()) },
+    // CommonJS inside the ESM file: a require, and the __dirname that tfjs's wasm backend reads when it starts.
+    banner: {
+      js: [
+        "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+        "import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path';",
+        'const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);',
+      ].join('\n'),
+    },
+    logLevel: 'warning',
+  };
+}
+
 /** The worker (esbuild output of worker/main.ts) as an S3 asset; boot.sh fetches it at every boot. */
 export function workerBundle(scope: Construct): Asset {
   return new Asset(scope, 'worker-bundle', {
@@ -29,20 +60,7 @@ export function workerBundle(scope: Construct): Asset {
       outputType: BundlingOutput.SINGLE_FILE,
       local: {
         tryBundle(outputDir: string) {
-          buildSync({
-            entryPoints: [join(REPO_DIR, 'worker/main.ts')],
-            outfile: join(outputDir, 'worker.mjs'),
-            bundle: true,
-            platform: 'node',
-            target: 'node22',
-            format: 'esm',
-            minify: true,
-            sourcemap: 'inline',
-            // ws loads these optional native helpers when present and works without them.
-            external: ['bufferutil', 'utf-8-validate'],
-            banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-            logLevel: 'warning',
-          });
+          buildSync(workerBuildOptions(join(REPO_DIR, 'worker/main.ts'), join(outputDir, 'worker.mjs')));
           return true;
         },
       },

@@ -110,6 +110,7 @@ export class ArtloomStack extends Stack {
       jobsTable: jobs,
       imagesBucket,
       alarmTopic: this.alarmTopic.topic,
+      ...(ctx.imageModeration === 'rekognition' ? { rekognitionMinConfidence: ctx.imageModerationMinConfidence } : {}),
     });
     this.generation = new Generation(this, 'generation', {
       queue: jobQueue.queue,
@@ -117,7 +118,7 @@ export class ArtloomStack extends Stack {
       imagesBucket,
       environment,
       fleet: this.gpuFleet,
-      imageModeration: ctx.imageModeration === 'rekognition' ? { messagesTable: this.data.tables.messages } : undefined,
+      messagesTable: this.data.tables.messages,
     });
     this.gpuFleet.allowTaskCallbacks(this.generation.stateMachine);
     // What the operator needs after a deploy (docs/deploy.md): the user pool for operators, the fleet.

@@ -12,8 +12,8 @@ import { promptScreeningLayers } from '../../services/prompt-screening';
 export const handler = httpHandler({}, async ({ context }) => {
   const dependencies = await probeDependencies(probeBudgetMs(context.getRemainingTimeInMillis()));
   const ok = Object.values(dependencies).every((d) => d.ok);
-  const image = imageCheck().name;
-  const layers = [...promptScreeningLayers(), { name: 'image check', runs: !image.startsWith('off'), detail: image }];
-  const safety = { layers, imageCheck: image };
+  const image = imageCheck();
+  const layers = [...promptScreeningLayers(), { name: 'image check', runs: image.runs, detail: image.name }];
+  const safety = { layers, imageCheck: image.name };
   return json(ok ? 200 : 503, { ok, renderer: config().RENDERER, safety, dependencies });
 });

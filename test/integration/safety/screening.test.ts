@@ -123,4 +123,9 @@ describe('prompt screening before the queue', () => {
     const res = await postGenerate(app, newRequest({ prompt: 'a porn star on a beach' }));
     expect(((await res.json()) as ErrorBody).error.message).toMatch(/ — found by the word screen\. Please rephrase it\.$/);
   });
+
+  it('reports in /api/health the image check the worker runs', async () => {
+    const body = (await (await app.api('/api/health')).json()) as { safety: { imageCheck: string } };
+    expect(body.safety.imageCheck).toBe('nsfwjs MobileNetV2 (tfjs-wasm), in the GPU worker');
+  });
 });

@@ -69,22 +69,35 @@ describe('optional AWS safety checks in the stack', () => {
     for (const name of SAFETY_ENV) expect(text).not.toContain(name);
   });
 
-  it('with imageModeration: DetectModerationLabels and the audit write for the StoreImage step only', () => {
-    const store = configured.stack.generation.steps.StoreImage;
-    const statements = statementsOf(configured, store);
-    expect(withAction(statements, 'rekognition:DetectModerationLabels').map((s) => s.Resource)).toEqual(['*']);
-    const messages = logicalId(configured, configured.stack.data.tables.messages);
-    const put = withAction(statements, 'dynamodb:PutItem').filter((s) => JSON.stringify(s.Resource).includes(messages));
-    expect(put).toHaveLength(1);
-    const vars = configured.template.toJSON().Resources[logicalId(configured, store)].Properties.Environment.Variables;
-    expect(vars).toMatchObject({ IMAGE_MODERATION: 'rekognition', IMAGE_MODERATION_MIN_CONFIDENCE: '75' });
-    expect(vars.MESSAGES_TABLE).toEqual({ Ref: messages });
+  it('with imageModeration: DetectModerationLabels for the GPU worker only, its settings naming it; no function gets it', () => {
+    const role = logicalId(configured, configured.stack.gpuFleet.role);
+    const resources = configured.template.toJSON().Resources as Record<string, { Type: string; Properties: Json }>;
+    const gpu = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy' && (r.Properties.Roles as { Ref: string }[]).some((x) => x.Ref === role))
+      .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[]);
+    expect(withAction(gpu, 'rekognition:DetectModerationLabels').map((s) => s.Resource)).toEqual(['*']);
+    const workerEnv = Object.values(resources).find(
+      (r) => r.Type === 'AWS::SSM::Parameter' && JSON.stringify(r.Properties.Name).includes('worker.env'),
+    );
+    expect(JSON.stringify(workerEnv?.Properties.Value)).toContain('IMAGE_MODERATION=rekognition\\nIMAGE_MODERATION_MIN_CONFIDENCE=75');
+    const plainEnv = Object.values(plain.template.toJSON().Resources as Record<string, { Type: string; Properties: Json }>).find(
+      (r) => r.Type === 'AWS::SSM::Parameter' && JSON.stringify(r.Properties.Name).includes('worker.env'),
+    );
+    expect(JSON.stringify(plainEnv?.Properties.Value)).not.toContain('IMAGE_MODERATION');
 
-    const others = [
-      ...Object.entries(configured.stack.generation.steps).filter(([name]) => name !== 'StoreImage'),
-      ...Object.entries(configured.stack.api.functions),
-    ];
-    for (const [, fn] of others) expect(withAction(statementsOf(configured, fn), 'rekognition:DetectModerationLabels')).toEqual([]);
+    const functions = [...Object.values(configured.stack.generation.steps), ...Object.values(configured.stack.api.functions)];
+    for (const fn of functions) expect(withAction(statementsOf(configured, fn), 'rekognition:DetectModerationLabels')).toEqual([]);
+  });
+
+  it('lets StoreImage write a held-back picture’s queue item and audit line to the messages table, check or no check', () => {
+    for (const built of [plain, configured]) {
+      const store = built.stack.generation.steps.StoreImage;
+      const messages = logicalId(built, built.stack.data.tables.messages);
+      const put = withAction(statementsOf(built, store), 'dynamodb:PutItem').filter((s) => JSON.stringify(s.Resource).includes(messages));
+      expect(put).toHaveLength(1);
+      const vars = built.template.toJSON().Resources[logicalId(built, store)].Properties.Environment.Variables;
+      expect(vars.MESSAGES_TABLE).toEqual({ Ref: messages });
+    }
   });
 
   it('passes cdk-nag with the guardrail and the image check on (the resource-less Rekognition action acknowledged)', () => {

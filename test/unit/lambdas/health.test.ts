@@ -30,9 +30,9 @@ describe('health handler', () => {
         layers: [
           { name: 'words', runs: true, detail: expect.any(String) },
           { name: 'guardrail', runs: false, detail: expect.stringContaining('off') },
-          { name: 'image check', runs: false, detail: 'off (no image moderation)' },
+          { name: 'image check', runs: true, detail: 'nsfwjs MobileNetV2 (tfjs-wasm), in the GPU worker' },
         ],
-        imageCheck: 'off (no image moderation)',
+        imageCheck: 'nsfwjs MobileNetV2 (tfjs-wasm), in the GPU worker',
       },
       dependencies: { dynamodb: { ok: true, state: 'up' }, s3: { ok: true, state: 'up' } },
     });

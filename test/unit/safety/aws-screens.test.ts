@@ -1,10 +1,8 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { ApplyGuardrailCommand, BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { DetectModerationLabelsCommand, RekognitionClient } from '@aws-sdk/client-rekognition';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
@@ -13,7 +11,6 @@ vi.hoisted(() => {
 
 import { handler as health } from '../../../lambdas/handlers/system/get-health';
 import { resetConfig } from '../../../lambdas/lib/config';
-import { imageCheck, moderationBytes, REKOGNITION_MAX_BYTES } from '../../../lambdas/services/image-check';
 import { promptScreeningLayers, resetPromptScreening, screenPrompt } from '../../../lambdas/services/prompt-screening';
 import { PROMPT_REFUSED_PREFIX, SCREENING_LAYERS } from '../../../shared/safety';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
@@ -21,7 +18,6 @@ import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 import { expectRefusedBeforeAnyWrite, postGenerate } from './generate-request';
 
 const bedrock = mockClient(BedrockRuntimeClient);
-const rekognition = mockClient(RekognitionClient);
 const ddb = mockClient(DynamoDBDocumentClient);
 mockClient(SESv2Client);
 
@@ -56,7 +52,6 @@ function withGuardrail(): void {
 
 beforeEach(() => {
   bedrock.reset();
-  rekognition.reset();
   resetAnsweringEmpty(ddb, GetCommand, UpdateCommand, PutCommand, TransactWriteCommand);
   for (const key of ENV) delete process.env[key];
   process.env.SCREENING_TERMS_CACHE_SECONDS = '0';
@@ -148,64 +143,7 @@ describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
   });
 });
 
-describe('Rekognition image check (SDK mocked)', () => {
-  const png = () =>
-    sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
-      .png()
-      .toBuffer();
-
-  it('is the no-op check, named so in /api/health, unless IMAGE_MODERATION=rekognition', async () => {
-    expect(imageCheck().name).toBe('off (no image moderation)');
-    expect(await imageCheck().check(await png())).toBeUndefined();
-    expect(rekognition.commandCalls(DetectModerationLabelsCommand)).toHaveLength(0);
-  });
-
-  it('holds the picture back with the labels at or above the confidence', async () => {
-    process.env.IMAGE_MODERATION = 'rekognition';
-    process.env.IMAGE_MODERATION_MIN_CONFIDENCE = '80';
-    resetConfig();
-    rekognition.on(DetectModerationLabelsCommand).resolves({
-      ModerationLabels: [
-        { Name: 'Explicit Nudity', ParentName: '', Confidence: 97.4 },
-        { Name: 'Graphic Violence', ParentName: 'Violence', Confidence: 85 },
-      ],
-    });
-    const bytes = await png();
-    expect(await imageCheck().check(bytes)).toEqual({ labels: ['Explicit Nudity (97%)', 'Violence / Graphic Violence (85%)'] });
-    const input = rekognition.commandCalls(DetectModerationLabelsCommand)[0]?.args[0].input;
-    expect(input?.MinConfidence).toBe(80);
-    expect(Buffer.from(input?.Image?.Bytes ?? []).equals(bytes)).toBe(true);
-  });
-
-  it('lets the picture through when no label reaches the confidence', async () => {
-    process.env.IMAGE_MODERATION = 'rekognition';
-    process.env.IMAGE_MODERATION_MIN_CONFIDENCE = '80';
-    resetConfig();
-    rekognition.on(DetectModerationLabelsCommand).resolves({ ModerationLabels: [{ Name: 'Suggestive', Confidence: 61 }] });
-    expect(await imageCheck().check(await png())).toBeUndefined();
-    rekognition.on(DetectModerationLabelsCommand).resolves({ ModerationLabels: [] });
-    expect(await imageCheck().check(await png())).toBeUndefined();
-  });
-
-  it('fails closed: holds the picture back as not checked when Rekognition errors', async () => {
-    process.env.IMAGE_MODERATION = 'rekognition';
-    resetConfig();
-    rekognition.on(DetectModerationLabelsCommand).rejects(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
-    expect(await imageCheck().check(await png())).toEqual({ labels: ['not checked: Amazon Rekognition did not answer'] });
-  });
-
-  it('sends a JPEG under 5 MB when the PNG is larger', async () => {
-    const noisy = await sharp(Buffer.from(Array.from({ length: 1400 * 1400 * 3 }, () => Math.floor(Math.random() * 256))), {
-      raw: { width: 1400, height: 1400, channels: 3 },
-    })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
-    expect(noisy.length).toBeGreaterThan(REKOGNITION_MAX_BYTES);
-    const bytes = await moderationBytes(noisy);
-    expect(bytes.length).toBeLessThanOrEqual(REKOGNITION_MAX_BYTES);
-    expect((await sharp(bytes).metadata()).format).toBe('jpeg');
-  });
-
+describe('/api/health', () => {
   it('/api/health names the active checks', async () => {
     withGuardrail();
     process.env.IMAGE_MODERATION = 'rekognition';
@@ -217,9 +155,13 @@ describe('Rekognition image check (SDK mocked)', () => {
         layers: [
           { name: 'words', runs: true },
           { name: 'guardrail', runs: true, detail: 'Amazon Bedrock Guardrails, guardrail abc123def456 version 3' },
-          { name: 'image check', runs: true, detail: 'Amazon Rekognition moderation labels ≥ 75%' },
+          {
+            name: 'image check',
+            runs: true,
+            detail: 'nsfwjs MobileNetV2 (tfjs-wasm) + Amazon Rekognition moderation labels ≥ 75%, in the GPU worker',
+          },
         ],
-        imageCheck: 'Amazon Rekognition moderation labels ≥ 75%',
+        imageCheck: 'nsfwjs MobileNetV2 (tfjs-wasm) + Amazon Rekognition moderation labels ≥ 75%, in the GPU worker',
       },
     });
   });

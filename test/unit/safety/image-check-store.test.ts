@@ -1,25 +1,29 @@
-import { DetectModerationLabelsCommand, RekognitionClient } from '@aws-sdk/client-rekognition';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
   process.env.LOG_LEVEL = 'SILENT';
 });
 
-import { resetConfig } from '../../../lambdas/lib/config';
 import { storeJobImage } from '../../../lambdas/services/jobs';
+import type { ImageCheckResult } from '../../../shared/image-check';
 
-const rekognition = mockClient(RekognitionClient);
+/** StoreImage with the worker's verdict (docs/safety.md, 'Image check'), SDK mocked; the local twin is test/integration/safety/image-check.test.ts. */
 const s3 = mockClient(S3Client);
 const ddb = mockClient(DynamoDBDocumentClient);
 
 const JOB = '5f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0';
-const ENV = ['IMAGE_MODERATION', 'IMAGE_MODERATION_MIN_CONFIDENCE'];
+const FLAGGED: ImageCheckResult = {
+  verdict: 'flagged',
+  by: 'nsfwjs MobileNetV2 (tfjs-wasm)',
+  reasons: ['explicit content (Porn 88%, Hentai 3%, Sexy 6%)'],
+};
+const OK: ImageCheckResult = { verdict: 'ok', by: 'nsfwjs MobileNetV2 (tfjs-wasm)', reasons: [] };
 
-const input = (category?: string) => ({
+const input = (imageCheck: ImageCheckResult | undefined, category?: string) => ({
   job: { jobId: JOB, userId: 'admin', prompt: 'A castle', aspectRatio: '4:3', width: 64, height: 48, ...(category ? { category } : {}) },
   limits: { heartbeatSeconds: 30, taskTimeoutSeconds: 900 },
   result: {
@@ -28,6 +32,7 @@ const input = (category?: string) => ({
     width: 64,
     height: 48,
     comfyPromptId: 'p-1',
+    ...(imageCheck ? { imageCheck } : {}),
     timings: { pickedAt: new Date().toISOString(), renderMs: 1, workerMs: 1 },
   },
 });
@@ -39,15 +44,11 @@ function storedImage(): { item: Record<string, unknown>; items: number } {
   const put = tx.find((t) => String(t.Put?.Item?.pk).startsWith('img#'));
   return { item: put?.Put?.Item ?? {}, items: tx.length };
 }
+const messagePuts = () => ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item ?? {});
 
 beforeEach(async () => {
-  rekognition.reset();
   s3.reset();
   ddb.reset();
-  for (const key of ENV) delete process.env[key];
-  process.env.IMAGE_MODERATION = 'rekognition';
-  process.env.IMAGE_MODERATION_MIN_CONFIDENCE = '70';
-  resetConfig();
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } })
     .png()
     .toBuffer();
@@ -59,53 +60,70 @@ beforeEach(async () => {
   ddb.on(UpdateCommand).resolves({});
   ddb.on(TransactWriteCommand).resolves({});
 });
-afterEach(() => {
-  for (const key of ENV) delete process.env[key];
-  resetConfig();
-});
 
-describe('StoreImage with the Rekognition image check (SDK mocked)', () => {
-  it('stores an operator image hidden, outside the featured sequence and its category, and audits why', async () => {
-    rekognition.on(DetectModerationLabelsCommand).resolves({ ModerationLabels: [{ Name: 'Graphic Violence', Confidence: 91.2 }] });
-    await storeJobImage(input('landscapes'));
-    const { item, items } = storedImage();
-    expect(items).toBe(1); // the record only: no featured slot, no counter, no category change
-    expect(item).toMatchObject({ hidden: true, hiddenBy: 'image-check', gsi1pk: 'hidden#owner#admin', gsi3pk: expect.any(String) });
-    expect(item).not.toHaveProperty('gsi2pk');
-    expect(item).not.toHaveProperty('featuredSeq');
-    const audit = ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item);
-    expect(audit).toEqual([
+describe('StoreImage with the worker’s image check (SDK mocked)', () => {
+  it('stores a flagged visitor’s picture with its verdict, private as any, and queues it for the operator', async () => {
+    await storeJobImage(input(FLAGGED));
+    const { item } = storedImage();
+    expect(item.imageCheck).toEqual(FLAGGED);
+    expect(item).not.toHaveProperty('hidden'); // its author still finds it in their gallery (blurred)
+    expect(messagePuts()).toEqual([
       expect.objectContaining({
-        pk: `audit#image-check-${JOB}`,
-        actor: 'image-check',
-        action: 'hide',
-        target: `image:${JOB}`,
-        after: expect.objectContaining({ hidden: true, reason: expect.stringContaining('Graphic Violence (91%)') }),
+        pk: `report#${JOB}#image-check`,
+        type: 'image_report',
+        fields: expect.objectContaining({
+          imageId: JOB,
+          reason: 'image_check',
+          owner: 'user',
+          details: 'nsfwjs MobileNetV2 (tfjs-wasm): explicit content (Porn 88%, Hentai 3%, Sexy 6%)',
+        }),
       }),
     ]);
   });
 
-  it('stores it listed (featured and in its category) when no label reaches the confidence', async () => {
-    rekognition.on(DetectModerationLabelsCommand).resolves({ ModerationLabels: [] });
-    await storeJobImage(input('landscapes'));
+  it('stores a flagged operator image hidden, outside the featured sequence and its category, queued and audited', async () => {
+    await storeJobImage(input(FLAGGED, 'landscapes'));
+    const { item, items } = storedImage();
+    expect(items).toBe(1); // the record only: no featured slot, no counter, no category change
+    expect(item).toMatchObject({ hidden: true, hiddenBy: 'image-check', imageCheck: FLAGGED, gsi1pk: 'hidden#owner#admin' });
+    expect(item).not.toHaveProperty('gsi2pk');
+    expect(item).not.toHaveProperty('featuredSeq');
+    expect(messagePuts()).toEqual([
+      expect.objectContaining({
+        pk: `report#${JOB}#image-check`,
+        fields: expect.objectContaining({ owner: 'admin', reason: 'image_check' }),
+      }),
+      expect.objectContaining({
+        pk: `audit#image-check-${JOB}`,
+        actor: 'image-check',
+        action: 'hide',
+        after: expect.objectContaining({ hidden: true, reason: expect.stringContaining('Porn 88%') }),
+      }),
+    ]);
+  });
+
+  it('stores an ok picture listed, with its verdict, and queues nothing', async () => {
+    await storeJobImage(input(OK, 'landscapes'));
     const { item, items } = storedImage();
     expect(items).toBe(4); // record, featured slot, counter, category
     expect(item).not.toHaveProperty('hidden');
-    expect(item).toMatchObject({ gsi1pk: 'owner#admin', gsi2pk: 'cat#landscapes', featuredSeq: 0 });
-    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(item).toMatchObject({ imageCheck: OK, gsi1pk: 'owner#admin', gsi2pk: 'cat#landscapes', featuredSeq: 0 });
+    expect(messagePuts()).toHaveLength(0);
   });
 
-  it('does not check a visitor’s picture', async () => {
-    await storeJobImage(input());
-    expect(rekognition.commandCalls(DetectModerationLabelsCommand)).toHaveLength(0);
-    expect(storedImage().item).not.toHaveProperty('hidden');
+  it('holds back as unchecked a result from a worker that sent no verdict', async () => {
+    await storeJobImage(input(undefined));
+    expect(storedImage().item.imageCheck).toEqual({ verdict: 'unchecked', by: 'none', reasons: ['the worker sent no image check'] });
+    expect(messagePuts()).toHaveLength(1);
   });
 
-  it('does not check again, or audit twice, when StoreImage runs again for a stored image', async () => {
-    ddb.on(GetCommand, { Key: { pk: `img#${JOB}`, sk: 'img' } }).resolves({ Item: { pk: `img#${JOB}`, sk: 'img', id: JOB, hidden: true } });
-    await storeJobImage(input('landscapes'));
-    expect(rekognition.commandCalls(DetectModerationLabelsCommand)).toHaveLength(0);
-    expect(storedImage().items).toBe(0); // no image record written again (the job's own housekeeping may transact)
-    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+  it('leaves a stored picture as it is when StoreImage runs again: a released one is not queued again', async () => {
+    const released = { verdict: 'ok', by: 'operator op@example.com', reasons: ['released'] };
+    ddb
+      .on(GetCommand, { Key: { pk: `img#${JOB}`, sk: 'img' } })
+      .resolves({ Item: { pk: `img#${JOB}`, sk: 'img', id: JOB, owner: 'user', imageCheck: released } });
+    await storeJobImage(input(FLAGGED));
+    expect(storedImage().items).toBe(0);
+    expect(messagePuts()).toHaveLength(0);
   });
 });

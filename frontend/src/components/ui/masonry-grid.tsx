@@ -100,9 +100,12 @@ export function MasonryGrid({ images, onOpen, label, afterFirstTile, onFirstPict
                   fetchPriority={index === 0 ? 'high' : 'auto'}
                   decoding="async"
                   style={{ aspectRatio: `${item.width} / ${item.height}` }}
+                  // Held back by the image check (shown to its author only): blurred, the viewer says why.
+                  className={item.imageCheck ? 'is-held-back' : undefined}
                   onLoad={() => arrived(item)}
                   onError={() => arrived(item)}
                 />
+                {item.imageCheck && <span className="tile__held-back">Held back for review</span>}
                 <span className="tile-caption tile-caption--hover tile__caption" aria-hidden="true">
                   {item.prompt}
                 </span>

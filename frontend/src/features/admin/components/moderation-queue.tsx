@@ -1,3 +1,4 @@
+import { IMAGE_CHECK_REASON } from '@shared/image-check';
 import { IMAGE_REPORT_TYPE, REPORT_REASON_LABELS, type ReportReason } from '@shared/safety';
 import type { InboxItem } from '@shared/schemas/admin';
 import { resolveThumbnailUrl } from '@shared/url-rule';
@@ -114,7 +115,10 @@ export function ModerationQueue({ api, onError }: SectionProps) {
               <ul className="admin-queue__reasons">
                 {c.reasons.map(([reason, count]) => (
                   <li key={reason}>
-                    {REPORT_REASON_LABELS[reason as ReportReason] ?? reason} × {count}
+                    {reason === IMAGE_CHECK_REASON
+                      ? 'Held back by the image check'
+                      : (REPORT_REASON_LABELS[reason as ReportReason] ?? reason)}{' '}
+                    × {count}
                   </li>
                 ))}
               </ul>

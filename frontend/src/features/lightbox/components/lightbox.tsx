@@ -1,4 +1,5 @@
 import { TIMINGS } from '@shared/constants';
+import { heldBackNotice } from '@shared/image-check';
 import type { ClientImage } from '@shared/schemas/gallery';
 import { useEffect, useId, useRef, useState } from 'react';
 import { API_BASE, qs } from '../../../lib/api-client';
@@ -92,7 +93,8 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  const href = image && downloadHref(image, own);
+  // A picture the image check held back has no original to download (the API refuses it too).
+  const href = image && !image.imageCheck ? downloadHref(image, own) : undefined;
   return (
     <dialog
       ref={dialogRef}
@@ -144,13 +146,18 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
               alt={image.prompt}
               width={image.width}
               height={image.height}
-              className={`lightbox__img${status === 'loaded' ? ' is-loaded' : ''}`}
+              className={`lightbox__img${status === 'loaded' ? ' is-loaded' : ''}${image.imageCheck ? ' is-held-back' : ''}`}
               onLoad={() => setStatus('loaded')}
               onError={() => setStatus('error')}
             />
           )}
           <figcaption>
             <span className="lightbox__prompt">{image?.prompt}</span>
+            {image?.imageCheck && (
+              <span className="lightbox__held-back" role="note">
+                {heldBackNotice(image.imageCheck)}
+              </span>
+            )}
             <span className="lightbox__meta">
               {image?.aspectRatio} · {index + 1} / {images.length}
             </span>
@@ -184,7 +191,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
         <button type="button" className="btn lightbox__step" disabled={atEnd} onClick={() => move(1)}>
           Next
         </button>
-        {!paused && image && own && <ShareControl key={`share-${image.id}`} image={image} />}
+        {!paused && image && own && !image.imageCheck && <ShareControl key={`share-${image.id}`} image={image} />}
         {!paused && image && (
           <button type="button" className="btn" aria-expanded={more} aria-controls={moreId} onClick={() => setMore((m) => !m)}>
             More
