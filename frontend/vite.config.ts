@@ -7,7 +7,9 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { z } from 'zod';
 import type * as CategoryTable from '../shared/category-table';
-import { escapeHtml } from '../shared/html';
+// With its extension: Vite's config loader warns on every start about an extensionless import (its native loader, the
+// next default, needs the file name).
+import { escapeHtml } from '../shared/html.ts';
 import type * as SiteRoutes from '../shared/site-routes';
 
 /**

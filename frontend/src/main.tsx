@@ -9,6 +9,9 @@ import './styles/controls.css';
 import { routePath } from '@shared/static-paths';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
+import { reloadOnceOnStaleChunks } from './lib/chunk-reload';
+
+reloadOnceOnStaleChunks();
 
 const root = document.getElementById('root');
 if (root) {

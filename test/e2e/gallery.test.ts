@@ -60,6 +60,8 @@ describe('lightbox', () => {
     await popup.waitFor();
     // The countdown ticks down once a second from 5; no 'Close Ad' before it reaches 0.
     await popup.getByText(`Close ad in ${TIMINGS.adCountdownSeconds} s`).waitFor();
+    // It says 'Sponsored' once, in its title (its tiles do not repeat it).
+    await expect(popup.getByText('Sponsored', { exact: true }).count()).resolves.toBe(1);
     await page.clock.runFor(1000);
     await popup.getByText(`Close ad in ${TIMINGS.adCountdownSeconds - 1} s`).waitFor();
     await page.clock.runFor((TIMINGS.adCountdownSeconds - 2) * 1000);
@@ -75,6 +77,8 @@ describe('lightbox', () => {
     await page.clock.resume();
     await popup.waitFor({ state: 'detached' });
     await closeButton.waitFor();
+    // The focus is back where it was before the popup (the viewer's close button), not on <body>.
+    await expect.poll(() => closeButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.keyboard.press('ArrowLeft');
     await viewer.getByText(`${ADS.popupEvery} / ${total}`).waitFor();

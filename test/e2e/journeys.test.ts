@@ -115,6 +115,17 @@ describe('visitor journeys by clicking', () => {
     const { page, context } = await e2e.newPage({ width: 375, height: 812 });
     await page.goto('/');
     await expectPage(page, '/');
+    // Escape closes the open menu and gives the focus back to its button.
+    const firstLink = navbar(page).getByRole('link', { name: CATEGORIES.find((c) => c.inNavbar)?.navLabel ?? '', exact: true });
+    await navbar(page).getByRole('button', { name: 'Open menu' }).click();
+    const toggle = navbar(page).getByRole('button', { name: 'Close menu' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await firstLink.focus();
+    await page.keyboard.press('Escape');
+    const closed = navbar(page).getByRole('button', { name: 'Open menu' });
+    await expect(closed.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect.poll(() => closed.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(firstLink.isVisible()).resolves.toBe(false);
     for (const category of CATEGORIES.filter((c) => c.inNavbar)) {
       await navbar(page).getByRole('button', { name: 'Open menu' }).click();
       await navbar(page).getByRole('link', { name: category.navLabel, exact: true }).click();

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { chunkLoaded } from './chunk-reload';
 
 /** A lazily loaded component that can be loaded ahead of its first render (`preload`). */
 export type PreloadableComponent<P extends object> = ComponentType<P> & { preload: () => Promise<void> };
@@ -11,6 +12,14 @@ export type PreloadableComponent<P extends object> = ComponentType<P> & { preloa
  * (issue 25). src/main.tsx preloads the page of the path it starts on (src/app/router.tsx,
  * `preloadPage`), whose chunk src/boot.ts has fetched beside the first chunk, before the first render.
  */
+const failed = new Set<() => void>();
+
+/** Lets every page whose chunk failed to load try again on its next render (the route's Retry: app/layout/root-layout.tsx). */
+export function retryFailedPages(): void {
+  for (const reset of failed) reset();
+  failed.clear();
+}
+
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
@@ -18,19 +27,27 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
     pending ??= load().then(
       (module) => {
         loaded = module.default;
+        chunkLoaded();
       },
       (error: unknown) => {
-        // A failed load may be retried (a later navigation); the lazy component shows the error as before.
+        // React.lazy keeps its rejection for good: retryFailedPages (the route's Retry) gives the page a fresh one, and
+        // the browser fetches a failed module again. Not at once: React re-renders the page when the load settles,
+        // and a fresh lazy there would start the next load, and so on, in a loop.
         pending = undefined;
+        failed.add(() => {
+          Lazy = makeLazy();
+        });
         throw error;
       },
     );
     return pending;
   };
-  const Lazy = lazy(async () => {
-    await preload();
-    return { default: loaded as ComponentType<P> };
-  });
+  const makeLazy = () =>
+    lazy(async () => {
+      await preload();
+      return { default: loaded as ComponentType<P> };
+    });
+  let Lazy = makeLazy();
   function Page(props: P) {
     const Component = loaded ?? Lazy;
     return <Component {...props} />;

@@ -1,9 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Outlet, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../../components/layouts/error-boundary';
 import { Navbar } from '../../components/layouts/navbar';
+import { OfflineNotice } from '../../components/layouts/offline-notice';
+import { RouteError } from '../../components/layouts/route-error';
 import { RouteProgress } from '../../components/layouts/route-progress';
 import { CONSENT_OPEN, readConsent } from '../../lib/consent';
+import { retryFailedPages } from '../../lib/lazy-page';
 import { TOAST_CONTAINER_PROPS, whenToastsNeeded } from '../../lib/notify';
 import { toastHost } from '../../lib/toast-layer';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -21,6 +25,10 @@ const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })
 const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
 // The consent banner: its own chunk, asked for only when the visitor has not decided (or reopens it from the footer).
 const CookieBanner = lazy(() => import('../../features/consent/cookie-banner').then((m) => ({ default: m.CookieBanner })));
+
+/** What a failed lazy part of the shell leaves: nothing (the page around it stays). */
+const nothing = () => null;
+const routeError = (retry: () => void) => <RouteError retry={retry} />;
 
 /** The shell: navbar, page, footer, toasts; the context menu is blocked app-wide (spec section 2). */
 export function RootLayout() {
@@ -49,9 +57,11 @@ export function RootLayout() {
   const closeBanner = useCallback(() => setConsentOpen(false), []);
   const banner = useMemo(
     () => (
-      <Suspense fallback={null}>
-        <CookieBanner onDone={closeBanner} untilDecided />
-      </Suspense>
+      <ErrorBoundary fallback={nothing}>
+        <Suspense fallback={null}>
+          <CookieBanner onDone={closeBanner} untilDecided />
+        </Suspense>
+      </ErrorBoundary>
     ),
     [closeBanner],
   );
@@ -70,21 +80,30 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id="main" className="main">
-        {/* A boundary per path: while a page's chunk loads, the progress bar shows (no spinner). */}
-        <Suspense key={pathname} fallback={<RouteProgress />}>
-          <Outlet />
-        </Suspense>
+        {/* Boundaries per path: while a page's chunk loads, the progress bar shows (no spinner); if it fails to load
+            or render, a message with Retry, in the shell. */}
+        <ErrorBoundary key={pathname} fallback={routeError} onRetry={retryFailedPages}>
+          <Suspense fallback={<RouteProgress />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {/* The shell's own lazy parts fail quietly (offline before their chunk came): the page stays. */}
+      <ErrorBoundary fallback={nothing}>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </ErrorBoundary>
+      <OfflineNotice />
       {(consentOpen || prerenderedBanner) && banner}
       {/* In a host that follows the topmost open modal dialog (lib/toast-layer.ts): toasts stay above the viewer. */}
       {toasts &&
         createPortal(
-          <Suspense fallback={null}>
-            <ToastContainer {...TOAST_CONTAINER_PROPS} />
-          </Suspense>,
+          <ErrorBoundary fallback={nothing}>
+            <Suspense fallback={null}>
+              <ToastContainer {...TOAST_CONTAINER_PROPS} />
+            </Suspense>
+          </ErrorBoundary>,
           toastHost(),
         )}
     </>

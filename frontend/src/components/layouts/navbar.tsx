@@ -1,6 +1,6 @@
 import { CATEGORY_LINKS } from 'virtual:category-links';
 import { PRODUCT_NAME, SCROLL } from '@shared/constants';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import './navbar.css';
@@ -13,6 +13,7 @@ export function Navbar() {
   const [scrolled, setScrolled] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SCROLL.navbarColourChange);
@@ -25,6 +26,18 @@ export function Navbar() {
     setOpen(false);
   }, [location.pathname]);
 
+  // Escape closes the open menu and puts the focus back on its button (the disclosure pattern's keyboard contract).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   return (
     <header className={`navbar${scrolled ? ' navbar--scrolled' : ''}`}>
       <nav className="navbar__inner" aria-label="Main">
@@ -33,6 +46,7 @@ export function Navbar() {
           {PRODUCT_NAME}
         </Link>
         <button
+          ref={toggle}
           type="button"
           className="navbar__toggle"
           aria-expanded={open}

@@ -44,7 +44,7 @@ export function AdPopup({ ads, onClose }: { ads: Ad[]; onClose: () => void }) {
         </h2>
         <div className="ad-popup__ads">
           {shown.map((ad) => (
-            <AdTile key={ad.id ?? `${ad.imageUrl}|${ad.navigateUrl}`} ad={ad} />
+            <AdTile key={ad.id ?? `${ad.imageUrl}|${ad.navigateUrl}`} ad={ad} labelled={false} />
           ))}
         </div>
         {seconds > 0 ? (

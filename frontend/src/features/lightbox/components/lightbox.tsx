@@ -74,6 +74,15 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
     };
   }, []);
 
+  // The ad popup pauses the viewer and its close button leaves the page meanwhile: the popup's 'Close Ad' then gave the
+  // focus back to nothing (<body>). Where the focus was is gone only if it was on that button: it gets it again.
+  const wasPaused = useRef(paused);
+  useEffect(() => {
+    const resumed = wasPaused.current && !paused;
+    wasPaused.current = paused;
+    if (resumed && !dialogRef.current?.contains(document.activeElement)) closeRef.current?.focus();
+  }, [paused]);
+
   const move = (delta: -1 | 1) => {
     const next = index + delta;
     if (next < 0 || next > images.length - 1) return;

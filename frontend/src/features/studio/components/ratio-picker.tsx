@@ -9,7 +9,8 @@ export interface RatioPickerProps {
 
 /**
  * The aspect-ratio picker (spec section 4 'Ratio selection'): hovering or focusing previews a
- * ratio, leaving resets the preview to the selected one, click or touch selects.
+ * ratio, leaving resets the preview to the selected one, click or touch selects. The preview is a
+ * fixed-size box (studio.css): the pills never move while the pointer is on them.
  */
 export function RatioPicker({ value, onChange, disabled }: RatioPickerProps) {
   const [preview, setPreview] = useState<string | null>(null);
@@ -36,13 +37,13 @@ export function RatioPicker({ value, onChange, disabled }: RatioPickerProps) {
         ))}
       </div>
       <div className="ratio-preview" aria-live="polite">
-        <span
-          className="ratio-preview__box"
-          style={{ width: shown.value.width * scale, height: shown.value.height * scale }}
-          aria-hidden="true"
-        />
-        <span>
-          <strong>{shown.label}</strong> {shown.description}
+        <span className="ratio-preview__frame" aria-hidden="true">
+          <span className="ratio-preview__box" style={{ width: shown.value.width * scale, height: shown.value.height * scale }} />
+        </span>
+        <span className="ratio-preview__text">
+          <span>
+            <strong>{shown.label}</strong> {shown.description}
+          </span>
           <span className="ratio-preview__size">
             {shown.value.width}×{shown.value.height}
           </span>

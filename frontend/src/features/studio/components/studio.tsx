@@ -9,6 +9,7 @@ import { quotaText, useQuota } from '../hooks/use-quota';
 import { useRenderer } from '../hooks/use-renderer';
 import { useWarmGpu } from '../hooks/use-warm-gpu';
 import { GenerationProgress } from './generation-progress';
+import { PromptCounter, tooLong } from './prompt-counter';
 import { RatioPicker } from './ratio-picker';
 import '../studio.css';
 
@@ -104,6 +105,7 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
           rows={3}
           placeholder="A colorful sunset over the ocean, soft light, wide angle"
           value={prompt}
+          aria-describedby={`${promptId}-count`}
           disabled={state.busy}
           onChange={(e) => {
             setPrompt(e.target.value);
@@ -113,6 +115,7 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
             if (e.key === 'Enter' && !e.shiftKey) submit(e);
           }}
         />
+        <PromptCounter id={`${promptId}-count`} length={prompt.length} />
         <RatioPicker value={ratio} onChange={setRatio} disabled={state.busy} />
         {seed !== undefined && (
           <p className="studio__remix">
@@ -120,7 +123,11 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
           </p>
         )}
         {extraFields}
-        <button type="submit" className="btn btn--primary btn--large" disabled={state.busy || prompt.trim() === '' || !ready}>
+        <button
+          type="submit"
+          className="btn btn--primary btn--large"
+          disabled={state.busy || prompt.trim() === '' || tooLong(prompt) || !ready}
+        >
           {state.busy ? 'Loading...Please wait..' : 'Generate Image'}
         </button>
       </form>
