@@ -59,7 +59,7 @@ export async function queueHeldBackImage(image: HeldBackImage, check: ImageCheck
   const at = clock.date().toISOString();
   const reason = `${check.by}: ${check.reasons.join('; ') || check.verdict}`;
   logger.warn('picture held back by the image check', { imageId: image.id, verdict: check.verdict, reason });
-  await putReportOnce(image.id, IMAGE_CHECK_ACTOR, {
+  await putReportOnce(image.id, [IMAGE_CHECK_ACTOR], {
     id: `image-check-${image.id}`,
     type: IMAGE_REPORT_TYPE,
     createdAt: at,
