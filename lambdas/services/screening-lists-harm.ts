@@ -63,7 +63,7 @@ export const SEXUAL_WORLD: readonly string[] = [
   'breasts out', 'tits out', 'boobs out', 'titties', 'flashing her breasts', 'flashing her tits', 'flashing her boobs',
   'exposed breasts', 'exposing her breasts', 'exposing herself', 'exposing himself', 'bare ass',
   'no underwear', 'without underwear', 'without lingerie', 'without her bra', 'no panties', 'without panties', 'pantiless', 'braless nude',
-  'free the nipple', 'spicy pic*', 'spicy photo*', 'spicy content', 'spicy nsfw', 'nsfw', 'lewd', 'lewds', 'smut', 'smutty', 'raunchy',
+  'free the nipple', 'spicy pic*', 'spicy photo*', 'spicy content', 'lewd', 'lewds', 'smut', 'smutty', 'raunchy',
   'x rated', 'adult content', 'porn*', 'pr0n', 'pron', 'p0rn', 'nekkid', 'nekked', 'neked', 'nakkid', 'nakid', 'naekd',
   'nued', 'nuds', 'nudez', 'sexx*', 'seggs', 'secks', 'intimate moment in bed', 'intimate scene in bed', 'making love',
   'made love', 'love making', 'lovemaking', 'one night stand in bed', 'in bed naked', 'naked in bed', 'between the sheets nude',
