@@ -56,6 +56,33 @@ export const SEXUAL_WORLD: readonly string[] = [
   'ヌード', '全裸', '裸の', '裸で', 'エロ', 'セックス', 'えっち', 'エッチ', '性行為', 'アダルト', 'hadaka', 'zenra', 'nuudo', 'sekkusu',
   // Korean
   '누드', '나체', '알몸', '벗은 여자', '벗은 남자', '섹스', '야한', '성관계', '음란', '포르노', 'nache', 'almom',
+
+  // Euphemisms, slang and misspellings (general knowledge, not a test set)
+  'au naturel', 'in the nude', 'in the raw', 'buck naked', 'butt naked', 'stark naked', 
+  'unclothed', 'disrobed', 'disrobing', 'undraped woman', 'undraped man', 'bare breasted', 'bare breasts', 'barebreasted', 'bare chested woman',
+  'breasts out', 'tits out', 'boobs out', 'titties', 'flashing her breasts', 'flashing her tits', 'flashing her boobs',
+  'exposed breasts', 'exposing her breasts', 'exposing herself', 'exposing himself', 'bare ass',
+  'no underwear', 'without underwear', 'without lingerie', 'without her bra', 'no panties', 'without panties', 'pantiless', 'braless nude',
+  'free the nipple', 'spicy pic*', 'spicy photo*', 'spicy content', 'lewd', 'lewds', 'smut', 'smutty', 'raunchy',
+  'x rated', 'adult content', 'porn*', 'pr0n', 'pron', 'p0rn', 'nekkid', 'nekked', 'neked', 'nakkid', 'nakid', 'naekd',
+  'nued', 'nuds', 'nudez', 'sexx*', 'seggs', 'secks', 'intimate moment in bed', 'intimate scene in bed', 'making love',
+  'made love', 'love making', 'lovemaking', 'one night stand in bed', 'in bed naked', 'naked in bed', 'between the sheets nude',
+  'strip tease', 'peeling off her clothes', 'taking off her clothes', 'takes off her clothes', 'took off her clothes',
+  'removing her clothes', 'without her clothes', 'without his clothes', 'clothes removed', 'clothesless', 'genitals', 'vagina*', 'vulva*',
+  'labia', 'clitoris', 'testicle*', 'scrotum', 'erect penis', 'boner', 'cumshot', 'creampie', 'orgasm*', 'climax in bed',
+  'moaning in bed', 'sexual intercourse', 'sexually explicit', 'explicit nudity', 'full nudity', 'frontal nudity', 'full frontal',
+  // other languages: euphemisms and missing words
+  'sin nada de ropa', 'sin nada puesto', 'como dios la trajo al mundo', 'en cueros', 'en porretas', 'haciendo el amor', 'sexo oral',
+  'sans vetements', 'en tenue d eve', 'en tenue d adam', 'nue comme un ver', 'ohne was an', 'ohne bekleidung', 'im adamskostum',
+  'im evakostum', 'senza niente addosso', 'svestita', 'svestito', 'peladinha', 'sexo explicito',
+  'rozebrana', 'rozebrany', 'naga kobieta', 'utan kläder', 'naken kvinna', 'γυμνή γυναίκα', 'χωρίς ρούχα',
+  'обнаженка', 'голышом', 'без трусов', 'без нижнего белья', 'гола', 'голі', 'оголена', 'оголений', 'секс', 'порно',
+  'çırılçıplak', 'cirilciplak', 'anadan doğma', 'anadan dogma', 'porno', 'bogel', 'tanpa pakaian', 'ngentot', 'porno',
+  'khỏa thân', 'khoa than', 'khỏa thân', 'trần truồng', 'tran truong', 'khiêu dâm', 'khieu dam', 'làm tình', 'lam tinh', 'không mặc quần áo',
+  'nanga', 'nangi ladki', 'nangi aurat', 'bina kapde', 'bina kapdon', 'बिना कपड़ों', 'बिना कपड़े', 'नग्न महिला', 'सेक्स करते',
+  'عاريات', 'عارية تماما', 'بلا ملابس', 'نيك', 'sharmouta', 'a3ariya',
+  '裸女', '裸男', '露点', '露點', '无码', '無碼', '性爱', '性愛', '春宫', 'AV女优', '裸露', 'ヌード写真', '裸体', 'すっぱだか', '素っ裸', 
+  'エロ画像', '무수정', '야동', '나체의', '노출 사진', '섹스 장면', '19금',
 ];
 
 /** Words about a minor that refuse on their own (kind `minors`). */
@@ -143,6 +170,62 @@ export const GORE: readonly string[] = [
   'kafasi kesilmis', 'kafası kesilmiş', 'dipenggal', 'mutilasi', 'सिर कटा', 'सिर काट', 'क्षत-विक्षत', 'قطع الرأس', 'مقطوع الرأس',
   'أشلاء', 'جثة مشوهة', '斩首', '斬首', '砍头', '砍頭', '肢解', '分尸', '碎尸', '開膛', '开膛', '血腥', '首なし', '切断された首',
   'バラバラ死体', '참수', '고어', 'αποκεφαλ*', 'ακρωτηριασμεν*', 'zanshu', 'zhanshou', 'fenshi',
+
+  // Plain English ways to say it (general knowledge)
+  'torn to pieces', 'torn to shreds', 'ripped to shreds', 'hacked to pieces', 'hacked to death', 'hacked apart',
+  'chopped to pieces', 'chopped into pieces', 'cut to pieces', 'cut into pieces body', 'body parts', 'dead body parts', 'human remains mangled',
+  'mangled limbs', 'gutted', 'gutting a man', 'gutting a woman', 'gutted alive', 'guts out', 'guts hanging out', 'guts on the floor',
+  'intestines out', 'intestines hanging', 'entrails hanging', 'organs on the floor', 'organs spilling', 'organs falling out', 
+  'bowels spilling', 'disembowl*', 'dismemb*', 'dismembred', 'dismemberd', 'decapat*', 'decapt*', 'behaed*', 'beheding', 'mutalat*', 'mutliat*',
+  'exposed skull', 'exposed brain*', 'exposed bone*', 'exposed spine', 'spine exposed', 'skull exposed', 'bone sticking out', 'bones sticking out',
+  'bone protruding', 'bones protruding', 'compound fracture gore', 'crushed skull', 'cracked skull', 'skull smashed', 'skull crushed',
+  'head smashed in', 'head caved in', 'brains out', 'brains blown out', 'brains on the wall', 'brain splatter', 'blew his brains out',
+  'face torn off', 'face ripped off', 'face peeled off', 'skin peeled off', 'skin ripped off', 'peeled skin', 'skinned human', 'flayed alive',
+  'eye gouged out', 'eyes gouged out', 'eyeball gouged out', 'gouged out eye*', 'gouging out', 'eyeball hanging', 'tongue cut out',
+  'fingers cut off', 'severed fingers', 'fingernails pulled out', 'fingernails ripped out', 'teeth pulled out', 'limbs torn off',
+  'arm ripped off', 'arm torn off', 'arms torn off', 'leg ripped off', 'leg torn off', 'legs blown off', 'leg blown off', 'arm blown off',
+  'head blown off', 'bloody stump*', 'stumps of legs', 'cut in half body', 'body cut in half',
+  'sawn in half body', 'sliced open', 'slashed open', 'belly slit open', 'belly ripped open', 'stomach ripped open', 'chest ripped open',
+  'chest torn open', 'throat ripped out', 'throat torn out', 'throat cut', 'cut his throat', 'cut her throat', 'slashed throat',
+  'slashing throat*', 'slit his throat', 'slit her throat', 'rotting corpse*', 'rotting body', 'rotting flesh', 'decomposing body',
+  'decomposing corpse*', 'bloated corpse*', 'maggot infested body', 'maggots in corpse', 'corpse with maggots', 'charred corpse*',
+  'charred body', 'charred flesh', 'burned to a crisp', 'burnt to a crisp', 'burning body screaming', 'melted face', 'melting flesh',
+  'raw flesh wound', 'torn flesh', 'flesh hanging', 'flesh ripped', 'flesh torn', 'blood soaked corpse*', 'blood soaked body',
+  'blood drenched corpse*', 'bloodbath', 'blood bath', 'bloody massacre', 'massacred bodies', 'slaughtered bodies', 'slaughtered people',
+  'slaughtered civilians', 'mass grave full', 'piles of bodies', 'pile of bodies', 'heap of corpses', 'stacked corpses', 'bodies in a ditch',
+  'execution by beheading', 'public beheading', 'hanged bodies', 'hanging corpse*', 'firing squad execution bloody', 'shot in the face',
+  'shot through the head', 'headshot gore', 'exit wound', 'gaping wound*', 'open wound gore', 'stab wounds bleeding', 'stabbed repeatedly',
+  'stabbed multiple times', 'knife in the eye', 'knife through the eye', 'impaled on', 'impaled through', 'impaling', 'crucified bloody',
+  'torture chamber victim', 'torture victim*', 'tortured to death', 'being tortured', 'tortured prisoner bleeding', 'waterboarding',
+  'electrocuted prisoner', 'skinned corpse', 'human skin mask', 'cannibal*', 'eating a human', 'eating people', 'human meat', 'corpse desecrat*',
+  'necrophil*', 'gutted like a fish', 'gutted like a pig', 'roadkill human', 'car crash victim gore', 'run over body', 'crushed body', 'crushed to death', 'splattered body',
+  'body splattered', 'exploded body', 'exploding head', 'guro', 'grotesque gore', 'bloody gore', 'splatter film gore', 
+  // other languages
+  'descuartiz*', 'desmembrad*', 'destripado*', 'tripas fuera', 'tripas afuera', 'con las tripas', 'cadaver ensangrentado', 'mutilado*',
+  'degollado*', 'degollando', 'decapitando', 'desollado*', 'despedazad*', 'cuerpo despedazado', 'charco de sangre',
+  'demembre*', 'eventre*', 'etripe*', 'cadavre ensanglante', 'egorge*', 'ecorche*', 'depece*', 'corps dechiquete', 
+  'zerstuckelt*', 'verstummelt*', 'ausgeweidet*', 'geköpft', 'gekopft', 'enthauptet', 'aufgeschlitzt*', 'gehäutet', 'gehautet',
+  'blutuberstromt* leiche', 'zerfetzt* leiche', 'zerfetzte körper', 
+  'smembrat*', 'squartat*', 'sventrat*', 'decapitat*', 'sgozzat*', 'scuoiat*', 'cadavere mutilato', 'cadavere insanguinato',
+  'esquartejad*', 'desmembrad*', 'eviscerad*', 'tripas para fora', 'degolad*', 'cadaver ensanguentado', 'corpo mutilado',
+  'poćwiartowan*', 'pocwiartowan*', 'rozczłonkowan*', 'rozczlonkowan*', 'wypatroszon*', 'ścięt* głow*', 'sciet* glow*', 'okaleczon* zwłoki',
+  'zmasakrowan*', 'styckad*', 'styckat*', 'styckmord*', 'halshuggen', 'sönderslitna', 'lemlestet*', 'parteret', 'onthoofd', 'verminkt* lijk',
+  'in stukken gehakt', 'uiteengereten',
+  'διαμελισμεν*', 'διαμελισμ*', 'ακρωτηριασμ*', 'αποκεφαλισμ*', 'ξεκοιλιασμεν*', 'σφαγμεν*', 'κομματιασμεν*', 'ματωμενο πτωμα',
+  'изуродованн*', 'изувечен*', 'расчленен*', 'расчленённ*', 'четвертован*', 'вспорот* живот', 'отрезанн* голов*', 'перерезанн* горл*',
+  'окровавленн* труп*', 'разорванн* тело', 'розчленован*', 'розчленуван*', 'понівечен*', 'обезголовлен*', 'відрубан* голов*', 'скалічен*',
+  'parçalanmış', 'parcalanmis', 'parçalanmış ceset', 'kesilmiş kafa', 'kesik kafa', 'kanlı ceset', 'kanli ceset', 'bağırsakları dışarıda',
+  'doğranmış', 'dogranmis', 'kafası kopmuş', 'kafasi kopmus', 'lime lime',
+  'جثة ممزقة', 'جثث ممزقة', 'جثة مقطعة', 'أشلاء بشرية', 'اشلاء', 'مقطوع الرأس', 'قطع رأس', 'مذبوح', 'احشاء', 'جثة مشوهة',
+  'تقطيع جثة', 'جثة غارقة في الدماء', 'تمثيل بالجثة',
+  'कटा हुआ सिर', 'कटे हुए अंग', 'सिर कलम', 'क्षत विक्षत', 'खून से लथपथ', 'टुकड़े टुकड़े', 'लाश के टुकड़े', 'आंतें बाहर', 'sir kata', 'sar kalam',
+  'khoon se lathpath', 'tukde tukde laash',
+  '血肉模糊', '开膛破肚', '開膛破肚', '断肢', '斷肢', '残肢', '殘肢', '碎尸', '碎屍', '分屍', '肢解', '斩首', '砍头', '人头落地',
+  '尸块', '屍塊', '血淋淋', '挖眼', '虐杀', '虐殺', '腐烂的尸体', '腐爛的屍體',
+  'バラバラ死体', '内臓が飛び出', '内臓が出', '内臓がはみ出', 'はらわたが飛び出', '惨殺', '斬首', '首を切', '切断された', '腐乱死体', 'ぐちゃぐちゃの死体', '血まみれの死体', 'グロ',
+  '토막 시체', '토막 난', '토막난', '토막 낸', '내장이 튀어나온', '내장이 쏟아진', '잘린 머리', '참수', '훼손된 시체', '시체 훼손', '피투성이 시체', '난도질', '고어',
+  'dimutilasi', 'dimutilasi', 'mutilasi', 'dipenggal', 'terpenggal', 'dicincang', 'mayat terpotong', 'isi perut terburai', 'usus terburai',
+  'chặt đầu', 'chat dau', 'phân xác', 'phan xac', 'chặt xác', 'xác chết bị chặt', 'mổ bụng', 'ruột lòi', 'xác chết đẫm máu', 'máu me', 
 ];
 
 /** Self-harm and suicide (kind `self_harm`). */
@@ -162,6 +245,56 @@ export const SELF_HARM: readonly string[] = [
   'самоубий*', 'суицид*', 'порезы на руках', 'вскрыть вены', 'вскрыла вены', 'повесил*ся', 'samoubiystvo', 'suitsid', 'आत्महत्या',
   'खुदकुशी', 'atmahatya', 'khudkushi', 'خودکشی', 'khudkushi', 'আত্মহত্যা', 'انتحار', 'ينتحر', 'تنتحر', 'intihar', '自杀', '自殺', '割腕',
   '上吊', '自残', '自殘', 'リストカット', 'リスカ', '首吊り', '自傷', '자살', '자해', '손목을 긋', 'zisha', 'jisatsu', 'risuka',
+
+  // Plain English ways to say it (general knowledge, not a test set)
+  
+  'self cutting', 'selfcutting', 'cutting herself on purpose', 'cutting himself on purpose', 'cutting her arms', 'cutting his arms', 'razor cuts on her', 'razor cuts on his', 'razor blade cuts', 'fresh cuts on her', 'fresh cuts on his',
+  'fresh cuts on arm*', 'bleeding cuts on', 'cutting scars', 'self inflicted', 'self-inflicted', 'slash* her wrist*', 'slash* his wrist*',
+  'slash* wrist*', 'slit* her wrist*', 'slit* his wrist*', 'slit* their wrist*', 'cut* her wrist*', 'cut* his wrist*', 'slashing wrists', 'slashed wrists', 'sliced wrists', 'slicing her wrists', 'slicing his wrists', 'wrists bleeding',
+  'bleeding wrists', 'blood from her wrists', 'blood from his wrists', 'open her veins', 'opened her veins', 'burning herself', 'burning himself',
+  'burns herself', 'burns himself', 'hang himself', 'hang herself', 'hang myself', 'hangs himself', 'hangs herself', 'hanged myself',
+  'hanging by the neck', 'rope around his neck',
+  'rope around her neck', 'noose around the neck', 'tying a noose', 'ties a noose', 'kicking the chair', 'kicks the chair',
+  'shoot himself', 'shoot herself', 'shoots himself', 'shoots herself', 'shot himself', 'shot herself', 'shooting himself', 'shooting herself',
+  'gun to his own head', 'gun to her own head', 'gun in his own mouth', 'gun in her mouth suicide', 'jump to his death', 'jump to her death',
+  'jumps to his death', 'jumps to her death', 'jumped to his death', 'jumped to her death', 'leaping to his death', 'leaping to her death',
+  'throw himself off', 'throws himself off', 'throw herself off', 'throws herself off', 'threw himself off', 'threw herself off',
+  'throwing herself in front of', 'throwing himself in front of', 'in front of a train to die', 'drown himself', 'drown herself',
+  'drowning herself', 'drowning himself', 'poison himself', 'poison herself', 'poisoning herself', 'poisoning himself', 'swallowing pills to die',
+  'swallowing a bottle of pills', 'swallows a bottle of pills', 'took all the pills', 'taking all the pills', 'od on pills',
+  'end it all', 'ends it all', 'ended it all', 'end it tonight', 'ending her life', 'ending his life', 'ending my life',
+  'ended her life', 'ended his life', 'take her own life', 'take his own life', 'take my own life', 'taking her own life', 'taking his own life',
+  'took her own life', 'took his own life', 'takes her own life', 'takes his own life', 'kills herself', 'kills himself', 'killed herself',
+  'killed himself', 'killing herself', 'killing himself', 'killing myself', 'suicide note', 'suicide attempt', 'attempted suicide',
+  'sucide*', 'suicde*', 'suiside*', 'sucidal', 'suicidial', 'suicid*', 'self harming', 'selfharming', 'self hurt', 'hurting herself', 'hurting himself',
+  'hurting myself', 'unalive*', 'un alive', 'sewerslide', 'bleed out in the bathtub', 'bleeding out in the bathtub',
+  'wrist slitting', 'hanging suicide', 'suicide by hanging', 'pro mia', 'promia', 'thinspiration', 'bonespo', 'meanspo',
+  // other languages
+  'ahorcandose', 'ahorcándose', 'se ahorca', 'se ahorco', 'ahorcarse', 'se corta las venas',
+  'quitarse la vida', 'se quita la vida', 'se quito la vida', 'tirarse de un puente', 'autolesion*', 'sobredosis para morir',
+  'se pendre', 'pendu dans', 'pendue dans', 'se tranche les veines', 'se trancher les veines', 'se taillade', 'se mutile',
+  'automutilation', 'mettre fin a ses jours', 'met fin a ses jours', 'se jeter d un pont', 'se jette d un pont', 'se tirer une balle',
+  'erhangt sich', 'erhängt sich', 'sich erhangen', 'sich erhängen', 'ritzt sich', 'sich umbringen', 'bringt sich um',
+  'selbstverletz*', 'sich das leben nehmen', 'nimmt sich das leben', 'taglia i polsi', 'tagliarsi i polsi', 'si impicca',
+  'impiccarsi', 'impiccato', 'autolesionis*', 'si suicida', 'togliersi la vita', 'si toglie la vita', 'enforcando', 'se enforcar',
+  'se enforca', 'enforcou', 'cortando os pulsos', 'automutila*', 'tirar a propria vida', 'tira a propria vida',
+  'tnie sie', 'tnie się', 'cięcie się', 'ciecie sie', 'samookalecz*', 'powiesil sie', 'powiesić się', 'powiesila sie', 'wiesza sie', 'wiesza się',
+  'hanger sig', 'hänger sig', 'hängde sig', 'hangde sig', 'skar sig', 'skär sig', 'skadar sig sjalv', 'självskad*', 'sjalvskad*', 'tar livet av sig',
+  'αυτοκτονει', 'αυτοκτονια', 'κρεμαστηκε', 'κρεμιεται', 'αυτοτραυματισμ*', 'κοβει τις φλεβες',
+  'режет вены', 'режет себя', 'резать вены', 'вскрывает вены', 'вскрыть себе вены', 'самоповрежден*', 'селфхарм', 'повеситься',
+  'вешается', 'повесился', 'повесилась', 'прыгнуть с крыши', 'прыгает с крыши', 'покончить с собой', 'покончил с собой', 'покончила с собой',
+  'вішається', 'повісився', 'повісилася', 'самогубств*', 'ріже вени', 'порізи на руках', 'покінчити з собою',
+  'bileklerini kes*', 'bileğini kes*', 'bilegini kes*', 'kendini asan', 'kendini öldür*', 'kendini oldur*', 'kendine zarar',
+  'kendini kesen', 'kendini kesiyor', 'kendini asti', 'kendini astı', 'kendini asan',
+  'تقطع معصميها', 'يقطع معصميه', 'قطع معصم*', 'شنق نفسه', 'شنقت نفسها', 'يشنق نفسه', 'تشنق نفسها', 'إيذاء النفس', 'ايذاء النفس',
+  'قتل نفسه', 'قتلت نفسها', 'يقتل نفسه', 'تقتل نفسها', 'حبل المشنقة',
+  'फांसी लगा', 'फाँसी लगा', 'फंदे से लटक', 'नस काट', 'कलाई काट', 'खुद को चोट', 'आत्मघात', 'fansi laga', 'phansi laga', 'nas kaat', 'khudkushi kar',
+  'khudkhushi', 'khud khushi', 'aatmahatya', 'atmhatya',
+  '上吊', '自缢', '自縊', '割腕', '跳楼', '跳樓', '自尽', '自盡', '轻生', '輕生', '服毒自杀', '吃安眠药自杀', '卧轨', '自残', '自殘', '自伤', '自傷',
+  '飛び降り', '飛び降り自殺', '首吊り', '首を吊', 'リスカ', 'リストカット', '自傷行為', '自殺', '自死', '服毒', '手首を切',
+  '목을 매', '목매', '목맨', '투신', '손목을 긋', '손목 긋', '자해', '자살', '극단적 선택',
+  'sayat tangan', 'menyayat tangan', 'menyayat pergelangan', 'gantung diri', 'menggantung diri', 'melukai diri', 'bunuh diri',
+  'tự tử', 'tự sát', 'tu sat', 'tự hại', 'treo cổ', 'treo co', 'cắt cổ tay', 'cat co tay', 'rạch tay', 'rach tay', 'nhảy lầu', 'nhay lau',
 ];
 
 /** Hate phrases (kind `hate`; never repeated back). Slurs are in screening-lists.ts. */
@@ -177,6 +310,29 @@ export const HATE: readonly string[] = [
   'great replacement', 'jew world order', 'juden raus', 'final solution to the jewish*', 'auslander raus', 'todos los judios', 'mort aux juifs', 'mort aux arabes',
   'tod den juden', 'judenrein', 'смерть жидам', 'бей жидов', 'хайль гитлер', 'зиг хайль', 'heil hitleru', '滅絕', '灭绝犹太人',
   '支那猪', 'ゴキブリ朝鮮人', '朝鮮人を殺せ', 'الموت لليهود', 'allahu akbar bomb', 'jihad bomb*', 'suicide bomber glory',
+
+  // Glorification and propaganda (general knowledge)
+  'kkk lynching', 'klan lynching', 'lynching scene proud', 'lynching celebrat*', 'celebrating a lynching', 'proud lynch mob', 'kkk rally glor*',
+  'glorious kkk', 'ku klux klan glor*', 'kkk recruitment', 'klan recruitment', 'white power rally', 'white power skinhead*', 'white supremacy rally',
+  'white supremacist propaganda', 'white supremacist poster', 'white pride rally', 'aryan brotherhood', 'aryan nation*', 'celebrat* the holocaust',
+  'celebrating the holocaust', 'holocaust celebrat*', 'holocaust was good', 'holocaust glorif*', 'glorifying the holocaust', 'glorifying hitler',
+  'glorifying nazi*', 'glorifying the nazi*', 'glorious nazi*', 'heroic nazi*', 'nazi heroes', 'hitler as a hero', 'hitler hero', 'praising hitler',
+  'glorifying the swastika', 'glorious swastika', 'swastika glor*', 'heroic swastika', 'swastika rally glor*', 'nazi recruitment poster',
+  'isis propaganda', 'isis recruitment', 'isis glor*', 'glorifying isis', 'daesh propaganda', 'jihadi propaganda', 'glorifying terrorism',
+  'glorifying terrorist*', 'glorifying a terrorist', 'terrorist martyr glory', 'celebrating 9 11', 'celebrating 911', 'celebrating a massacre',
+  'celebrating the massacre', 'glorifying a massacre', 'glorifying the massacre', 'glorifying the shooter', 'school shooter hero', 'saint tarrant',
+  'ethnic cleansing of', 'ethnic cleansing poster', 'genocide celebrat*', 'genocide glor*', 'genocide poster', 'genocide propaganda',
+  'glorious genocide', 'celebrated genocide', 'race traitor*', 'racial purity poster', 'racial hygiene poster', 'subhumen', 'sub human',
+  'untermenschen', 'jews are rats', 'jews as rats', 'jewish rats', 'muslim cockroaches', 'muslims are cockroaches', 'niggers are apes',
+  'blacks are apes', 'black people are apes', 'blacks as apes', 'gays are a disease', 'gays are sick', 'women are property', 'women as property',
+  // other languages
+  'gloria al nazismo', 'heil', 'sieg heil', 'glorificando el holocausto', 'gloire au nazisme', 'vive hitler', 'viva hitler', 'heil dir',
+  'juden sind ratten', 'juden als ungeziefer', 'ausländer raus', 'auslaender raus', 'deutschland den deutschen', 'judios ratas', 'judíos ratas',
+  'sporchi ebrei', 'ebrei topi', 'morte agli ebrei', 'morte aos judeus', 'śmierć żydom', 'smierc zydom', 'żydzi do gazu', 'zydzi do gazu',
+  'död åt judarna', 'θανατος στους εβραιους', 'смерть евреям', 'смерть жидам', 'бей черных', 'россия для русских', 'жиди', 'смерть жидам',
+  'yahudilere ölüm', 'yahudilere olum', 'الموت للمسلمين', 'الموت للعرب', 'خنازير اليهود', 'اليهود خنازير', 'اليهود قردة', 'يهود قردة وخنازير',
+  '杀光犹太人', '犹太猪', '黑鬼', '支那人', '杀光穆斯林', '朝鮮人は死ね', '韓国人は死ね', 'ユダヤ人を殺せ', 'ゴキブリ朝鮮人', '조선족 벌레',
+  'mati semua yahudi', 'giết hết người do thái',
 ];
 
 /** A hostile act: beside a group of people (HATE_TARGETS) it refuses as hate ('kill all the immigrants'). */
@@ -188,6 +344,26 @@ export const HATE_ACTS: readonly string[] = [
   'should die', 'must die', 'deserve to die', 'go back to', 'not human', 'racist caricature*', 
   'matar a todos', 'exterminar', 'muerte a', 'mort aux', 'tuer tous', 'tod den', 'totet alle', 'ausrotten', 'vernichtet', 'sterminare',
   'morte ai', 'смерть', 'убить всех', 'уничтожить', 'öldürün', 'oldurun', 'bunuh semua', 'मार डालो', 'اقتلوا', 'الموت', '杀光', '消灭',
+
+  // Dehumanising comparisons and calls (with a group of people they refuse)
+  'rats', 'as rats', 'are rats', 'like rats', 'apes', 'as apes', 'are apes', 'monkeys', 'as monkeys', 'are monkeys', 'as pigs', 'are pigs',
+  'like pigs', 'as dogs', 'are dogs', 'as animals', 'are animals', 'as insects', 'are insects', 'insects', 'lice', 'locusts', 'as a plague',
+  'are a plague', 'are a disease', 'as a disease', 'are a cancer', 'a cancer on', 'as parasites',
+  'are parasites', 'parasite', 'cockroach', 'roaches', 'vermin', 'infestation', 'infesting', 'swarming', 'filth', 'filthy', 'savages',
+  'subhuman*', 'sub human', 'subhumen', 'untermensch*', 'inferior*', 'lesser race', 'not people', 'not real people', 'are property',
+  'as property', 'dont deserve to live', 'should be gassed', 'should be hanged', 'should be shot', 'should be exterminated', 'gas them',
+  'lynch mob', 'hang them', 'burn them', 'kill them all',
+  'deport them all', 'out of our country', 'invaders', 'invasion of', 'replacing us', 'breeding like', 'caricature*', 'hook nose*', 'hooknose*',
+  'ratas', 'como ratas', 'cucarachas', 'parasitos', 'plaga', 'simios', 'monos', 'inferiores', 'alimañas', 'alimanas',
+  'rats', 'cafards', 'vermine', 'parasites', 'singes', 'inferieur*', 'sous hommes', 'ratten', 'ungeziefer', 'parasiten', 'affen', 'kakerlaken',
+  'untermenschen', 'minderwertig*', 'ratti', 'topi', 'parassiti', 'scimmie', 'scarafaggi', 'inferiori', 'ratos', 'baratas', 'macacos',
+  'parasitas', 'inferiores', 'szczury', 'karaluchy', 'pasożyty', 'pasozyty', 'małpy', 'malpy', 'robactwo', 'podludzie', 'ohyra', 'råttor',
+  'rattor', 'kackerlackor', 'parasiter', 'apor', 'ποντικια', 'αρουραιοι', 'κατσαριδες', 'παρασιτα', 'πιθηκοι', 'υπανθρωποι', 'крысы', 'крыс',
+  'тараканы', 'паразиты', 'обезьяны', 'недочеловеки', 'нелюди', 'скоты', 'щури', 'таргани', 'паразити', 'мавпи', 'недолюди', 'смерть',
+  'fareler', 'fare gibi', 'hamamböcekleri', 'hamambocekleri', 'parazit*', 'maymun*', 'aşağılık', 'asagilik', 'فئران', 'جرذان', 'صراصير',
+  'طفيليات', 'قرود', 'حشرات', 'خنازير', 'كلاب', 'कीड़े', 'कीडे', 'चूहे', 'तिलचट्टे', 'परजीवी', 'बंदर', 'सूअर', 'keede', 'chuhe',
+  '老鼠', '蟑螂', '寄生虫', '猴子', '害虫', '劣等', '畜生', 'ネズミ', 'ゴキブリ', '寄生虫', '害虫', '劣等', '死ね', '쥐', '바퀴벌레',
+  '기생충', '원숭이', '벌레', '열등', 'tikus', 'kecoa', 'parasit', 'monyet', 'babi', 'chuột', 'chuot', 'gián', 'ký sinh trùng', 'khỉ', 'súc vật',
 ];
 
 /** Groups of people: with a HATE_ACTS cue the prompt refuses as hate. */
@@ -201,6 +377,23 @@ export const HATE_TARGETS: readonly string[] = [
   'musulmans', 'noirs', 'juden', 'muslime', 'auslander', 'fluchtlinge', 'zigeuner', 'ebrei', 'musulmani', 'zingari', 'евреев', 'жидов',
   'мусульман', 'черных', 'цыган', 'yahudiler', 'suriyeliler', 'यहूदी', 'मुसलमान', 'اليهود', 'المسيحيين', '犹太人', '黑人', '穆斯林',
   '朝鮮人', '韓国人', '中国人',
+
+  'the jews', 'jewish', 'muslim', 'arab', 'blacks', 'black men', 'black women', 'negroes', 'africans', 'gay', 'homosexuals', 'queers', 'trans',
+  'transgenders', 'immigrant', 'migrant', 'refugee', 'gypsy', 'romanies', 'indigenous people', 'native americans',
+  'aborigines', 'hispanic', 'latino', 'mexican', 'pakistanis', 'somalis',
+  'nigerians', 'haitians', 'women are', 'the disabled', 'autistic people', 'poor people', 'homeless people', 'atheists', 'hindu', 'sikh',
+  'judíos', 'judio', 'musulman*', 'inmigrantes', 'negros', 'gitanos', 'homosexuales', 'maricones', 'indios', 'sudacas',
+  'juifs', 'juif', 'musulmans', 'immigres', 'noirs', 'arabes', 'roms', 'homosexuels', 'juden', 'muslime', 'auslander', 'flüchtlinge',
+  'fluchtlinge', 'turken', 'zigeuner', 'schwule', 'ebrei', 'musulmani', 'immigrati', 'zingari', 'froci',
+  'judeus', 'muçulmanos', 'mucolmanos', 'muculmanos', 'imigrantes', 'negros', 'ciganos', 'żydzi', 'zydzi', 'żydów', 'zydow', 'muzułmanie',
+  'muzulmanie', 'imigranci', 'uchodźcy', 'uchodzcy', 'cyganie', 'geje', 'judar', 'muslimer', 'invandrare', 'zigenare',
+  'εβραιοι', 'εβραιους', 'μουσουλμανοι', 'μεταναστες', 'τσιγγανοι', 'αλβανοι', 'евреи', 'жиды', 'мусульмане', 'мигранты', 
+  'цыгане', 'хохлы', 'москали', 'геи', 'євреї', 'жиди', 'мусульмани', 'мігранти', 'yahudiler', 'yahudi', 'müslümanlar', 'muslumanlar',
+  'araplar', 'kürtler', 'kurtler', 'suriyeliler', 'göçmenler', 'gocmenler', 'ermeniler', 'المسلمين', 'المسلمون', 'اليهود', 'العرب',
+  'المهاجرين', 'اللاجئين', 'الشيعة', 'السنة', 'मुसलमान', 'मुस्लिम', 'यहूदी', 'दलित', 'ईसाई', 'musalman', 'mulle', 'dalit',
+  '犹太人', '猶太人', '穆斯林', '回族', '黑人', '移民', '维吾尔', 'ユダヤ人', '朝鮮人', '在日', '韓国人', '黒人', '移民', 'イスラム教徒',
+  '유대인', '무슬림', '흑인', '이민자', '조선족', '난민', 'yahudi', 'orang yahudi', 'orang cina', 'cina', 'muslim', 'kristen',
+  'do thái', 'do thai', 'người do thái', 'hồi giáo', 'người da đen', 'người tàu',
 ];
 
 /** Violent cues: with a named real person they refuse (kind `real_person`). */
@@ -233,4 +426,104 @@ export const REAL_PEOPLE: readonly string[] = [
   'jisoo', 'jennie kim', 'lisa manobal', 'ronaldo', 'cristiano ronaldo', 'lionel messi', 'lebron james', 'serena williams',
   'путин', 'зеленский', '习近平', '習近平', '特朗普', '川普', '拜登', 'モディ', '安倍晋三', '岸田', '트럼프', '바이든', '윤석열', 'ترامب', 'بوتين',
   'मोदी', 'nerendra modi',
+];
+
+/** Graphic cues: with an injury cue (GORE_INJURY) the prompt refuses as violence ('graphic photo of a stab wound'). */
+// biome-ignore format: word lists read best packed
+export const GORE_GRAPHIC: readonly string[] = [
+  'graphic', 'graphically', 'gory', 'gruesome', 'grisly', 'bloody', 'bloodied', 'blood soaked', 'bloodsoaked', 'blood drenched',
+  'covered in blood', 'soaked in blood', 'drenched in blood', 'dripping blood', 'dripping with blood', 'blood dripping', 'blood spraying',
+  'spraying blood', 'blood gushing', 'gushing blood', 'blood pouring', 'pouring blood', 'blood everywhere', 'pool of blood', 'brutal',
+  'brutally', 'horrific', 'sickening', 'realistic', 'photorealistic', 'hyperrealistic', 'uncensored', 
+  'sangriento*', 'ensangrentad*', 'sanglant*', 'ensanglante*', 'blutig*', 'blutuberstromt*', 'insanguinat*', 'sanguinolent*', 'ensanguentad*',
+  'krwaw*', 'blodig*', 'αιματηρ*', 'ματωμεν*', 'кровав*', 'окровавлен*', 'в крови', 'кривав*', 'kanlı', 'kanli', 'دموي*', 'ملطخ بالدماء',
+  'खूनी', 'खून से', 'berdarah', 'đẫm máu', 'dam mau', '血淋淋', '鲜血', '鮮血', '血まみれ', '피투성이',
+];
+
+/** Injuries and the dead: with a graphic cue they refuse as violence. Medical and butchery words are left out. */
+// biome-ignore format: word lists read best packed
+export const GORE_INJURY: readonly string[] = [
+  'wound', 'wounds', 'gash', 'gashes', 'stab wound*', 'gunshot wound*', 'bullet wound*', 'corpse', 'corpses', 'cadaver', 'cadavers',
+  'dead body', 'dead bodies', 'body parts', 'guts', 'innards', 'intestines spilling', 'torn flesh', 'raw flesh',
+  'flesh wound*', 'maggots', 'murder victim*', 'severed', 'decomposing body', 'mutilation', 'slaughtered', 
+  'executed prisoner', 'torture', 'tortured', 'impaled', 'bleeding out', 'dead soldier*', 'dead child', 'murdered',
+  'murder scene', 'car crash victim*', 'accident victim*', 'crushed skull', 'brains', 'decapitation', 
+  'shooting victim*', 'shot in the head', 'cadaver*', 'cadavre*', 'leiche*', 'cadavere', 'zwłoki', 'zwloki', 'lik',
+  'πτωμα', 'труп*', 'тело убитого', 'ceset', 'جثة', 'جثث', 'लाश', 'mayat', 'xác chết', 'xac chet', '尸体', '屍體', '死体', '시체',
+];
+
+/** Parts of a body: with a violent act on a body (GORE_ACT) anywhere in the prompt they refuse as violence. */
+// biome-ignore format: word lists read best packed
+export const GORE_PART: readonly string[] = [
+  'arm', 'arms', 'leg', 'legs', 'head', 'heads', 'face', 'eye', 'eyes', 'eyeball*', 'limb', 'limbs', 'throat', 'belly', 'stomach', 'chest',
+  'spine', 'skull', 'neck', 'torso', 'brain', 'brains', 'body', 'bodies', 'corpse*', 'jaw', 'guts', 'bowels', 'ribcage', 'entrails', 'skin',
+  'scalp', 'kneecap*', 'victim', 'victims',
+];
+
+/** Violent acts on a body: with a body part they refuse as violence ('his arm ripped off'). */
+// biome-ignore format: word lists read best packed
+export const GORE_ACT: readonly string[] = [
+  'ripped off', 'torn off', 'hacked off', 'chopped off', 'blown off', 'bitten off', 'sliced off', 'ripped open', 'torn open', 'sliced open',
+  'slashed open', 'cut open', 'split open', 'hacked to pieces', 'cut to pieces', 'chopped to pieces', 'hacked apart', 'torn apart',
+  'ripped apart', 'blown apart', 'gouged out', 'ripped out', 'torn out', 'spilling out', 'smashed in', 'caved in', 'cut in half',
+  'sliced in half', 'severed', 'flayed', 'mangled', 'impaled', 'burned off', 'melted off', 'disemboweled',
+  'splattered', 'pulverized', 'eviscerated', 'burst open', 
+];
+
+/** Ways of self-harm: with an intent (SELF_HARM_INTENT) they refuse as self-harm ('a noose, ready to hang'). */
+// biome-ignore format: word lists read best packed
+export const SELF_HARM_METHOD: readonly string[] = [
+  'noose', 'nooses', 'razor', 'razor blade', 'razorblade', 'blade', 'pills', 'sleeping pills', 'bottle of pills', 'painkillers', 'overdose',
+  'bridge', 'rooftop', 'roof edge', 'ledge', 'train tracks', 'railway tracks', 'wrist', 'wrists', 'bleach', 'poison',
+  'cliff edge', 'high window', 'building', 'roof', 'bathtub', 'ceiling fan', 
+  'soga', 'cuerda', 'pastillas', 'navaja', 'corde', 'cachets', 'lame de rasoir', 'strick', 'tabletten', 'rasierklinge', 'corda', 'pillole',
+  'lametta', 'comprimidos', 'lamina', 'sznur', 'tabletki', 'żyletk*', 'zyletk*', 'tabletter', 'σκοινι', 'χαπια', 'верёвк*', 'веревк*',
+  'петля', 'таблетки', 'лезвие', 'мотузк*', 'jilet', 'حبل', 'حبوب', 'شفرة', 'रस्सी', 'गोलियां', 'ब्लेड', 'silet',
+  'dây thừng', 'thuốc ngủ', 'dao lam', '绳子', '绳索', '安眠药', '刀片', '縄', '睡眠薬', 'カミソリ', '밧줄', '수면제', '면도칼',
+];
+
+/** Intent to die: with a method they refuse as self-harm. */
+// biome-ignore format: word lists read best packed
+export const SELF_HARM_INTENT: readonly string[] = [
+  'cutting herself', 'cutting himself', 'cutting myself', 'cutting themselves', 'cuts herself', 'cuts himself', 'cut herself', 'cut himself',
+  'cut myself', 'cutting her arm*', 'cutting his arm*', 'cutting her skin', 'cutting his skin', 'cutting her thigh*',
+  'to die', 'to end it', 'end it', 'ending it', 'ready to jump', 'about to jump', 'to hang himself',
+  'to hang herself', 'goodbye note', 'goodbye letter', 'farewell note', 'last note', 'final note', 'final goodbye', 'last goodbye',
+  'last breath', 'no reason to live', 'nothing to live for', 'standing on a chair', 'kicks away the chair', 'kick the chair', 'on his own neck',
+  'on her own neck', 'to his own head', 'to her own head', 'in his own mouth', 'into her own wrist', 'into his own wrist', 'her own wrist',
+  'his own wrist', 'against her wrist', 'against his wrist', 'self harm', 'selfharm', 'suicidal', 'despair to die', 'wants to die',
+  'want to die', 'to kill himself', 'to kill herself', 
+  'para morir', 'para acabar', 'pour mourir', 'pour en finir', 'um zu sterben', 'per morire', 'para morrer', 'zeby umrzec', 'żeby umrzeć',
+  'för att dö', 'for att do', 'για να πεθανει', 'чтобы умереть', 'чтобы покончить', 'щоб померти', 'ölmek için', 'olmek icin', 'لكي يموت',
+  'لتموت', 'मरने के लिए', 'untuk mati', 'để chết', 'de chet', '想死', '寻死', '死にたい', '死ぬため', '죽으려고', '죽고 싶',
+];
+
+/** Extremist symbols and names: with a glorifying cue (HATE_GLORIFY) they refuse as hate; history and education pass. */
+// biome-ignore format: word lists read best packed
+export const HATE_SYMBOLS: readonly string[] = [
+  'swastika*', 'hakenkreuz', 'nazi', 'nazis', 'neo nazi*', 'neonazi*', 'third reich', 'hitler', 'ss officers', 'waffen ss', 'kkk',
+  'ku klux klan', 'klansm*', 'klan', 'burning cross', 'white supremac*', 'white nationalis*', 'isis', 'daesh', 'al qaeda', 'jihadis*',
+  'holocaust', 'shoah', 'genocide', 'lynching', 'lynch mob', 'concentration camp*', 'gas chamber*', 'auschwitz', 'ethnic cleansing',
+  'esvastica', 'svastica', 'croix gammee', 'svastika', 'свастик*', 'нацист*', 'гитлер*', 'gamalı haç', 'gamali hac', 'صليب معقوف', 'هتلر',
+  'स्वस्तिक', 'हिटलर', '纳粹', '納粹', '希特勒', 'ナチス', 'ヒトラー', '나치', '히틀러', 'quốc xã', 'quoc xa',
+];
+
+/** Glorifying cues: with an extremist symbol they refuse as hate. */
+// biome-ignore format: word lists read best packed
+export const HATE_GLORIFY: readonly string[] = [
+  'glorif*', 'glorious', 'praising', 'in praise of', 'praise', 'tribute to', 
+  'hail', 'worship*', 'recruitment', 'recruiting', 'propaganda poster', 'join the', 'long live', 'was right',
+  'did nothing wrong', 'never happened', 'was a hoax', 'we need another', 'do it again', 'next time', 'cheering', 'cheerful',
+  'smiling crowd',
+  'glorific*', 'glorios*', 'gloire', 'glorieu*', 'verherrlich*', 'ruhm', 'gloria', 'chwała', 'chwala',
+  'gloryfik*', 'förhärlig*', 'δοξα', 'прославл*', 'слава', 'героич*', 'прославля*', 'слава', 'yücelt*', 'yucelt*', 'şanlı', 'sanli', 'تمجيد',
+  'مجد', 'महिमामंडन', 'गौरव', 'memuliakan', 'vinh danh', 'ca ngợi', '歌颂', '歌頌', '赞美', '讚美', '光荣', '称賛', '賛美', '栄光', '찬양', '영광',
+];
+
+/** Food and the kitchen: where one is named, a body part with a violent act is butchery ('a chicken with its head chopped off'). */
+// biome-ignore format: word lists read best packed
+export const GORE_FOOD: readonly string[] = [
+  'chicken*', 'fish', 'fishes', 'pork', 'beef', 'lamb', 'mutton', 'meat', 'meats', 'butcher*', 'chef', 'chefs', 'cook', 'cooking', 'recipe',
+  'kitchen', 'steak', 'turkey', 'roast*', 'deli', 'barbecue', 'bbq', 'carving', 'carcass', 'poultry', 'salmon', 'tuna', 'crab', 'lobster',
+  'shrimp', 'octopus', 'squid', 'duck', 'goose', 'rabbit', 'venison', 'ham', 'sausage*', 'food', 'dish', 'dinner', 'market', 'fishmonger',
 ];

@@ -91,6 +91,7 @@ export const DEFAULT_BLOCKED_TERMS: readonly string[] = [
 // biome-ignore format: word lists read best packed
 export const ALLOWED: readonly string[] = [
   // places
+  'tutu', 'tutus', // a ballet skirt: Vietnamese 'tự tử' (suicide) folds to 'tu tu'
   'scunthorpe', 'penistone', 'penisarwaun', 'peniscola', 'sussex', 'essex*', 'wessex', 'middlesex', 'sexten', 'sexsmith',
   'shitterton', 'twatt', 'pissouri', 'pornic', 'chorlton cum hardy', 'offa s dyke', 'offas dyke', 'devil s dyke', 'devils dyke',
   'arsenal*', 'cockermouth',

@@ -218,8 +218,12 @@ export function screeningText(prompt: string): ScreeningText {
 
 /** A term or allowed word as the readings spell it ('Sea-Dyke' → 'sea dyke'); `*` kept for stems. */
 export function readTerm(term: string): string {
-  return fold(term)
-    .replace(/[^\p{L}\p{N}*]+/gu, ' ')
-    .replace(/ ?\* ?/g, '*')
-    .trim();
+  return (
+    fold(term)
+      .replace(/[^\p{L}\p{N}*]+/gu, ' ')
+      // A star keeps the space after it inside a phrase ('slit* her wrist*' is two words), not one before it or after a leading one.
+      .replace(/ +\*/g, '*')
+      .replace(/^\* +/, '*')
+      .trim()
+  );
 }

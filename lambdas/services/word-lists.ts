@@ -4,12 +4,21 @@ import { ALLOWED, NUDITY, PROFANITY, SEXUAL, SLURS } from './screening-lists';
 import {
   AGE_CUES,
   GORE,
+  GORE_ACT,
+  GORE_FOOD,
+  GORE_GRAPHIC,
+  GORE_INJURY,
+  GORE_PART,
   HATE,
   HATE_ACTS,
+  HATE_GLORIFY,
+  HATE_SYMBOLS,
   HATE_TARGETS,
   MINORS,
   REAL_PEOPLE,
   SELF_HARM,
+  SELF_HARM_INTENT,
+  SELF_HARM_METHOD,
   SEXUAL_CUES,
   SEXUAL_WORLD,
   VIOLENT_CUES,
@@ -293,6 +302,15 @@ const BUILT_IN = {
   violentCue: compileList(VIOLENT_CUES),
   hateAct: compileList(HATE_ACTS),
   hateTarget: compileList(HATE_TARGETS),
+  goreGraphic: compileList(GORE_GRAPHIC),
+  goreInjury: compileList(GORE_INJURY),
+  gorePart: compileList(GORE_PART),
+  goreAct: compileList(GORE_ACT),
+  goreFood: compileList(GORE_FOOD),
+  selfHarmMethod: compileList(SELF_HARM_METHOD),
+  selfHarmIntent: compileList(SELF_HARM_INTENT),
+  hateSymbol: compileList(HATE_SYMBOLS),
+  hateGlorify: compileList(HATE_GLORIFY),
 };
 
 const ALLOWED_ALL = compileAllowed(ALLOWED);
@@ -324,14 +342,20 @@ export function wordListMatcher(blockedTerms: readonly string[]): (text: string)
     if (age && sexualCue) return { kind: 'minors', term: with_(age, sexualCue) };
     const slur = find(BUILT_IN.slur);
     if (slur) return { kind: 'slur', term: slur };
-    const hate = find(BUILT_IN.hate);
+    const hate = find(BUILT_IN.hate) ?? fuzzyHit(FUZZY.hate, text);
     if (hate) return { kind: 'hate', term: hate };
     const act = find(BUILT_IN.hateAct);
     const target = act && find(BUILT_IN.hateTarget);
     if (act && target) return { kind: 'hate', term: with_(act, target) };
-    const selfHarm = find(BUILT_IN.selfHarm);
+    const symbol = find(BUILT_IN.hateSymbol);
+    const glorify = symbol && find(BUILT_IN.hateGlorify);
+    if (symbol && glorify) return { kind: 'hate', term: with_(symbol, glorify) };
+    const selfHarm = find(BUILT_IN.selfHarm) ?? fuzzyHit(FUZZY.selfHarm, text);
     if (selfHarm) return { kind: 'self_harm', term: selfHarm };
-    const gore = find(BUILT_IN.gore);
+    const method = find(BUILT_IN.selfHarmMethod);
+    const intent = method && find(BUILT_IN.selfHarmIntent);
+    if (method && intent) return { kind: 'self_harm', term: with_(method, intent) };
+    const gore = find(BUILT_IN.gore) ?? goreByCooccurrence(find) ?? fuzzyHit(FUZZY.gore, text);
     const person = find(BUILT_IN.person);
     const harm = person && (sexualCue ?? gore ?? find(BUILT_IN.violentCue));
     if (person && harm) return { kind: 'real_person', term: with_(person, harm) };
@@ -368,4 +392,92 @@ function readBack(plain: string, hit: string): string {
 function compileAllowed(entries: readonly string[]): CompiledList {
   const sources = entries.flatMap((e) => entrySource(readTerm(e), true, true) ?? []);
   return { starts: new Map(), wholes: new Map(), firsts: new Map(), any: new RegExp(sources.join('|'), 'uy') };
+}
+
+/**
+ * Gore said in ordinary words: a graphic cue with an injury ('graphic photo of a stab wound'), or a
+ * part of a body with a violent act on it ('his arm ripped off') where no food is named (butchery).
+ */
+function goreByCooccurrence(find: (list: CompiledList) => string | undefined): string | undefined {
+  const graphic = find(BUILT_IN.goreGraphic);
+  const injury = graphic && find(BUILT_IN.goreInjury);
+  if (graphic && injury) return `${graphic} ${injury}`;
+  const act = find(BUILT_IN.goreAct);
+  const part = act && find(BUILT_IN.gorePart);
+  if (act && part && !find(BUILT_IN.goreFood)) return `${part} ${act}`;
+  return undefined;
+}
+
+/** Shortest listed word a misspelling is read against, and shortest prompt word tried. */
+const FUZZY_MIN_ENTRY = 7;
+const FUZZY_MIN_WORD = 6;
+const FUZZY_MIN_SUBSTITUTE = 8;
+
+/** Misspellings (one letter wrong, missing, extra or swapped) of the long words of the lists that refuse on their own. */
+const FUZZY = {
+  hate: fuzzyIndex(HATE),
+  selfHarm: fuzzyIndex(SELF_HARM),
+  gore: fuzzyIndex(GORE),
+};
+
+/** Long single words of a list (no space), by first letter: full words, and stems (`mutilat*`) matched on a word's start. */
+interface FuzzyIndex {
+  words: Map<string, string[]>;
+  stems: Map<string, string[]>;
+}
+
+function fuzzyIndex(entries: readonly string[]): FuzzyIndex {
+  const words = new Map<string, string[]>();
+  const stems = new Map<string, string[]>();
+  for (const entry of entries) {
+    // Latin-script entries only: skeletons of other scripts are too short and alike to bear a wrong letter.
+    if (!/^[a-z]+\*?$/.test(entry)) continue;
+    const stem = entry.endsWith('*');
+    const core = entry.replace(/\*$/, '');
+    if (core.length < FUZZY_MIN_ENTRY) continue;
+    const into = stem ? stems : words;
+    const key = core[0] ?? '';
+    into.set(key, [...(into.get(key) ?? []), core]);
+  }
+  return { words, stems };
+}
+
+/** Whether a and b differ by at most one edit: a letter changed, added, dropped, or two neighbours swapped. */
+export function withinOneEdit(a: string, b: string, substitute = true): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (substitute && a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * A misspelt listed word ('decapatated', 'sucide', 'dismembred'): a prompt word of six letters or more
+ * one edit from a listed word of seven or more (or whose start is one edit from a stem), first letter
+ * right. Allowed words are never read as misspellings. Only for gore, self-harm and hate: sexual words
+ * sit one letter from ordinary ones ('stripped'/'stripper', 'fishing', 'sensual').
+ */
+function fuzzyHit(index: FuzzyIndex, text: ScreeningText): string | undefined {
+  for (const reading of text.readings) {
+    const excused = allowedSpans(ALLOWED_ALL, reading);
+    let at = 0;
+    for (const word of reading.split(' ')) {
+      const span: Span = [at, at + word.length];
+      at += word.length + 1;
+      if (word.length < FUZZY_MIN_WORD || !/^[a-z]+$/.test(word) || inside(span, excused)) continue;
+      const key = word[0] ?? '';
+      // A changed letter only in words of eight letters or more: shorter ones change into real words ('flaying', 'fraying').
+      const near = (candidate: string, listed: string) => withinOneEdit(candidate, listed, listed.length >= FUZZY_MIN_SUBSTITUTE);
+      const whole = index.words.get(key)?.some((w) => near(word, w));
+      const stem = index.stems
+        .get(key)
+        ?.some((s) => [s.length - 1, s.length, s.length + 1].some((n) => n <= word.length && near(word.slice(0, n), s)));
+      if (whole || stem) return readBack(text.plain, word);
+    }
+  }
+  return undefined;
 }
