@@ -44,7 +44,14 @@ function storedImage(): { item: Record<string, unknown>; items: number } {
   const put = tx.find((t) => String(t.Put?.Item?.pk).startsWith('img#'));
   return { item: put?.Put?.Item ?? {}, items: tx.length };
 }
-const messagePuts = () => ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item ?? {});
+/** What went to the messages table: the queue item (putReportOnce's transaction), then any single put (the audit entry). */
+const messagePuts = () => [
+  ...ddb
+    .commandCalls(TransactWriteCommand)
+    .flatMap((c) => (c.args[0].input.TransactItems ?? []).map((t) => t.Put?.Item ?? {}))
+    .filter((item) => String(item.pk).startsWith('report#')),
+  ...ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item ?? {}),
+];
 
 beforeEach(async () => {
   s3.reset();
