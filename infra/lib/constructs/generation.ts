@@ -50,7 +50,8 @@ export class JobQueue extends Construct {
 
 export interface GenerationProps {
   queue: IQueue;
-  tables: { jobs: TableV2; images: TableV2 };
+  /** counters: MarkFailed gives a failed job's hourly counts back (lambdas/services/quota.ts refundJob). */
+  tables: { jobs: TableV2; images: TableV2; counters: TableV2 };
   imagesBucket: Bucket;
   /** Environment shared by every function (limits, renderer…); table, bucket and fleet names are added here. */
   environment: Record<string, string>;
@@ -75,7 +76,7 @@ export class Generation extends Construct {
 
   constructor(scope: Construct, id: string, props: GenerationProps) {
     super(scope, id);
-    const { jobs, images } = props.tables;
+    const { jobs, images, counters } = props.tables;
 
     this.queue = props.queue;
 
@@ -83,6 +84,7 @@ export class Generation extends Construct {
       ...props.environment,
       JOBS_TABLE: jobs.tableName,
       IMAGES_TABLE: images.tableName,
+      COUNTERS_TABLE: counters.tableName,
       IMAGES_BUCKET: props.imagesBucket.bucketName,
       GPU_ASG_NAME: props.fleet.autoScalingGroupName,
       ...(props.imageModeration ? { MESSAGES_TABLE: props.imageModeration.messagesTable.tableName } : {}),
@@ -112,8 +114,10 @@ export class Generation extends Construct {
       store.addToRolePolicy(new PolicyStatement({ actions: ['rekognition:DetectModerationLabels'], resources: ['*'] }));
       props.imageModeration.messagesTable.grantWriteData(store);
     }
-    // MarkFailed: updateJob + releaseLock.
+    // MarkFailed: updateJob + releaseLock; a failure not of the visitor's doing gives the job's hourly
+    // counts back (one transaction: the job's refund mark and the counters' decrements).
     jobs.grantReadWriteData(this.steps.MarkFailed);
+    counters.grantReadWriteData(this.steps.MarkFailed);
 
     const bucketArn = arnToken(props.imagesBucket);
     for (const prefix of [STAGING_PREFIX, PUBLIC_FILES_PREFIX, PRIVATE_PREFIX]) {
