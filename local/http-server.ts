@@ -35,6 +35,13 @@ export interface LocalServerOptions {
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 /** Longest path segment accepted (API Gateway refuses far shorter whole URLs than Node would take). */
 const MAX_SEGMENT_LENGTH = 1024;
+/**
+ * The longest name after /files/ (characters): every key we store is far shorter (`thumbs/1024/<uuid>.webp`
+ * is 48). s3rver keeps a key as a file path and failed past the file system's 255-byte name (500).
+ */
+const MAX_FILE_NAME_LENGTH = 200;
+/** How long /files waits for s3rver to answer before it says 503 (a stalled store must not hang the page). */
+const FILES_DEADLINE_MS = 5_000;
 /** An object stored without a Cache-Control of its own: the public keys are never rewritten. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const COMPRESSIBLE = /^(application\/(json|javascript)|text\/|image\/svg)/;
@@ -135,19 +142,30 @@ export function createLocalServer(options: LocalServerOptions): Server {
     if (problem) return sendJson(res, 400, { error: { code: 'bad_path', message: problem } });
     const rest = safeDecode(url.pathname.slice('/files/'.length));
     if (rest === undefined) return sendJson(res, 400, { error: { code: 'bad_path', message: 'The request path is malformed.' } });
+    if ([...rest].length > MAX_FILE_NAME_LENGTH) {
+      return sendJson(res, 400, {
+        error: { code: 'name_too_long', message: `A file name is at most ${MAX_FILE_NAME_LENGTH} characters.` },
+      });
+    }
     const key = `${PUBLIC_PREFIX}${rest}`;
     if (key.includes('..')) return notFound(res);
+    // One deadline for the whole answer (both tries): a stalled s3rver (SIGSTOP, a full disk) is a 503, not a hang.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), FILES_DEADLINE_MS);
     try {
       const get = () =>
-        options.s3.send(new GetObjectCommand({ Bucket: options.imagesBucket, Key: key, IfNoneMatch: req.headers['if-none-match'] }));
+        options.s3.send(new GetObjectCommand({ Bucket: options.imagesBucket, Key: key, IfNoneMatch: req.headers['if-none-match'] }), {
+          abortSignal: deadline.signal,
+        });
       // s3rver answers a burst of parallel reads with the odd InternalError on a busy machine (a page of ~60 thumbnails
       // in CI): one more try after the SDK's own, logged, before the browser sees a 500.
       const object = await get().catch(async (err: { name?: string; $metadata?: { httpStatusCode?: number } }) => {
-        if (err.name === 'NoSuchKey' || (err.$metadata?.httpStatusCode ?? 500) < 500) throw err;
+        if (deadline.signal.aborted || err.name === 'NoSuchKey' || (err.$metadata?.httpStatusCode ?? 500) < 500) throw err;
         options.log?.(`files: ${key} failed once (${err.name ?? 'error'}), trying again`);
         await new Promise((r) => setTimeout(r, 50));
         return get();
       });
+      clearTimeout(timer);
       const headers: Record<string, string> = {
         'content-type': object.ContentType ?? 'application/octet-stream',
         // The object's own header, as CloudFront passes it on: immutable for an operator's picture, short for a shared copy.
@@ -158,8 +176,20 @@ export function createLocalServer(options: LocalServerOptions): Server {
       res.writeHead(200, headers);
       if (req.method === 'HEAD') return res.end();
       const stream = object.Body as NodeJS.ReadableStream;
+      // A body cut off half way: the browser sees a broken response, not a request left open.
+      stream.once('error', () => res.destroy());
       stream.pipe(res);
     } catch (err) {
+      clearTimeout(timer);
+      if (deadline.signal.aborted) {
+        options.log?.(`files: ${key} had no answer from the store within its deadline`);
+        return sendJson(
+          res,
+          503,
+          { error: { code: 'storage_unavailable', message: 'The file store did not answer in time. Please try again shortly.' } },
+          { 'retry-after': '5' },
+        );
+      }
       const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
       if (e.$metadata?.httpStatusCode === 304) {
         res.writeHead(304);

@@ -114,7 +114,10 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     objects('images', 'files/'),
     ...S3_WRITE,
   ),
-  'generation/step-MarkFailed': fn("MarkFailed writes the failed job's status (jobs indexes); X-Ray takes no ARN.", index('jobs')),
+  'generation/step-MarkFailed': fn(
+    "MarkFailed writes the failed job's status (jobs indexes) and gives its hourly counts back (the counters table); X-Ray takes no ARN.",
+    index('jobs'),
+  ),
   'generation/flow': {
     findings: [
       NO_ARN,

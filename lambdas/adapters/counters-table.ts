@@ -42,15 +42,17 @@ export async function readCount(key: string, windowStart: number): Promise<numbe
   return typeof out.Item?.count === 'number' ? out.Item.count : 0;
 }
 
-/** Gives one count back (a job that never ran); never below zero, a missing window is left alone. */
-export async function decrementCount(key: string, windowStart: number): Promise<void> {
-  const update = new UpdateCommand({
+/**
+ * Giving one count back as an update's parts (inside a job's refund transaction, jobs-table.ts
+ * refundFailedJob): never below zero, and a missing window (its TTL passed) is not made again.
+ */
+export function decrementUpdate(c: Pick<WindowCount, 'key' | 'windowStart'>) {
+  return {
     TableName: config().COUNTERS_TABLE,
-    Key: { pk: key, sk: String(windowStart) },
+    Key: { pk: c.key, sk: String(c.windowStart) },
     UpdateExpression: 'ADD #count :minus',
     ConditionExpression: '#count > :zero',
     ExpressionAttributeNames: { '#count': 'count' },
     ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-  });
-  await unlessConditionFails(() => dynamo().send(update), undefined);
+  };
 }

@@ -3,7 +3,7 @@ import type { JobStatus } from '../../shared/schemas/generation';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
-import { incrementUpdate, type WindowCount } from './counters-table';
+import { decrementUpdate, incrementUpdate, type WindowCount } from './counters-table';
 import { cancellationCodes, isConditionFailed, retryTransactionConflicts } from './dynamo-errors';
 
 /**
@@ -50,6 +50,8 @@ export interface JobItem {
   error?: string;
   /** The address the job was asked from (its hourly cap is refunded if the job never runs). */
   sourceIp?: string;
+  /** When its hourly counts were given back (a failure not of the visitor's doing): at most once. */
+  refundedAt?: string;
 }
 
 const jobKey = (jobId: string) => ({ pk: `job#${jobId}`, sk: 'job' });
@@ -272,6 +274,50 @@ async function leaveQueue(jobUpdate: {
     // Not queued (or a slot count that never counted it): the plain update decides.
     if (cancellationCodes(err)) return false;
     throw err;
+  }
+}
+
+/**
+ * Gives a failing job's hourly counts back, once: one transaction marks the job `refundedAt` (on
+ * condition that it was not refunded yet and did not end done or cancelled) and takes one off each
+ * count. MarkFailed may run twice (Step Functions retries a step), and startGeneration's own failure
+ * path and the reconciler end jobs too: whichever comes first refunds, the others find the mark. A
+ * count whose window is gone (its TTL passed) or already at 0 is left out. Answers whether this call
+ * gave the counts back.
+ */
+export async function refundFailedJob(jobId: string, counts: Pick<WindowCount, 'key' | 'windowStart'>[]): Promise<boolean> {
+  let remaining = counts;
+  for (;;) {
+    try {
+      await retryTransactionConflicts(() =>
+        dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: table(),
+                  Key: jobKey(jobId),
+                  UpdateExpression: 'SET refundedAt = :now',
+                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(refundedAt) AND NOT #status IN (:done, :cancelled)',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':now': clock.date().toISOString(), ':done': 'done', ':cancelled': 'cancelled' },
+                },
+              },
+              ...remaining.map((c) => ({ Update: decrementUpdate(c) })),
+            ],
+          }),
+        ),
+      );
+      return true;
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (!codes) throw err;
+      // Already refunded, ended otherwise (done, cancelled by the visitor) or gone: nothing to give back.
+      if (codes[0] === 'ConditionalCheckFailed') return false;
+      const kept = remaining.filter((_, i) => codes[i + 1] !== 'ConditionalCheckFailed');
+      if (kept.length === remaining.length) throw err;
+      remaining = kept;
+    }
   }
 }
 

@@ -15,6 +15,15 @@ export interface AdminIdentity {
   email?: string;
 }
 
+/**
+ * The oldest operator credential accepted: an access token issued (`iat`), or a sign-in made
+ * (`auth_time`, which Cognito keeps through refreshed tokens), more than an hour ago is refused with
+ * 401 `token_too_old`, whatever its `exp` says, so a leaked or long-lived token (a user pool client
+ * configured with longer validity) opens the console for an hour at most. A minute of clock skew.
+ */
+export const MAX_OPERATOR_TOKEN_AGE_SECONDS = 3600;
+const CLOCK_SKEW_SECONDS = 60;
+
 const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 function jwks(url: string) {
@@ -31,6 +40,12 @@ function bearerToken(event: ApiEvent): string | undefined {
   // The scheme is case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are the same credential.
   const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i.exec(value?.trim() ?? '');
   return match?.[1];
+}
+
+/** Issued (or signed in) more than MAX_OPERATOR_TOKEN_AGE_SECONDS ago; `iat` is required, `auth_time` read when present. */
+function tooOld(payload: JWTPayload, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  const since = [payload.iat, payload.auth_time].filter((t): t is number => typeof t === 'number');
+  return since.length === 0 || nowSeconds - Math.min(...since) > MAX_OPERATOR_TOKEN_AGE_SECONDS + CLOCK_SKEW_SECONDS;
 }
 
 /** Cognito ID tokens carry the app client in `aud`, access tokens in `client_id`; either must match. */
@@ -66,6 +81,10 @@ export async function requireAdmin(event: ApiEvent): Promise<AdminIdentity> {
   }
   // Access tokens only (Cognito's carry token_use 'access'; an ID token is not a bearer credential).
   if (payload.token_use !== 'access') throw new UnauthorizedError('Your operator sign-in is missing, invalid or expired.');
+  if (tooOld(payload)) {
+    logger.info('operator token refused', { reason: 'token_too_old' });
+    throw new UnauthorizedError('Your operator sign-in is more than an hour old. Sign in again.', 'token_too_old');
+  }
   const groups = payload['cognito:groups'];
   if (!Array.isArray(groups) || !groups.includes(AUTH_ADMIN_GROUP)) throw new ForbiddenError('Only operators may do this.');
   return { sub: payload.sub, ...(typeof payload.email === 'string' ? { email: payload.email } : {}) };

@@ -23,8 +23,8 @@ export class ValidationError extends DomainError {
   }
 }
 export class UnauthorizedError extends DomainError {
-  constructor(message = 'Sign in as an operator to do this.') {
-    super(401, 'unauthorized', message, undefined, { 'www-authenticate': 'Bearer' });
+  constructor(message = 'Sign in as an operator to do this.', code = 'unauthorized') {
+    super(401, code, message, undefined, { 'www-authenticate': 'Bearer' });
   }
 }
 export class ForbiddenError extends DomainError {

@@ -1,7 +1,8 @@
 import { IMAGE_CHECK_REFUSED, isHeldBack } from '../../shared/image-check';
 import { imageKeys, presignDownload, privateImageKeys } from '../adapters/image-bucket';
 import { getImage } from '../adapters/images-table';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../lib/errors';
+import { HIDDEN_MESSAGE, readerAccess } from './private-images';
 
 /**
  * Download rules: the `path` must name one of our stored originals, `/files/images/<id>.png`, given
@@ -74,15 +75,21 @@ export function downloadFileName(prompt: string, id: string): string {
   return `artloom-${slug}-${id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}.png`;
 }
 
+/**
+ * The download's presigned url, by the one reader rule (services/private-images.ts readerView): a
+ * visitor's unshared picture for its author only, a hidden picture for nobody (its author is told
+ * it is hidden, 403 image_hidden; anyone else gets the 404 an unknown id gets).
+ */
 export async function downloadUrl(rawPath: string, ownHosts: readonly string[], userId?: string): Promise<string> {
   const id = privateImageId(rawPath) ?? imageIdFromPath(rawPath, ownHosts);
   const image = await getImage(id);
-  const visitors = image?.owner === 'user';
   // Someone else's private picture answers as an unknown one does: ids of others are not revealed.
-  if (!image || (visitors && !image.sharedAt && image.userId !== userId)) throw new NotFoundError('No such image.', 'image_not_found');
+  const access = image ? readerAccess(image, userId) : 'none';
+  if (!image || access === 'none') throw new NotFoundError('No such image.', 'image_not_found');
   // A picture the image check held back: its original goes to nobody, its author included (docs/safety.md).
   if (isHeldBack(image.imageCheck))
     throw new ConflictError('Our automatic image check held this picture back: it cannot be downloaded.', IMAGE_CHECK_REFUSED);
-  const key = visitors ? privateImageKeys(id).original : imageKeys(id).original;
+  if (access === 'hidden') throw new DomainError(403, 'image_hidden', HIDDEN_MESSAGE);
+  const key = image.owner === 'user' ? privateImageKeys(id).original : imageKeys(id).original;
   return presignDownload(key, downloadFileName(image.prompt, id));
 }

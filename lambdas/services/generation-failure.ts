@@ -32,3 +32,13 @@ export function failureMessage(error: string, cause = ''): string {
       return GENERIC_GENERATION_ERROR;
   }
 }
+
+/**
+ * Failures of the visitor's own doing, which keep the job's hourly count (docs/safety.md section 3,
+ * "Quota refunds"): only their own Cancel. Every other failure (the GPU never came, the worker or
+ * ComfyUI failed or went silent, the store step failed, a timeout) is the service's, and MarkFailed
+ * gives the count back. A prompt the screens refuse never makes a job, so it is never counted.
+ */
+const VISITORS_DOING = new Set(['JobCancelled']);
+
+export const isVisitorsDoing = (error: string): boolean => VISITORS_DOING.has(error);

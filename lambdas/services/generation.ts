@@ -22,9 +22,10 @@ import { config } from '../lib/config';
 import { ConflictError, NotFoundError, RateLimitError, ServiceUnavailableError } from '../lib/errors';
 import { networkOf } from '../lib/network';
 import { estimateEta, FIRST_GUESS, median } from './eta';
-import { ownerView } from './private-images';
+import { HIDDEN_MESSAGE, readerView } from './private-images';
 import { screenPrompt } from './prompt-screening';
-import { consume, refund, secondsLeft, tryConsume, windowCount } from './rate-limit';
+import { refundJob } from './quota';
+import { consume, secondsLeft, tryConsume, windowCount } from './rate-limit';
 
 const HOUR = 3600;
 const IN_FLIGHT_MESSAGE = 'You already have an image being generated. Wait for it to finish or cancel it.';
@@ -111,13 +112,6 @@ function hourlyLimits(userId: string, sourceIp: string, now: number): { count: W
 const userHourly = () => ({ scope: 'gen-user', limit: config().GEN_USER_HOURLY, windowSeconds: HOUR });
 const ipHourly = () => ({ scope: 'gen-ip', limit: config().GEN_IP_HOURLY, windowSeconds: HOUR });
 
-/** A job that never ran is not charged: its hourly counts are given back. */
-export async function refundJob(job: Pick<JobItem, 'userId' | 'sourceIp' | 'createdAt'>): Promise<void> {
-  const at = Date.parse(job.createdAt);
-  await refund(userHourly(), job.userId, at);
-  if (job.sourceIp) await refund(ipHourly(), networkOf(job.sourceIp, 'generate'), at);
-}
-
 async function busy(): Promise<ServiceUnavailableError> {
   const cfg = config();
   const [active, durations] = await Promise.all([activeJobs(cfg.GEN_QUEUE_CAP), recentDurations('generation')]);
@@ -156,15 +150,22 @@ async function resume(jobId: string): Promise<{ jobId: string }> {
   return { jobId };
 }
 
-/** GET /api/generate/{jobId}. */
-export async function jobStatus(jobId: string): Promise<JobStatusResponse> {
+/**
+ * GET /api/generate/{jobId}[?userId=] (and each event of its stream). The finished picture comes as
+ * its reader may have it (services/private-images.ts readerView): its author (the studio sends its
+ * visitor id) gets presigned urls of the private objects; anyone else who knows the id (a picture's
+ * id is public in every share link) gets the public view while it is shared, nothing otherwise; a
+ * hidden picture comes with no url at all.
+ */
+export async function jobStatus(jobId: string, readerId?: string): Promise<JobStatusResponse> {
   const job = await getJob(jobId);
   if (!job) throw new NotFoundError('No such generation job.', 'job_not_found');
   const base: JobStatusResponse = { jobId, status: job.status, percent: job.percent, message: job.message };
   if (job.status === 'done' && job.imageId) {
     const image = await getImage(job.imageId, true);
-    // The visitor's own new picture: presigned urls of its private objects (services/private-images.ts).
-    return image ? { ...base, image: await ownerView(image) } : base;
+    if (!image) return base;
+    const view = await readerView(image, readerId);
+    return view.hidden ? { ...base, message: HIDDEN_MESSAGE, hidden: true } : { ...base, ...view };
   }
   if (TERMINAL_STATUSES.includes(job.status)) return base;
 
@@ -202,7 +203,7 @@ export async function jobStatus(jobId: string): Promise<JobStatusResponse> {
 export async function cancelGeneration(jobId: string, userId: string): Promise<{ status: number; body: JobStatusResponse }> {
   const job = await getJob(jobId);
   if (!job || job.userId !== userId) throw new NotFoundError('No such generation job.', 'job_not_found');
-  if (TERMINAL_STATUSES.includes(job.status)) return { status: 200, body: await jobStatus(jobId) };
+  if (TERMINAL_STATUSES.includes(job.status)) return { status: 200, body: await jobStatus(jobId, userId) };
   const cancelled = await updateJob(jobId, { status: 'cancelled', message: 'Cancelled.', finishedAt: clock.date().toISOString() });
   if (cancelled) {
     await releaseLock(userId, jobId);
@@ -210,7 +211,7 @@ export async function cancelGeneration(jobId: string, userId: string): Promise<{
     await stopExecution(jobId, 'Cancelled by the visitor.');
     // A PNG the worker already handed over is swept by the reconciler (this route has no bucket grant).
   }
-  return { status: cancelled ? 202 : 200, body: await jobStatus(jobId) };
+  return { status: cancelled ? 202 : 200, body: await jobStatus(jobId, userId) };
 }
 
 /**

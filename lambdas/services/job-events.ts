@@ -6,6 +6,7 @@ import { releaseSlot, type SlotKey, takeSlot } from '../adapters/stream-slots';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { NotFoundError, RateLimitError } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { networkOf } from '../lib/network';
 import { sleep } from '../lib/retry';
 import { jobStatus } from './generation';
@@ -36,7 +37,12 @@ export interface EventSink {
 
 const sseEvent = (status: JobStatusResponse) => `event: status\ndata: ${JSON.stringify(status)}\n\n`;
 
-export async function streamJobEvents(jobId: string, sink: EventSink, opts: { watchMs?: number; maxMs?: number } = {}): Promise<void> {
+export async function streamJobEvents(
+  jobId: string,
+  readerId: string | undefined,
+  sink: EventSink,
+  opts: { watchMs?: number; maxMs?: number } = {},
+): Promise<void> {
   const watchMs = opts.watchMs ?? WATCH_MS;
   const started = clock.now();
   let last = '';
@@ -50,7 +56,8 @@ export async function streamJobEvents(jobId: string, sink: EventSink, opts: { wa
     const key = `${job.status}|${job.percent}|${job.message}`;
     const terminal = TERMINAL_STATUSES.includes(job.status);
     if (key !== last || clock.now() - lastSent >= REFRESH_MS) {
-      const status = await jobStatus(jobId);
+      // What GET /api/generate/{jobId} answers this reader: the picture only as they may have it.
+      const status = await jobStatus(jobId, readerId);
       sink.write(sseEvent(status));
       last = key;
       lastSent = lastWrite = clock.now();
@@ -81,7 +88,12 @@ export async function holdStreamPlace(jobId: string, sourceIp: string, now = clo
   const jobSlot = await takeSlot(job, holder, expiresAt, nowSeconds);
   if (jobSlot === undefined)
     throw new RateLimitError('This picture is already followed live in other tabs; it is followed by polling here.', 5, 'too_many_streams');
-  const networkSlot = await takeSlot(network, holder, expiresAt, nowSeconds);
+  // The second write failing (a throttled or unreachable table) must not keep the first place held
+  // until it expires: it is given back, then the failure goes up as it is (503).
+  const networkSlot = await takeSlot(network, holder, expiresAt, nowSeconds).catch(async (err: unknown) => {
+    await releaseSlot(job, jobSlot, holder).catch((error: Error) => logger.error('giving back a stream place failed', { error }));
+    throw err;
+  });
   if (networkSlot === undefined) {
     await releaseSlot(job, jobSlot, holder);
     throw new RateLimitError('Too many live streams from your network; progress is followed by polling.', 5, 'too_many_streams');

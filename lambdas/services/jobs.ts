@@ -13,9 +13,10 @@ import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { METRIC, recordDurationMetric } from '../lib/metrics';
 import { sleep } from '../lib/retry';
-import { failureMessage } from './generation-failure';
+import { failureMessage, isVisitorsDoing } from './generation-failure';
 import { storeImage } from './image-store';
 import { IMAGE_CHECK_ACTOR, queueHeldBackImage } from './moderation';
+import { refundJob } from './quota';
 
 /** The state machine's Lambda steps. Each is idempotent: Step Functions may run a step twice. */
 class JobCancelledError extends Error {
@@ -186,11 +187,22 @@ async function recordHistory(
   await Promise.all(writes).catch((err) => logger.warn('could not record durations', { error: err as Error }));
 }
 
-/** MarkFailed: every Catch ends here; the job shows the reason, the visitor may try again. */
+/**
+ * MarkFailed: every Catch ends here; the job shows the reason, the visitor may try again, and a
+ * failure that was not the visitor's doing gives the job's hourly count back. Idempotent as every
+ * step: run twice, the job stays as the first run left it and the count is given back once
+ * (refundJob's mark on the job record); a job that ended otherwise first (done, cancelled) keeps it.
+ */
 export async function markFailed(raw: unknown): Promise<{ reason: string }> {
   const { job, error } = failInputSchema.parse(raw);
   const reason = failureMessage(error.Error, error.Cause);
   const status = error.Error === 'JobCancelled' ? 'cancelled' : 'failed';
+  if (!isVisitorsDoing(error.Error)) {
+    // Before the job shows failed, so the studio's meter, read as the failure shows, already has it back.
+    // The record has what the counts were keyed by (the address, the time).
+    const record = await getJob(job.jobId);
+    if (record && (await refundJob(record))) logger.info('hourly count given back', { jobId: job.jobId, error: error.Error });
+  }
   await updateJob(job.jobId, {
     status,
     message: reason,

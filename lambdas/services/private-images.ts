@@ -1,4 +1,5 @@
 import { isHeldBack } from '../../shared/image-check';
+import { REPORTS_ACTOR } from '../../shared/safety';
 import { type GalleryImage, toGalleryImage } from '../../shared/schemas/gallery';
 import {
   copyObject,
@@ -50,10 +51,48 @@ export function reportedThumbnailUrl(id: string): Promise<string> {
   return presignView(privateImageKeys(id).thumbnail);
 }
 
-/** The image as its owner's pages show it: a visitor's with presigned urls, an operator's as stored. */
-export function ownerView(item: ImageItem): Promise<GalleryImage> {
-  const image = toGalleryImage(item);
-  return isVisitors(item) ? withPrivateUrls(image) : Promise.resolve(image);
+/**
+ * What one reader may have of a picture, in any answer that carries its urls (docs/privacy.md, "Who
+ * reads what"). `readerId` is the visitor id the studio sends (`?userId=`, as /api/download and the
+ * gallery list take it); absent, the reader is a stranger.
+ * - hidden (the operator, the report threshold, the image check): no url at all, to anybody. Its
+ *   author is told it is hidden (an operator's picture has no visitor author: anyone may be told);
+ *   anyone else gets nothing, as for a picture never shared.
+ * - a visitor's, to its author: presigned urls of the private objects.
+ * - a visitor's, to anyone else: the public view while it is shared, nothing otherwise.
+ * - an operator's: the public view.
+ */
+export type ReaderAccess = 'author' | 'public' | 'hidden' | 'none';
+
+/** What the author of a hidden picture reads instead of it. */
+export const HIDDEN_MESSAGE = 'This picture was hidden by moderation, so it cannot be shown or downloaded.';
+
+export function readerAccess(
+  item: Pick<ImageItem, 'owner' | 'userId' | 'hidden' | 'hiddenBy' | 'sharedAt'>,
+  readerId: string | undefined,
+): ReaderAccess {
+  const visitors = isVisitors(item);
+  const author = visitors && readerId !== undefined && item.userId === readerId;
+  // Reports take a visitor's picture out of public view only: its author keeps it (docs/safety.md §2),
+  // as their own gallery list does (images-table.ts ownerListPartition). The operator's hide is a hide.
+  if (item.hidden && author && item.hiddenBy === REPORTS_ACTOR) return 'author';
+  if (item.hidden) return author || !visitors ? 'hidden' : 'none';
+  if (author) return 'author';
+  return !visitors || item.sharedAt ? 'public' : 'none';
+}
+
+/** The picture as readerAccess lets this reader have it: with its urls, only `hidden`, or nothing. */
+export async function readerView(item: ImageItem, readerId: string | undefined): Promise<{ image?: GalleryImage; hidden?: true }> {
+  switch (readerAccess(item, readerId)) {
+    case 'author':
+      return { image: await withPrivateUrls(toGalleryImage(item)) };
+    case 'public':
+      return { image: toGalleryImage(item) };
+    case 'hidden':
+      return { hidden: true };
+    default:
+      return {};
+  }
 }
 
 /** Sharing: the private objects copied to the public keys, with a short cache (image-bucket.ts SHARED_COPY_CACHE). */

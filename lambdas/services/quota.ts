@@ -1,9 +1,10 @@
 import type { QuotaResponse } from '../../shared/schemas/safety';
 import { readCount } from '../adapters/counters-table';
+import { type JobItem, refundFailedJob } from '../adapters/jobs-table';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { networkOf } from '../lib/network';
-import { type RateLimit, windowOf } from './rate-limit';
+import { type RateLimit, windowCount, windowOf } from './rate-limit';
 
 const HOUR = 3600;
 
@@ -43,4 +44,24 @@ async function left(rule: RateLimit, subject: string, now: number) {
   if (rule.limit <= 0) return { enforced: false, limit: 0, remaining: 0, resetsAtSeconds: windowEnd };
   const used = await readCount(`rl#${rule.scope}#${subject}`, windowStart);
   return { enforced: true, limit: rule.limit, remaining: Math.max(0, rule.limit - used), resetsAtSeconds: windowEnd };
+}
+
+/**
+ * A job that failed through no doing of the visitor's (the generator could not take it; a GPU,
+ * dispatch or store step failed; a timeout) is not charged: its hourly counts, in the windows they
+ * were counted in, are given back, once however many times this runs (jobs-table.ts refundFailedJob).
+ * A job that ended done or cancelled keeps them. Called by MarkFailed, startGeneration and the
+ * reconciler; docs/safety.md section 3, "Quota refunds".
+ */
+export async function refundJob(job: Pick<JobItem, 'jobId' | 'userId' | 'sourceIp' | 'createdAt'>): Promise<boolean> {
+  const at = Date.parse(job.createdAt);
+  const { visitor, network } = generationCaps();
+  const counts = [
+    { rule: visitor, subject: job.userId },
+    ...(job.sourceIp ? [{ rule: network, subject: networkOf(job.sourceIp, 'generate') }] : []),
+  ].filter((c) => c.rule.limit > 0);
+  return refundFailedJob(
+    job.jobId,
+    counts.map((c) => windowCount(c.rule, c.subject, at)),
+  );
 }

@@ -1,4 +1,4 @@
-import { decrementCount, incrementWithinLimit, type WindowCount } from '../adapters/counters-table';
+import { incrementWithinLimit, type WindowCount } from '../adapters/counters-table';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { RateLimitError } from '../lib/errors';
@@ -48,11 +48,4 @@ export async function tryConsume(rule: RateLimit, subject: string, now = clock.n
   if (rule.limit <= 0) return true;
   const count = windowCount(rule, subject, now);
   return incrementWithinLimit(count.key, count.windowStart, count.windowSeconds, count.limit);
-}
-
-/** Gives back the attempt counted at `at` (a job the service could not run is not charged). */
-export async function refund(rule: RateLimit, subject: string, at: number): Promise<void> {
-  if (rule.limit <= 0) return;
-  const count = windowCount(rule, subject, at);
-  await decrementCount(count.key, count.windowStart);
 }

@@ -9,8 +9,8 @@ import { describeExecution, stopExecution } from '../adapters/state-machine';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
-import { refundJob } from './generation';
 import { storedKeys } from './private-images';
+import { refundJob } from './quota';
 
 /** What the visitor reads on a job the reconciler had to end. */
 export const LOST_JOB_MESSAGE = 'This picture could not be finished: the generator stopped while working on it. Please try again.';

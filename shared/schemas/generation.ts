@@ -55,7 +55,13 @@ export const jobStatusResponseSchema = z.object({
   message: z.string(),
   queuePosition: z.number().int().nonnegative().optional(),
   etaSeconds: z.number().nonnegative().optional(),
+  /**
+   * The finished picture, as this reader may have it (docs/privacy.md): its author (the studio sends
+   * `?userId=`) gets it with presigned urls, anyone else only while it is shared, nobody while hidden.
+   */
   image: galleryImageSchema.optional(),
+  /** The finished picture is hidden by moderation: said to its author, with no url. */
+  hidden: z.literal(true).optional(),
 });
 export type JobStatusResponse = z.infer<typeof jobStatusResponseSchema>;
 

@@ -50,7 +50,8 @@ export class JobQueue extends Construct {
 
 export interface GenerationProps {
   queue: IQueue;
-  tables: { jobs: TableV2; images: TableV2 };
+  /** counters: MarkFailed gives a failed job's hourly counts back (lambdas/services/quota.ts refundJob). */
+  tables: { jobs: TableV2; images: TableV2; counters: TableV2 };
   imagesBucket: Bucket;
   /** Environment shared by every function (limits, renderer…); table, bucket and fleet names are added here. */
   environment: Record<string, string>;
@@ -75,7 +76,7 @@ export class Generation extends Construct {
 
   constructor(scope: Construct, id: string, props: GenerationProps) {
     super(scope, id);
-    const { jobs, images } = props.tables;
+    const { jobs, images, counters } = props.tables;
 
     this.queue = props.queue;
 
@@ -83,6 +84,7 @@ export class Generation extends Construct {
       ...props.environment,
       JOBS_TABLE: jobs.tableName,
       IMAGES_TABLE: images.tableName,
+      COUNTERS_TABLE: counters.tableName,
       IMAGES_BUCKET: props.imagesBucket.bucketName,
       GPU_ASG_NAME: props.fleet.autoScalingGroupName,
       MESSAGES_TABLE: props.messagesTable.tableName,
@@ -109,8 +111,10 @@ export class Generation extends Construct {
     // A held-back picture's moderation-queue item (putReportOnce: a conditional put, read back when it
     // exists: StoreImage may run twice) and, for an operator image stored hidden, its audit entry.
     props.messagesTable.grantReadWriteData(store);
-    // MarkFailed: updateJob + releaseLock.
+    // MarkFailed: updateJob + releaseLock; a failure not of the visitor's doing gives the job's hourly
+    // counts back (one transaction: the job's refund mark and the counters' decrements).
     jobs.grantReadWriteData(this.steps.MarkFailed);
+    counters.grantReadWriteData(this.steps.MarkFailed);
 
     const bucketArn = arnToken(props.imagesBucket);
     for (const prefix of [STAGING_PREFIX, PUBLIC_FILES_PREFIX, PRIVATE_PREFIX]) {

@@ -114,7 +114,7 @@ export class ArtloomStack extends Stack {
     });
     this.generation = new Generation(this, 'generation', {
       queue: jobQueue.queue,
-      tables: { jobs, images },
+      tables: { jobs, images, counters: this.data.tables.counters },
       imagesBucket,
       environment,
       fleet: this.gpuFleet,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jobIdPathSchema } from '../../../shared/schemas/generation-api';
+import { jobIdPathSchema, jobReaderQuerySchema } from '../../../shared/schemas/generation-api';
 import { config } from '../../lib/config';
 import { errorResponse, validated } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -8,7 +8,8 @@ import { cameThroughEdge, viewerIp } from '../../lib/viewer-ip';
 import { holdStreamPlace, requireJob, streamJobEvents } from '../../services/job-events';
 
 /**
- * GET /api/generate/{jobId}/events: the job's status as server-sent events until it ends. A
+ * GET /api/generate/{jobId}/events[?userId=]: the job's status as server-sent events until it ends,
+ * each as GET /api/generate/{jobId} answers it to the same reader (docs/privacy.md). A
  * response-streaming Function URL behind CloudFront (/api/generate/*\/events, origin access control),
  * not API Gateway, which cannot stream; locally the HTTP adapter streams the same handler.
  */
@@ -18,9 +19,12 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
   // The one validation path and the one error shape, as the other routes (the stream has no middy chain to throw to):
   // a bad id, an unknown job, or no free stream place (429: the viewer falls back to polling).
   let jobId: string;
+  let readerId: string | undefined;
   let place: { release: () => Promise<void> };
   try {
     jobId = validated(z.object({ jobId: jobIdPathSchema }), { jobId: safeDecode(raw) }).jobId;
+    // The studio's visitor id (?userId=, an EventSource sends no headers of its own): only the author gets an unshared picture.
+    readerId = validated(jobReaderQuerySchema, event.queryStringParameters ?? {}).userId;
     await requireJob(jobId);
     place = await holdStreamPlace(jobId, viewerIp(event, cameThroughEdge(event, config().ORIGIN_SECRET)));
   } catch (err) {
@@ -40,7 +44,7 @@ export const handler = awslambda.streamifyResponse(async (event, responseStream)
     closed = true;
   });
   try {
-    await streamJobEvents(jobId, { write: (chunk) => out.write(chunk), closed: () => closed || out.destroyed });
+    await streamJobEvents(jobId, readerId, { write: (chunk) => out.write(chunk), closed: () => closed || out.destroyed });
   } catch (err) {
     logger.error('job events failed', { error: err as Error });
   } finally {

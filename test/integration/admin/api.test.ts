@@ -178,7 +178,7 @@ describe('admin generator and curation', () => {
     const res = await postGenerate(app, req);
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: string };
-    const { last } = await waitFor(app, jobId, ended);
+    const { last } = await waitFor(app, { jobId, userId: req.userId }, ended);
     expect(last.image?.category).toBe('default');
     expect(ids(await getList('/api/gallery/admin?take=100'))).toEqual(featuredBefore);
     expect(ids(await getList('/api/gallery/category/all?category=Space'))).not.toContain(jobId);

@@ -3,7 +3,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localIssuer } from '../../../local/plugins/auth';
 import { startTestApp, type TestApp } from '../../support/local-app';
-import { signInWithCode } from '../../support/oidc-flow';
+import { openSignIn, postSignInFrom, signInWithCode } from '../../support/oidc-flow';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -87,6 +87,21 @@ describe('local OpenID provider (stand-in for Cognito managed login)', () => {
     for (const host of ['attacker.example', `attacker.example:${port}`, `localhost:${Number(port) + 1}`, `127.0.0.2:${port}`]) {
       expect(await statusFor(host)).toBe(421);
     }
+  });
+
+  it('limits wrong passwords per interaction as well: 5 from 5 addresses spend it, even the right one is then refused', async () => {
+    const { issuer, clientId, operator } = localIssuer();
+    const { action, cookie } = await openSignIn(app.url, { issuer, clientId });
+    const wrong = { username: operator.username, password: `${operator.password}x` };
+    const statuses: number[] = [];
+    // Each from its own address: no address reaches its own limit.
+    for (let i = 0; i < 5; i++) statuses.push((await postSignInFrom(app.url, action, cookie(), wrong, `127.0.0.${20 + i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const right = await postSignInFrom(app.url, action, cookie(), operator, '127.0.0.30');
+    expect(right.status).toBe(429);
+    expect(right.body).toMatch(/Start again from the console/);
+    // A new interaction signs in.
+    expect((await signInWithCode(app.url, { issuer, clientId, ...operator })).status).toBe('ok');
   });
 
   // Last in the file: it uses up this client address's attempts.

@@ -13,8 +13,10 @@ beforeAll(async () => {
 afterAll(async () => app?.stop());
 
 /** Reads the event stream to its end: every `status` event, parsed with the shared schema, and when each arrived. */
-async function readEvents(jobId: string): Promise<{ status: JobStatusResponse; at: number }[]> {
-  const res = await app.api(`/api/generate/${jobId}/events`, { headers: { accept: 'text/event-stream' } });
+async function readEvents(jobId: string, userId?: string): Promise<{ status: JobStatusResponse; at: number }[]> {
+  const res = await app.api(`/api/generate/${jobId}/events${userId ? `?userId=${userId}` : ''}`, {
+    headers: { accept: 'text/event-stream' },
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const reader = res.body?.getReader();
@@ -40,9 +42,10 @@ async function readEvents(jobId: string): Promise<{ status: JobStatusResponse; a
 
 describe('job events', () => {
   it('pushes each change of a job in order and ends the stream after done, with the image', async () => {
-    const res = await postGenerate(app, newRequest());
+    const req = newRequest();
+    const res = await postGenerate(app, req);
     const { jobId } = (await res.json()) as { jobId: string };
-    const events = await readEvents(jobId);
+    const events = await readEvents(jobId, req.userId);
     const statuses = events.map((e) => e.status.status);
     expect(statuses.at(-1)).toBe('done');
     expect(statuses).toContain('generating');

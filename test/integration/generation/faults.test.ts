@@ -32,10 +32,11 @@ describe('generation faults', () => {
   });
 
   async function run(): Promise<{ jobId: string; status: Awaited<ReturnType<typeof waitFor>> }> {
-    const res = await postGenerate(app, newRequest());
+    const req = newRequest();
+    const res = await postGenerate(app, req);
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: string };
-    return { jobId, status: await waitFor(app, jobId, ended) };
+    return { jobId, status: await waitFor(app, { jobId, userId: req.userId }, ended) };
   }
 
   async function useWorker(options: Parameters<ReturnType<typeof generationRuntime>['addWorker']>[0]) {

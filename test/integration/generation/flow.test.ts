@@ -16,7 +16,7 @@ describe('generation flow (local HTTP API → state machine → worker → previ
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: string };
 
-    const { last, seen } = await waitFor(app, jobId, ended);
+    const { last, seen } = await waitFor(app, { jobId, userId: req.userId }, ended);
     expect(last.status).toBe('done');
     expect(last.percent).toBe(100);
     expect(seen.some((s) => s.status === 'generating' && s.percent > 0 && s.percent < 100)).toBe(true);
@@ -50,7 +50,7 @@ describe('generation flow (local HTTP API → state machine → worker → previ
     // Prepare: a finished picture, shared so its page answers.
     const req = newRequest();
     const { jobId } = (await (await postGenerate(app, req)).json()) as { jobId: string };
-    const { last } = await waitFor(app, jobId, ended);
+    const { last } = await waitFor(app, { jobId, userId: req.userId }, ended);
     expect(last.image?.renderer).toBe('preview');
     const shared = await app.api(`/api/images/${jobId}/share`, {
       method: 'POST',

@@ -28,7 +28,7 @@ describe('generation limits and the stored record', () => {
     const res = await postGenerate(app, newRequest({ userId, aspectRatio }));
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: string };
-    const { last } = await waitFor(app, jobId, ended);
+    const { last } = await waitFor(app, { jobId, userId }, ended);
     expect(last.status).toBe('done');
     return { jobId, last };
   }

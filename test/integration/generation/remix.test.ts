@@ -12,10 +12,11 @@ describe('remix with a seed', () => {
 
   it('renders with the seed it was given and stores it with the picture', async () => {
     const seed = 987_654_321;
-    const res = await postGenerate(app, newRequest({ aspectRatio: '16:9', seed }));
+    const req = newRequest({ aspectRatio: '16:9', seed });
+    const res = await postGenerate(app, req);
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: string };
-    const { last } = await waitFor(app, jobId, ended, 30_000);
+    const { last } = await waitFor(app, { jobId, userId: req.userId }, ended, 30_000);
     expect(last.status).toBe('done');
     expect(last.image?.seed).toBe(seed);
     expect(last.image?.aspectRatio).toBe('16:9');

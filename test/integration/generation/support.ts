@@ -37,8 +37,14 @@ export async function postGenerate(app: TestApp, body: Record<string, unknown>, 
   });
 }
 
-export async function getStatus(app: TestApp, jobId: string): Promise<JobStatusResponse> {
-  const res = await app.api(`/api/generate/${jobId}`);
+/**
+ * A job: its id alone (a stranger's view), or with the visitor id of the studio that follows it (`?userId=`):
+ * only the author gets a finished picture that is not shared (docs/privacy.md).
+ */
+export type FollowedJob = string | { jobId: string; userId: string };
+
+export async function getStatus(app: TestApp, job: FollowedJob): Promise<JobStatusResponse> {
+  const res = await app.api(typeof job === 'string' ? `/api/generate/${job}` : `/api/generate/${job.jobId}?userId=${job.userId}`);
   if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
   return jobStatusResponseSchema.parse(await res.json());
 }
@@ -46,7 +52,7 @@ export async function getStatus(app: TestApp, jobId: string): Promise<JobStatusR
 /** Polls the status API (as the browser does) until `until` holds; returns every status seen. */
 export async function waitFor(
   app: TestApp,
-  jobId: string,
+  jobId: FollowedJob,
   until: (s: JobStatusResponse) => boolean,
   timeoutMs = 20_000,
   intervalMs = 50,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { requireAdmin } from '../../../lambdas/lib/auth';
+import { MAX_OPERATOR_TOKEN_AGE_SECONDS, requireAdmin } from '../../../lambdas/lib/auth';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { DomainError } from '../../../lambdas/lib/errors';
 import { loadOrCreateOperator } from '../../../local/oidc/credentials';
@@ -99,6 +99,28 @@ describe('requireAdmin: the one operator check', () => {
 
   it('refuses an ID token (token_use id): only access tokens are bearer credentials', async () => {
     expect(await check(await issuer.mint({ tokenUse: 'id' }))).toBe(401);
+  });
+
+  it('refuses a token issued, or a sign-in made, more than an hour ago with 401 token_too_old, whatever its exp (issue 30)', async () => {
+    const refusal = async (token: string) => {
+      try {
+        await requireAdmin(apiEvent({ method: 'GET', path: '/api/admin/images', headers: { authorization: `Bearer ${token}` } }));
+        return undefined;
+      } catch (err) {
+        return err instanceof DomainError ? { status: err.status, code: err.code, message: err.message } : err;
+      }
+    };
+    const HOUR = MAX_OPERATOR_TOKEN_AGE_SECONDS;
+    // Still within its exp (a client configured with a longer validity, a token that leaked).
+    expect(await refusal(await issuer.mint({ issuedAgo: HOUR + 120, expiresIn: 3600 }))).toMatchObject({
+      status: 401,
+      code: 'token_too_old',
+      message: expect.stringMatching(/more than an hour old/),
+    });
+    // A fresh token from a refresh of a sign-in made two hours ago (Cognito keeps auth_time).
+    expect(await refusal(await issuer.mint({ signedInAgo: 2 * HOUR }))).toMatchObject({ status: 401, code: 'token_too_old' });
+    // Within the hour (a minute of clock skew allowed).
+    expect(await refusal(await issuer.mint({ issuedAgo: HOUR - 60, signedInAgo: HOUR }))).toBeUndefined();
   });
 });
 

@@ -28,6 +28,7 @@ class FakeEventSource {
   }
 }
 
+const USER = '0b6f6a3e-6c1e-4d6a-9d7e-2f4a9c1b8e55';
 const status = (s: string, percent = 0) => ({ jobId: 'j', status: s, percent, message: s });
 
 /** An AbortSignal that counts its listeners (the old polling loop left one behind per poll). */
@@ -65,12 +66,15 @@ describe('followJob', () => {
     const { controller, live } = countedSignal();
     const seen: string[] = [];
     const run = (async () => {
-      for await (const job of followJob('j', controller.signal, { EventSourceImpl: FakeEventSource as unknown as typeof EventSource }))
+      for await (const job of followJob('j', USER, controller.signal, {
+        EventSourceImpl: FakeEventSource as unknown as typeof EventSource,
+      }))
         seen.push(job.status);
     })();
     await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2));
     const source = FakeEventSource.last as FakeEventSource;
-    expect(source.url).toBe('/api/generate/j/events');
+    // The visitor's id goes with it: the finished picture's urls come to its author only (docs/privacy.md).
+    expect(source.url).toBe(`/api/generate/j/events?userId=${USER}`);
     source.emit('status', status('queued'));
     source.emit('status', status('generating', 40));
     source.emit('status', status('done', 100));
@@ -83,7 +87,7 @@ describe('followJob', () => {
 
   it('closes the stream as the terminal status arrives, before a slow consumer asks for more (no reconnect)', async () => {
     const { controller } = countedSignal();
-    const iterator = followJob('j', controller.signal, { EventSourceImpl: FakeEventSource as unknown as typeof EventSource });
+    const iterator = followJob('j', USER, controller.signal, { EventSourceImpl: FakeEventSource as unknown as typeof EventSource });
     const first = iterator.next();
     await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2));
     const source = FakeEventSource.last as FakeEventSource;
@@ -101,7 +105,9 @@ describe('followJob', () => {
     const { controller, live } = countedSignal();
     const seen: string[] = [];
     const run = (async () => {
-      for await (const job of followJob('j', controller.signal, { EventSourceImpl: FakeEventSource as unknown as typeof EventSource }))
+      for await (const job of followJob('j', USER, controller.signal, {
+        EventSourceImpl: FakeEventSource as unknown as typeof EventSource,
+      }))
         seen.push(`${job.status}:${job.percent}`);
     })();
     await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2));
@@ -112,6 +118,7 @@ describe('followJob', () => {
     expect(seen).toEqual(['queued:0', 'generating:50', 'generating:80', 'done:100']);
     expect(source.closed).toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(String((fetchMock.mock.calls[0] as unknown[] | undefined)?.[0])).toContain(`/api/generate/j?userId=${USER}`);
     // Each poll's pause added its abort listener and took it away again.
     expect(live()).toBe(0);
   });
@@ -124,7 +131,7 @@ describe('followJob', () => {
     const controller = new AbortController();
     const seen: string[] = [];
     const run = (async () => {
-      for await (const job of followJob('j', controller.signal, { EventSourceImpl: undefined })) {
+      for await (const job of followJob('j', USER, controller.signal, { EventSourceImpl: undefined })) {
         seen.push(job.status);
         if (seen.length === 2) controller.abort();
       }

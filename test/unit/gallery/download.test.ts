@@ -127,6 +127,31 @@ describe('download handler', () => {
       ddb.on(GetCommand).resolves(visitors(true));
       expect((await download('/files/images/v1.png')).statusCode).toBe(302);
     });
+
+    it('hidden, is downloaded by nobody: its author is told it is hidden, anyone else gets 404 (issue 30)', async () => {
+      ddb.on(GetCommand).resolves({ Item: { ...visitors(true).Item, hidden: true } });
+      const own = await download(SIGNED, USER);
+      expect(own.statusCode).toBe(403);
+      expect(JSON.parse(own.body ?? '{}')).toMatchObject({ error: { code: 'image_hidden' } });
+      expect((await download('/files/images/v1.png')).statusCode).toBe(404);
+      expect((await download(SIGNED, OTHER)).statusCode).toBe(404);
+    });
+  });
+
+  it("a hidden operator's picture is downloaded by nobody (403 image_hidden, no signed url)", async () => {
+    ddb.on(GetCommand).resolves({ Item: { id: 'a1', prompt: 'x', owner: 'admin', hidden: true } });
+    const result = await handler(apiEvent({ path: '/api/download', query: { path: '/files/images/a1.png' } }), lambdaContext());
+    expect(result.statusCode).toBe(403);
+    expect(result.headers?.location).toBeUndefined();
+  });
+
+  it('answers a /files name over 200 characters 400, before any read (issue 30)', async () => {
+    const result = await handler(
+      apiEvent({ path: '/api/download', query: { path: `/files/images/${'a'.repeat(201)}.png` } }),
+      lambdaContext(),
+    );
+    expect(result.statusCode).toBe(400);
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
   });
 
   it('answers 400 without a path', async () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { presignView, SHARED_COPY_CACHE } from '../../../lambdas/adapters/image-bucket';
 import { config } from '../../../lambdas/lib/config';
 import { inboxPage } from '../../../lambdas/services/inbox';
-import { movePrivateImages, publishCopies, withdrawCopies } from '../../../lambdas/services/private-images';
+import { movePrivateImages, publishCopies, readerAccess, withdrawCopies } from '../../../lambdas/services/private-images';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 import { withSigningCredentials } from '../../fixtures/signing';
 
@@ -35,6 +35,28 @@ describe('presigned urls of private objects', () => {
 
   it('defaults to a window of 6 hours', () => {
     expect(config().PRIVATE_URL_WINDOW_SECONDS * 1000).toBe(6 * HOUR);
+  });
+});
+
+describe('who reads which url of a picture (readerAccess, issue 30)', () => {
+  const AUTHOR = 'a0000000-0000-4000-8000-000000000001';
+  const STRANGER = 'a0000000-0000-4000-8000-000000000002';
+  const visitors = (state: { sharedAt?: string; hidden?: boolean } = {}) => ({ owner: 'user' as const, userId: AUTHOR, ...state });
+  const shared = { sharedAt: '2026-01-01T00:00:00.000Z' };
+
+  it.each([
+    ['never shared, its author', visitors(), AUTHOR, 'author'],
+    ['never shared, a stranger', visitors(), STRANGER, 'none'],
+    ['never shared, no visitor id', visitors(), undefined, 'none'],
+    ['shared, its author', visitors(shared), AUTHOR, 'author'],
+    ['shared, a stranger', visitors(shared), STRANGER, 'public'],
+    ['hidden while shared, its author', visitors({ ...shared, hidden: true }), AUTHOR, 'hidden'],
+    ['hidden while shared, a stranger', visitors({ ...shared, hidden: true }), STRANGER, 'none'],
+    ['hidden, never shared, a stranger', visitors({ hidden: true }), undefined, 'none'],
+    ["an operator's, anyone", { owner: 'admin' as const }, undefined, 'public'],
+    ["an operator's hidden, anyone", { owner: 'admin' as const, hidden: true }, STRANGER, 'hidden'],
+  ] as const)('%s → %s', (_name, item, reader, access) => {
+    expect(readerAccess(item, reader)).toBe(access);
   });
 });
 

@@ -240,9 +240,10 @@ describe('POST /api/generate', () => {
     const leave = ddb.commandCalls(TransactWriteCommand)[1]?.args[0].input.TransactItems ?? [];
     expect(leave[0]?.Update?.ExpressionAttributeValues?.[':status']).toBe('failed');
     expect(leave[1]?.Update).toMatchObject({ Key: { pk: 'queue', sk: 'slots' }, ExpressionAttributeValues: { ':minus': -1 } });
-    // …and its hourly counts are given back.
-    const refunds = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.Key?.pk);
-    expect(refunds).toEqual([`rl#gen-user#${USER}`, `rl#gen-ip#${IP}`]);
+    // …and its hourly counts are given back, once: the job's refund mark and the decrements in one transaction.
+    const refund = ddb.commandCalls(TransactWriteCommand)[2]?.args[0].input.TransactItems ?? [];
+    expect(refund[0]?.Update).toMatchObject({ UpdateExpression: 'SET refundedAt = :now' });
+    expect(refund.slice(1).map((i) => i.Update?.Key?.pk)).toEqual([`rl#gen-user#${USER}`, `rl#gen-ip#${IP}`]);
   });
 });
 

@@ -84,12 +84,13 @@ describe('reconciler service', () => {
     const report = await reconcile({ changedBefore: new Date() });
     expect(report.failed).toEqual([JOB]);
     expect(writtenStatus()).toEqual({ status: 'failed', message: LOST_JOB_MESSAGE });
+    // Given back once: the job's refund mark and the decrements in one transaction (quota.ts refundJob).
     const refunds = ddb
-      .commandCalls(UpdateCommand)
-      .map((c) => c.args[0].input)
-      .filter((i) => i.ExpressionAttributeValues?.[':minus'] === -1)
-      .map((i) => i.Key?.pk);
-    expect(refunds).toEqual([`rl#gen-user#${USER}`, 'rl#gen-ip#198.51.100.23']);
+      .commandCalls(TransactWriteCommand)
+      .map((c) => c.args[0].input.TransactItems ?? [])
+      .filter((items) => items[0]?.Update?.UpdateExpression === 'SET refundedAt = :now');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.slice(1).map((i) => i.Update?.Key?.pk)).toEqual([`rl#gen-user#${USER}`, 'rl#gen-ip#198.51.100.23']);
   });
 
   it('skips a job changed after the cut-off (it may be between its record and its execution)', async () => {

@@ -11,7 +11,7 @@ import { handler as download } from '../../../lambdas/handlers/download/get-down
 import { handler as share } from '../../../lambdas/handlers/share/post-share';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { patchImage } from '../../../lambdas/services/admin-images';
-import { ownerView } from '../../../lambdas/services/private-images';
+import { readerView } from '../../../lambdas/services/private-images';
 import type { ImageCheckResult } from '../../../shared/image-check';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 
@@ -125,12 +125,13 @@ describe('a held-back picture', () => {
   });
 
   it('reaches its author as the thumbnail alone, with the verdict, never the original’s url', async () => {
-    const view = await ownerView(record() as never);
+    // The author's view, by the one reader rule (readerView with the author's id).
+    const view = (await readerView(record() as never, AUTHOR)).image ?? ({} as never);
     expect(view.imageCheck).toEqual(FLAGGED);
     expect(view.url).toBe(view.thumbnailUrl);
     expect(view.url).toContain('.webp');
     expect(view.url).not.toContain('.png');
-    const ok = await ownerView(record({ imageCheck: { verdict: 'ok', by: 'm', reasons: [] } }) as never);
+    const ok = (await readerView(record({ imageCheck: { verdict: 'ok', by: 'm', reasons: [] } }) as never, AUTHOR)).image ?? ({} as never);
     expect(ok.url).toContain('.png');
     expect(ok).not.toHaveProperty('imageCheck');
   });

@@ -1,6 +1,6 @@
 import { POLLING } from '@shared/constants';
 import type { JobStatusResponse } from '@shared/schemas/generation';
-import { API_BASE } from '../../lib/api-client';
+import { API_BASE, qs } from '../../lib/api-client';
 import { loadGenerationSchemas } from '../../lib/validators';
 import { getJobStatus } from './api/generation-api';
 
@@ -12,25 +12,32 @@ import { getJobStatus } from './api/generation-api';
  */
 export async function* followJob(
   jobId: string,
+  /** The visitor's id: the job's finished picture comes with its urls to its author only (docs/privacy.md). */
+  userId: string,
   signal: AbortSignal,
   opts: { maxPollErrors?: number; EventSourceImpl?: typeof EventSource | undefined } = {},
 ): AsyncGenerator<JobStatusResponse, void> {
   const Impl = 'EventSourceImpl' in opts ? opts.EventSourceImpl : globalThis.EventSource;
   if (Impl) {
-    const ended = yield* pushed(jobId, signal, Impl);
+    const ended = yield* pushed(jobId, userId, signal, Impl);
     if (ended) return;
   }
-  yield* polled(jobId, signal, opts.maxPollErrors ?? 5);
+  yield* polled(jobId, userId, signal, opts.maxPollErrors ?? 5);
 }
 
 const TERMINAL = new Set(['done', 'failed', 'cancelled']);
 const aborted = () => new DOMException('aborted', 'AbortError');
 
 /** Pushed statuses; true once a terminal one came, false when the stream failed before (fall back to polling). */
-async function* pushed(jobId: string, signal: AbortSignal, Impl: typeof EventSource): AsyncGenerator<JobStatusResponse, boolean> {
+async function* pushed(
+  jobId: string,
+  userId: string,
+  signal: AbortSignal,
+  Impl: typeof EventSource,
+): AsyncGenerator<JobStatusResponse, boolean> {
   const { jobStatusResponseSchema } = await loadGenerationSchemas();
   if (signal.aborted) throw aborted();
-  const source = new Impl(`${API_BASE}/generate/${encodeURIComponent(jobId)}/events`);
+  const source = new Impl(`${API_BASE}/generate/${encodeURIComponent(jobId)}/events${qs({ userId: userId || undefined })}`);
   const queue: (JobStatusResponse | 'failed' | 'aborted')[] = [];
   let wake: (() => void) | undefined;
   const push = (item: JobStatusResponse | 'failed' | 'aborted') => {
@@ -71,13 +78,13 @@ async function* pushed(jobId: string, signal: AbortSignal, Impl: typeof EventSou
   }
 }
 
-async function* polled(jobId: string, signal: AbortSignal, maxErrors: number): AsyncGenerator<JobStatusResponse, void> {
+async function* polled(jobId: string, userId: string, signal: AbortSignal, maxErrors: number): AsyncGenerator<JobStatusResponse, void> {
   let errors = 0;
   for (;;) {
     await sleep(POLLING.intervalMs, signal);
     let job: JobStatusResponse;
     try {
-      job = await getJobStatus(jobId, signal);
+      job = await getJobStatus(jobId, userId, signal);
       errors = 0;
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;

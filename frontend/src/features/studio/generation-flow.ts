@@ -87,7 +87,7 @@ export async function runGeneration(
     setState((s) => ({ ...s, jobId }));
     const started = Date.now();
     // Pushed as they happen (server-sent events), or polled when the stream fails: follow-job.ts.
-    for await (const job of followJob(jobId, signal, { maxPollErrors: MAX_POLL_ERRORS })) {
+    for await (const job of followJob(jobId, userId, signal, { maxPollErrors: MAX_POLL_ERRORS })) {
       if (Date.now() - started > MAX_FOLLOW_MS) break;
       if (job.status === 'cancelled') {
         setState(IDLE);
@@ -95,6 +95,13 @@ export async function runGeneration(
         return;
       }
       if (job.status === 'failed') return await fail();
+      if (job.status === 'done' && job.hidden) {
+        // Hidden by moderation: no picture comes (docs/privacy.md); the reason stays under the prompt.
+        setState({ ...IDLE, text: job.message });
+        notify.error(job.message);
+        onSettled(false);
+        return;
+      }
       if (job.status === 'done' && job.image) {
         const { toClientImage } = await loadGallerySchemas();
         const { GENERATION_SUCCESS } = await loadGenerationSchemas();

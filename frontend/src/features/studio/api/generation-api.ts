@@ -1,5 +1,5 @@
 import type { JobStatusResponse } from '@shared/schemas/generation';
-import { api } from '../../../lib/api-client';
+import { api, qs } from '../../../lib/api-client';
 import { loadGenerationSchemas } from '../../../lib/validators';
 
 export interface StartRequest {
@@ -18,10 +18,10 @@ export async function startGeneration(body: StartRequest, signal?: AbortSignal):
   return jobId;
 }
 
-// GET /api/generate/{jobId}
-export async function getJobStatus(jobId: string, signal?: AbortSignal): Promise<JobStatusResponse> {
+// GET /api/generate/{jobId}?userId=: the visitor's id, or a finished picture that is not shared comes without its urls.
+export async function getJobStatus(jobId: string, userId: string, signal?: AbortSignal): Promise<JobStatusResponse> {
   const { jobStatusResponseSchema } = await loadGenerationSchemas();
-  return api.get(`/generate/${encodeURIComponent(jobId)}`, jobStatusResponseSchema, { signal });
+  return api.get(`/generate/${encodeURIComponent(jobId)}${qs({ userId: userId || undefined })}`, jobStatusResponseSchema, { signal });
 }
 
 // DELETE /api/generate/{jobId}?userId=
