@@ -44,13 +44,13 @@ describe('the Bedrock guardrail layer (local stand-in behind the gateway)', () =
     expect(safety.layers.map(({ name, runs }) => ({ name, runs }))).toEqual([
       { name: 'words', runs: true },
       { name: 'guardrail', runs: true },
-      { name: 'image check', runs: false },
+      { name: 'image check', runs: true },
     ]);
     const guardrail = safety.layers.find((l) => l.name === 'guardrail');
     expect(guardrail?.detail).toContain('local stand-in');
     expect(guardrail?.detail).toContain('not a classifier');
     expect(guardrail?.detail).toContain(guardrailId);
-    expect(safety.imageCheck).toMatch(/^off/);
+    expect(safety.imageCheck).toMatch(/^nsfwjs MobileNetV2/);
   });
 
   it('applies the template’s guardrail to an accepted prompt (INPUT, version 1), allowed by the function’s role', async () => {

@@ -59,9 +59,10 @@ const share = (id: string, userId: string) =>
 
 describe('the image check through the local flow', () => {
   it('ends every generation with the worker’s verdict on its image record (the real model: ok)', async () => {
-    const { jobId } = await generate();
+    const { jobId, userId } = await generate();
     expect((await getImage(jobId, true))?.imageCheck).toEqual({ verdict: 'ok', by: NSFW_MODEL_NAME, reasons: [] });
-    const status = await getStatus(app, jobId);
+    // As the studio asks: with its author's id (a stranger gets no picture: reader-privacy.test.ts).
+    const status = await getStatus(app, { jobId, userId });
     expect(status.image?.imageCheck).toBeUndefined();
     expect(status.image?.url).not.toBe(status.image?.thumbnailUrl);
   });
@@ -72,7 +73,7 @@ describe('the image check through the local flow', () => {
     expect((await getImage(jobId, true))?.imageCheck).toEqual(FLAGGED);
 
     // Its author: the verdict and the thumbnail alone, in the studio's status and in their gallery.
-    const status = await getStatus(app, jobId);
+    const status = await getStatus(app, { jobId, userId });
     expect(status.image?.imageCheck).toEqual(FLAGGED);
     expect(status.image?.url).toBe(status.image?.thumbnailUrl);
     const mine = galleryImageListSchema.parse(await (await app.api(`/api/gallery/list?userId=${userId}`)).json());

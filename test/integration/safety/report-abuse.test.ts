@@ -159,18 +159,20 @@ describe('reports nobody can weaponise (issue 30)', () => {
   });
 
   it('after the Admin Gallery’s Unhide, more reports never hide the picture again but queue it', async () => {
-    const picture = await storeImage(await newImage({ prompt: 'An unhidden lighthouse' }));
-    await flagByImageCheck(picture.id);
-    await report(picture.id, 'minor', v4(8));
-    expect((await getImage(picture.id, true))?.hidden).toBe(true);
-    expect((await call('PUT', `/api/admin/images/${picture.id}`, { admin: true, body: { hidden: false } })).status).toBe(200);
-    for (let n = 9; n < 13; n++) await report(picture.id, 'minor', n % 2 ? v4(n) : v6(n));
-    expect(await getImage(picture.id, true)).toMatchObject({ reportCount: 4, reviewedBy: 'op@example.com' });
-    expect((await getImage(picture.id, true))?.hidden).toBeUndefined();
-    expect(await featured()).toContain(picture.id);
-    expect(await queued()).toContain(picture.id);
-    // The first report and the four after Unhide wait in the Moderation tab.
-    expect(await openReports(picture.id)).toHaveLength(5);
+    // A visitor's shared picture, hidden by reports, unhidden by the operator. (An operator picture is
+    // hidden by reports only when the image check flagged it, and such a one is released by Keep alone:
+    // the Admin Gallery answers 409 image_check_flagged to its Unhide, docs/safety.md section 4.)
+    const { image } = await sharedPicture();
+    await report(image.id, 'minor', v4(8));
+    await report(image.id, 'minor', v4(9));
+    expect((await getImage(image.id, true))?.hidden).toBe(true);
+    expect((await call('PUT', `/api/admin/images/${image.id}`, { admin: true, body: { hidden: false } })).status).toBe(200);
+    for (let n = 10; n < 14; n++) await report(image.id, 'minor', n % 2 ? v4(n) : v6(n));
+    expect(await getImage(image.id, true)).toMatchObject({ reportCount: 4, reviewedBy: 'op@example.com' });
+    expect((await getImage(image.id, true))?.hidden).toBeUndefined();
+    expect(await queued()).toContain(image.id);
+    // The two reports before Unhide and the four after wait in the Moderation tab.
+    expect(await openReports(image.id)).toHaveLength(6);
   });
 
   it('after the Moderation tab’s Keep, more reports never hide a shared picture again but queue it', async () => {
