@@ -1,3 +1,4 @@
+import { stemmer } from 'stemmer';
 import { type GalleryImage, SEARCH_MAX_RESULTS, type SearchResponse, toGalleryImage } from '../../shared/schemas/gallery';
 import { ownerListPartition, queryAll } from '../adapters/images-table';
 import { clock } from '../lib/clock';
@@ -8,6 +9,10 @@ import { clock } from '../lib/clock';
  * (docs/gallery-api.md): an inverted index held in the search Lambda's memory, built from the two
  * owner lists of operator pictures and rebuilt when older than INDEX_TTL_MS. A phone downloads only
  * the answer (at most 60 pictures), not an index of every prompt.
+ *
+ * Words match by their stem too (the Porter stemmer, package `stemmer`): "foxes" finds "fox",
+ * "painted" finds "painting". Porter is English; it leaves words in other scripts as they are, so a
+ * Russian or Japanese word matches itself (and, last, as a prefix).
  */
 const INDEX_TTL_MS = 60_000;
 const MAX_TERMS = 8;
@@ -24,16 +29,16 @@ export class SearchIndex {
   /** Newest first. */
   private readonly images: GalleryImage[];
   private readonly postings = new Map<string, number[]>();
+  /** The same documents by each word's stem. */
+  private readonly stemPostings = new Map<string, number[]>();
   private readonly vocabulary: string[];
 
   constructor(images: GalleryImage[]) {
     this.images = [...images].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
     this.images.forEach((image, doc) => {
-      for (const term of new Set(tokenize(image.prompt))) {
-        const list = this.postings.get(term);
-        if (list) list.push(doc);
-        else this.postings.set(term, [doc]);
-      }
+      const words = new Set(tokenize(image.prompt));
+      for (const term of words) post(this.postings, term, doc);
+      for (const stem of new Set([...words].map(stemmer))) post(this.stemPostings, stem, doc);
     });
     this.vocabulary = [...this.postings.keys()].sort();
   }
@@ -42,13 +47,16 @@ export class SearchIndex {
     return this.images.length;
   }
 
-  /** Every term must match a word of the prompt; the last one as a prefix (the visitor may still be typing). */
+  /**
+   * Every term must match a word of the prompt, by the word or by its stem; the last one also as a
+   * prefix (the visitor may still be typing).
+   */
   search(q: string, limit = SEARCH_MAX_RESULTS): SearchResponse {
     const terms = [...new Set(tokenize(q))].slice(0, MAX_TERMS);
     if (terms.length === 0) return { images: [], total: 0 };
     let docs: Set<number> | undefined;
     terms.forEach((term, i) => {
-      const matched = new Set<number>();
+      const matched = new Set(this.stemPostings.get(stemmer(term)) ?? []);
       const words = i === terms.length - 1 ? this.withPrefix(term) : [term];
       for (const word of words) for (const doc of this.postings.get(word) ?? []) matched.add(doc);
       docs = docs ? new Set([...docs].filter((d) => matched.has(d))) : matched;
@@ -70,6 +78,12 @@ export class SearchIndex {
     for (let i = lo; i < this.vocabulary.length && (this.vocabulary[i] ?? '').startsWith(prefix); i++) out.push(this.vocabulary[i] ?? '');
     return out;
   }
+}
+
+function post(postings: Map<string, number[]>, key: string, doc: number): void {
+  const list = postings.get(key);
+  if (list) list.push(doc);
+  else postings.set(key, [doc]);
 }
 
 let cached: { index: SearchIndex; builtAt: number } | undefined;

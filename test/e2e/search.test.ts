@@ -41,4 +41,31 @@ describe('Search pictures', () => {
       .waitFor();
     await context.close();
   });
+
+  it('finds a word by its stem and explains why one letter is not searched (issue 32)', async () => {
+    const prompt = FEATURED_PROMPTS.find((p) => p.includes('pond')) ?? '';
+    const { page, context } = await e2e.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Search Pictures' }).click();
+    const box = page.getByRole('searchbox', { name: 'Search pictures' });
+    const button = page.getByRole('button', { name: 'Search' });
+
+    // One letter: the button stays off and a hint, tied to the box, says why.
+    await box.fill('k');
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await page.getByRole('status').filter({ hasText: 'Type at least 2 letters to search.' }).waitFor();
+    await expect(box.getAttribute('aria-describedby')).resolves.toBeTruthy();
+
+    // "ponds" is in no prompt and is no prefix of "pond": only the stem finds it.
+    await box.fill('ponds');
+    await expect(page.getByText('Type at least 2 letters to search.').count()).resolves.toBe(0);
+    await button.click();
+    await page.waitForURL(/\/search\?q=ponds$/);
+    await page.getByText(/1 picture matches “ponds”/).waitFor();
+    await page
+      .getByRole('button', { name: `Open image: ${prompt}` })
+      .first()
+      .waitFor();
+    await context.close();
+  });
 });

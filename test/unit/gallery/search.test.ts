@@ -32,6 +32,24 @@ describe('search index', () => {
     expect(ids('CAFÉ')).toEqual(['b']);
   });
 
+  it('matches a word by its stem: plurals and other endings find the word (issue 32)', () => {
+    const stems = new SearchIndex([
+      image('f', 'Two foxes painted in watercolor', 1),
+      image('g', 'A city of flying wolves', 2),
+      image('h', 'Painting a single fox', 3),
+    ]);
+    const found = (q: string) => stems.search(q).images.map((i) => i.id);
+    expect(found('foxes')).toEqual(['h', 'f']);
+    expect(found('fox')).toEqual(['h', 'f']);
+    expect(found('painting foxes')).toEqual(['h', 'f']);
+    expect(found('cities')).toEqual(['g']);
+    expect(found('flies')).toEqual([]);
+    expect(found('fly')).toEqual(['g']);
+    expect(found('wolves city')).toEqual(['g']);
+    // Not a stem of anything in the prompts: no loose matching beyond the stem and the last word's prefix.
+    expect(found('foxy')).toEqual([]);
+  });
+
   it('answers nothing for a query without words, and counts every match beyond the limit', () => {
     expect(index.search('!! ?')).toEqual({ images: [], total: 0 });
     const many = new SearchIndex(Array.from({ length: 100 }, (_, i) => image(`i${i}`, `tree number ${i}`, (i % 28) + 1)));

@@ -1,5 +1,5 @@
 import type { ClientImage } from '@shared/schemas/gallery';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MasonryGrid } from '../../components/ui/masonry-grid';
 import { PageHero } from '../../components/ui/page-hero';
@@ -14,7 +14,7 @@ type Answer = { q: string; images: ClientImage[]; total: number } | { q: string;
 
 /**
  * /search?q=: the featured and collection pictures whose prompts hold every word typed (the last
- * word may be unfinished), newest first. The query lives in the URL, so a search can be shared,
+ * word may be unfinished; a word also matches by its stem, "foxes" finds "fox"), newest first. The query lives in the URL, so a search can be shared,
  * reloaded and gone back to; the index is on the server (bench/search.bench.ts says why).
  */
 export default function SearchPage() {
@@ -23,6 +23,9 @@ export default function SearchPage() {
   const [typed, setTyped] = useState(q);
   const [answer, setAnswer] = useState<Answer>();
   const [index, setIndex] = useState<number | null>(null);
+  const hintId = useId();
+  // One letter is not searched (every prompt has one): say so rather than leave a disabled button unexplained.
+  const oneLetter = typed.trim().length === 1 || (q.length === 1 && typed.trim() === q);
 
   useEffect(() => {
     setTyped(q);
@@ -64,11 +67,17 @@ export default function SearchPage() {
             minLength={2}
             maxLength={100}
             enterKeyHint="search"
+            aria-describedby={oneLetter ? hintId : undefined}
           />
           <button type="submit" className="btn btn--primary" disabled={typed.trim().length < 2}>
             Search
           </button>
         </form>
+        {oneLetter && (
+          <p id={hintId} className="search-form__hint" role="status">
+            Type at least 2 letters to search.
+          </p>
+        )}
       </search>
       <section aria-live="polite" aria-busy={q.length >= 2 && !current} className="search-results">
         {q.length >= 2 && !current && <Spinner />}
