@@ -11,6 +11,7 @@ import { type CloudAssembly, cloudAssembly } from './functions/cloud-assembly';
 import { deployLocally, type LocalDeployment } from './functions/deployment';
 import { createLocalServer, type LocalMiddleware, type LocalServerOptions } from './http-server';
 import { LOCAL_CREDENTIALS, LOCAL_PREFIX, LOCAL_REGION } from './names';
+import { withPreviewRenderer } from './page-text';
 import { type LocalPlugin, PLUGINS, type PluginHandle } from './plugins';
 import { type Endpoints, provision, startStack } from './stack';
 
@@ -90,6 +91,8 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       return s3Holder.bucket;
     },
     staticDir: options.staticDir,
+    // Without COMFYUI_URL the preview renderer draws: the pages' descriptions say so (page-text.ts).
+    pageText: (html) => (process.env.COMFYUI_URL ? html : withPreviewRenderer(html)),
     vite: options.vite,
     extra: [(req, res) => runMiddlewares(middlewares, req, res)],
     ready: () => ready,

@@ -23,6 +23,8 @@ export interface LocalServerOptions {
   imagesBucket: string;
   /** Built SPA folder; served with an index.html fallback. */
   staticDir?: string;
+  /** Rewrites a page's HTML as it is served from staticDir (the local runtime's own words: page-text.ts). */
+  pageText?: (html: string) => string;
   /** Vite dev middleware (npm run dev); takes precedence over staticDir. */
   vite?: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void };
   extra?: LocalMiddleware[];
@@ -72,7 +74,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       if (url.pathname === '/api' || url.pathname.startsWith('/api/') || url.pathname.startsWith('/i/')) return await api(req, res, url);
       if (url.pathname.startsWith('/files/')) return await files(req, res, url);
       if (options.vite) return options.vite.middlewares(req, res, () => notFound(res));
-      if (options.staticDir) return serveStatic(req, res, url, options.staticDir);
+      if (options.staticDir) return serveStatic(req, res, url, options.staticDir, options.pageText);
       notFound(res);
     } catch (err) {
       options.log?.(`local server error on ${req.method} ${url.pathname}: ${(err as Error).stack ?? err}`);
@@ -289,7 +291,7 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: string) {
+function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: string, pageText?: (html: string) => string) {
   const decoded = safeDecode(url.pathname);
   if (decoded === undefined) return sendJson(res, 400, { error: { code: 'bad_path', message: 'The request path is malformed.' } });
   const rel = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
@@ -309,6 +311,7 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: 
     'cache-control': isAsset && rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
   };
+  if (pageText && type.startsWith('text/html')) return send(req, res, status, headers, Buffer.from(pageText(readFileSync(file, 'utf8'))));
   const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   if (accepts && COMPRESSIBLE.test(type) && existsSync(`${file}.gz`)) {
     headers['content-encoding'] = 'gzip';

@@ -72,7 +72,12 @@ export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; req
   const requestedAt = clock.date().toISOString();
   await updateJob(
     job.jobId,
-    { status: 'starting', message: 'Waiting for a GPU…', capacityRequestedAt: requestedAt },
+    // The words name what draws (issue 32): locally, without COMFYUI_URL, no GPU is waited for.
+    {
+      status: 'starting',
+      message: cfg.RENDERER === 'preview' ? 'Waiting for the preview renderer…' : 'Waiting for a GPU…',
+      capacityRequestedAt: requestedAt,
+    },
     { onlyFrom: ['queued'] },
   );
   return { warm: false, requestedAt };

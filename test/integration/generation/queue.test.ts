@@ -34,7 +34,8 @@ describe('generation queue: ETA from history, queue cap', () => {
     const first = await enqueue();
     const a = (await waitFor(app, first, (s) => s.status === 'starting')).last;
     expect(a.queuePosition).toBe(0);
-    expect(a.message).toBe('Waiting for a GPU…');
+    // The local runtime draws with the preview renderer (no COMFYUI_URL): the message says so, not "a GPU".
+    expect(a.message).toBe('Waiting for the preview renderer…');
     // 40 s cold start (minus the moment since it was asked for) + one 6 s generation.
     expect(a.etaSeconds).toBeGreaterThanOrEqual(44);
     expect(a.etaSeconds).toBeLessThanOrEqual(46);

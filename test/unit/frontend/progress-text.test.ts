@@ -18,6 +18,16 @@ describe('studio progress text', () => {
     );
   });
 
+  it('names the preview renderer, not a GPU, where it draws (issue 32)', () => {
+    expect(progressText({ status: 'queued', percent: 0, message: '', queuePosition: 0 }, 'preview')).toBe(
+      'Waiting for the preview renderer… · next in line',
+    );
+    expect(progressText({ status: 'starting', percent: 0, message: '', queuePosition: 1, etaSeconds: 4 }, 'preview')).toBe(
+      'Starting the preview renderer… · 1 ahead of you · about 4 s',
+    );
+    expect(progressText({ status: 'queued', percent: 0, message: '', queuePosition: 0 }, 'comfyui')).toBe('Waiting for a GPU… · next in line');
+  });
+
   it('treats queued and starting as waiting for a GPU, and nothing else', () => {
     expect(isWaitingForGpu('queued')).toBe(true);
     expect(isWaitingForGpu('starting')).toBe(true);

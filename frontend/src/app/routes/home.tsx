@@ -23,7 +23,7 @@ export default function HomePage() {
     <>
       <Seo
         title="AI Image Generator: Turn Text into Images"
-        description="Type a prompt, pick an aspect ratio and get a FLUX.1-schnell picture in seconds. Browse featured AI art and themed collections."
+        description="Type a prompt, pick an aspect ratio and get a picture painted by FLUX.1-schnell in seconds. Browse featured AI art and themed collections."
         keywords="AI image generator, text to image, FLUX.1 schnell, AI art, prompt to picture"
       />
       <div className="container">

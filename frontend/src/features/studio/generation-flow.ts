@@ -42,6 +42,8 @@ export interface FlowHooks {
   onSettled: (ok: boolean) => void;
   /** A remix's seed ('Make it in another shape'); the visitors' route only. */
   seed?: number;
+  /** Which renderer draws (GET /api/health): the waiting texts name it. */
+  renderer?: string | undefined;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface FlowHooks {
 export async function runGeneration(
   rawPrompt: string,
   aspectRatio: string,
-  { signal, setState, onSuccess, onSettled, start, seed }: FlowHooks,
+  { signal, setState, onSuccess, onSettled, start, seed, renderer }: FlowHooks,
 ) {
   const check = checkPrompt(rawPrompt);
   if (!check.ok) {
@@ -105,7 +107,7 @@ export async function runGeneration(
       if (job.status === 'done' && job.image) {
         const { toClientImage } = await loadGallerySchemas();
         const { GENERATION_SUCCESS } = await loadGenerationSchemas();
-        setState({ busy: true, percent: 100, text: progressText(job), jobId, waitingForGpu: false });
+        setState({ busy: true, percent: 100, text: progressText(job, renderer), jobId, waitingForGpu: false });
         onSuccess(toClientImage(job.image, FILES_HOST));
         // Spec: loading, status and prompt clear 1.5 s after completion, then the success toast.
         await sleep(TIMINGS.successToastDelayMs, signal);
@@ -115,7 +117,7 @@ export async function runGeneration(
         return;
       }
       const waiting = isWaitingForGpu(job.status);
-      setState({ busy: true, jobId, percent: waiting ? 0 : job.percent, text: progressText(job), waitingForGpu: waiting });
+      setState({ busy: true, jobId, percent: waiting ? 0 : job.percent, text: progressText(job, renderer), waitingForGpu: waiting });
     }
     await fail();
   } catch (err) {

@@ -5,14 +5,16 @@ type JobView = Pick<JobStatusResponse, 'status' | 'percent' | 'queuePosition' | 
 /**
  * The studio's status line for a job status: the spec's section 4 wording for each stage, plus the
  * status API's queue position and ETA while the job waits for a GPU ('queued': a worker is warm and
- * busy; 'starting': the fleet is booting one).
+ * busy; 'starting': the fleet is booting one). The words name the renderer in use (GET /api/health's
+ * `renderer`): locally, without COMFYUI_URL, no GPU is waited for (issue 32: honest everywhere).
  */
-export function progressText(job: JobView): string {
+export function progressText(job: JobView, renderer?: string): string {
+  const machine = renderer === 'preview' ? 'the preview renderer' : 'a GPU';
   switch (job.status) {
     case 'queued':
-      return withQueue('Waiting for a GPU…', job);
+      return withQueue(`Waiting for ${machine}…`, job);
     case 'starting':
-      return job.queuePosition === undefined && job.etaSeconds === undefined ? 'Initializing…' : withQueue('Starting a GPU…', job);
+      return job.queuePosition === undefined && job.etaSeconds === undefined ? 'Initializing…' : withQueue(`Starting ${machine}…`, job);
     case 'generating':
       return `Generating… ${Math.round(job.percent)}%`;
     case 'saving':

@@ -68,7 +68,7 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
     },
     [refreshQuota],
   );
-  const { state, generate, cancel } = useGeneration(onGenerated, onSettled, start);
+  const { state, generate, cancel } = useGeneration(onGenerated, onSettled, start, renderer);
   // An accepted job has used one image of the hour: the meter shows it at once.
   useEffect(() => {
     if (state.jobId) refreshQuota();

@@ -15,7 +15,12 @@ export const loadGenerationFlow = () => import('../generation-flow');
  * (generation-flow.ts) is loaded on first use. One generation at a time; Cancel aborts the polling
  * and asks the API to cancel the job (DELETE /api/generate/{jobId}).
  */
-export function useGeneration(onSuccess: (image: ClientImage) => void, onSettled: (ok: boolean) => void, start?: StartJob) {
+export function useGeneration(
+  onSuccess: (image: ClientImage) => void,
+  onSettled: (ok: boolean) => void,
+  start?: StartJob,
+  renderer?: string,
+) {
   const [state, setState] = useState<GenerationState>(IDLE);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -27,7 +32,7 @@ export function useGeneration(onSuccess: (image: ClientImage) => void, onSettled
       abort.current = controller;
       try {
         const { runGeneration } = await loadGenerationFlow();
-        await runGeneration(rawPrompt, aspectRatio, { signal: controller.signal, setState, onSuccess, onSettled, start, seed });
+        await runGeneration(rawPrompt, aspectRatio, { signal: controller.signal, setState, onSuccess, onSettled, start, seed, renderer });
       } catch (err) {
         // Only a failed chunk load lands here (the flow handles its own failures).
         console.error('generation failed', err);
@@ -37,7 +42,7 @@ export function useGeneration(onSuccess: (image: ClientImage) => void, onSettled
         if (abort.current === controller) abort.current = null;
       }
     },
-    [onSuccess, onSettled, start],
+    [onSuccess, onSettled, start, renderer],
   );
 
   const cancel = useCallback(async () => {
