@@ -242,6 +242,26 @@ function withFontPreload(html: string, bundle: OutputBundle | undefined): string
 }
 
 /**
+ * A page's head: its title, meta description and the link-preview tags (Open Graph, read by chat apps and social
+ * sites, which run no script) that index.html carries for home. Each must be there to be replaced: a template
+ * without one fails the build rather than ship a page that previews as home.
+ */
+function withHead(html: string, head: { title: string; description: string }): string {
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  const swaps: [RegExp, string][] = [
+    [/<title>[^<]*<\/title>/, `<title>${title}</title>`],
+    [/<meta name="description" content="[^"]*"/, `<meta name="description" content="${description}"`],
+    [/<meta property="og:title" content="[^"]*"/, `<meta property="og:title" content="${title}"`],
+    [/<meta property="og:description" content="[^"]*"/, `<meta property="og:description" content="${description}"`],
+  ];
+  return swaps.reduce((out, [pattern, replacement]) => {
+    if (!pattern.test(out)) throw new Error(`index.html has no ${pattern.source}`);
+    return out.replace(pattern, replacement);
+  }, html);
+}
+
+/**
  * Puts each prerendered page's first render (shared/site-routes.ts PRERENDERED_PAGES: home in index.html,
  * /generate in generate.html) into its HTML file: src/prerender.tsx renders it in Node at build time, so the
  * browser paints it as soon as the HTML and CSS arrive instead of after the JS has run (Lighthouse LCP;
@@ -257,12 +277,12 @@ function prerenderPages(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        const { pages, categories } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
+        const { pages, collections, categories } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
           const { renderPage } = (await load('/src/prerender.tsx')) as {
             renderPage: (url: string) => Promise<{ markup: string; head?: { title: string; description: string } }>;
           };
-          const { PRERENDERED_PAGES } = (await load('/../shared/site-routes.ts')) as typeof SiteRoutes;
-          const { CATEGORIES } = (await load('/../shared/category-table.ts')) as typeof CategoryTable;
+          const { PRERENDERED_PAGES, COLLECTION_PAGES } = (await load('/../shared/site-routes.ts')) as typeof SiteRoutes;
+          const { CATEGORIES, categoryDescription, pageTitle } = (await load('/../shared/category-table.ts')) as typeof CategoryTable;
           const { API_BASE, FILES_HOST } = (await load('/src/lib/api-client.ts')) as { API_BASE: string; FILES_HOST: string };
           const { TILE_SIZES } = (await load('/src/components/ui/masonry-grid.tsx')) as { TILE_SIZES: string };
           const { categoryListPath, categoryMetadataPath } = (await load('/src/features/categories/api/category-api.ts')) as Record<
@@ -282,7 +302,11 @@ function prerenderPages(): Plugin {
           ];
           const rendered = [];
           for (const [path, file] of Object.entries(PRERENDERED_PAGES)) rendered.push({ path, file, ...(await renderPage(path)) });
-          return { pages: rendered, categories: new Map(CATEGORIES.map((c) => [`/${c.slug}`, answers(c)])) };
+          const collections = CATEGORIES.map((c) => ({
+            file: COLLECTION_PAGES[`/${c.slug}`] ?? '',
+            head: { title: pageTitle(c.pageTitle), description: categoryDescription(c) },
+          }));
+          return { pages: rendered, collections, categories: new Map(CATEGORIES.map((c) => [`/${c.slug}`, answers(c)])) };
         });
         const marker = '<div id="root"></div>';
         if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
@@ -303,15 +327,14 @@ function prerenderPages(): Plugin {
             .replace(page, `<html lang="en" data-page="${escapeHtml(path)}">`)
             .replace(marker, `<div id="root" data-prerendered="${escapeHtml(path)}">${markup}</div>`);
           // index.html keeps its own title and description (home's); another page gets the ones its Seo gives.
-          if (file !== 'index.html' && head) {
-            out = out
-              .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-              .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(head.description)}"`);
-          }
+          if (file !== 'index.html' && head) out = withHead(out, head);
           if (file === 'index.html') index = out;
           else written.set(file, out);
         }
         if (!index) throw new Error('PRERENDERED_PAGES has no index.html');
+        // A collection's page is index.html as it is (home's first render, hidden by boot.ts on any other path)
+        // with the collection's head: its title, description and link-preview tags (shared/site-routes.ts COLLECTION_PAGES).
+        for (const { file, head } of collections) if (file) written.set(file, withHead(index, head));
         return index;
       },
     },

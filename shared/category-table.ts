@@ -202,6 +202,11 @@ export function categoryByValue(value: string): Category | undefined {
   return CATEGORIES.find((c) => c.apiValue === value);
 }
 
+/** A collection page's meta description: its page (category.tsx) and its HTML file's link-preview tags (vite.config.ts). */
+export function categoryDescription(c: Category): string {
+  return `${c.heroTitle}: ${c.tagline} A curated collection of AI-generated ${c.navLabel.toLowerCase()} images.`;
+}
+
 export function pageTitle(title: string): string {
   return `${title} | ${PRODUCT_NAME}`;
 }

@@ -27,7 +27,20 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   [STATIC_PATHS.generate]: 'generate.html',
 };
 
-/** The built file that answers a route of the app (`isSiteRoute`): its own prerendered page, or index.html. */
+/**
+ * Each collection's own page (issue 32): index.html's shell, body and scripts unchanged, with the collection's
+ * title, description and link-preview (Open Graph) tags, so a shared collection link previews as that collection
+ * and not as the home page. Written by the build (frontend/vite.config.ts) beside index.html: at the top level, so
+ * the deployment's glob (infra/lib/constructs/web.ts) can pick each page by name.
+ */
+export const COLLECTION_PAGES: Readonly<Record<string, string>> = Object.fromEntries(
+  CATEGORIES.map((c) => [`/${c.slug}`, `${c.slug}.html`]),
+);
+
+/** Every route that has an HTML file of its own (prerendered or a collection's): deployed no-cache, invalidated on deploy. */
+export const PAGE_FILES: Readonly<Record<string, string>> = { ...PRERENDERED_PAGES, ...COLLECTION_PAGES };
+
+/** The built file that answers a route of the app (`isSiteRoute`): its own page, or index.html. */
 export function pageFileOf(pathname: string): string {
-  return PRERENDERED_PAGES[routePath(pathname)] ?? 'index.html';
+  return PAGE_FILES[routePath(pathname)] ?? 'index.html';
 }

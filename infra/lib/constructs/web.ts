@@ -32,7 +32,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/lib/viewer-ip';
-import { PRERENDERED_PAGES } from '../../../shared/site-routes';
+import { PAGE_FILES } from '../../../shared/site-routes';
 import { contentSecurityPolicy, inlineScriptHashes } from '../csp';
 import { readIndexHtml, readPage, spaRouterCode } from '../spa-router';
 import { bodySizeRules, type UploadRoute } from '../waf-rules';
@@ -88,7 +88,7 @@ export class Web extends Construct {
           override: true,
           // The prerendered pages' inline scripts are admitted by hash (infra/lib/csp.ts), computed from this build.
           contentSecurityPolicy: contentSecurityPolicy(
-            [...new Set(Object.values(PRERENDERED_PAGES).flatMap((page) => inlineScriptHashes(readPage(siteDir, page))))],
+            [...new Set(Object.values(PAGE_FILES).flatMap((page) => inlineScriptHashes(readPage(siteDir, page))))],
             props.authOrigins ?? [],
           ),
         },
@@ -227,8 +227,8 @@ export class Web extends Construct {
     });
 
     if (existsSync(join(siteDir, 'index.html'))) {
-      // Hashed assets are immutable; the pages (index.html and each prerendered page) are revalidated on every visit.
-      const pages = [...new Set(Object.values(PRERENDERED_PAGES))];
+      // Hashed assets are immutable; the pages (index.html, each prerendered page, each collection's page) are revalidated on every visit.
+      const pages = [...new Set(Object.values(PAGE_FILES))];
       new BucketDeployment(this, 'assets', {
         sources: [Source.asset(siteDir, { exclude: pages })],
         destinationBucket: this.webBucket,

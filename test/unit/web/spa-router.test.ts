@@ -28,9 +28,12 @@ describe('SPA router (CloudFront Function generated from the route table)', () =
   const handler = load(spaRouterCode(INDEX));
   const run = (uri: string) => handler({ request: { uri } });
 
-  it('serves index.html for every route of the app, with or without a trailing slash, and a prerendered page its own file', () => {
+  it('serves index.html for every route of the app, with or without a trailing slash, and a page with a file its own', () => {
     for (const route of SITE_ROUTES) expect(run(route)).toEqual({ uri: `/${pageFileOf(route)}` });
-    expect(run('/space/')).toEqual({ uri: '/index.html' });
+    // A collection's own page (its title and link-preview tags; issue 32).
+    expect(run('/space/')).toEqual({ uri: '/space.html' });
+    expect(run('/photography')).toEqual({ uri: '/photography.html' });
+    expect(run('/privacy-policy')).toEqual({ uri: '/index.html' });
     expect(run('/')).toEqual({ uri: '/index.html' });
     expect(run('/generate')).toEqual({ uri: '/generate.html' });
     expect(run('/generate/')).toEqual({ uri: '/generate.html' });

@@ -1,4 +1,4 @@
-import { type Category, categoryBySlug, EMPTY_CATEGORY_TEXT, END_OF_GALLERY_TEXT } from '@shared/category-table';
+import { type Category, categoryBySlug, categoryDescription, EMPTY_CATEGORY_TEXT, END_OF_GALLERY_TEXT } from '@shared/category-table';
 import { SCROLL } from '@shared/constants';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -61,7 +61,7 @@ function CategoryView({ category }: { category: Category }) {
     <>
       <Seo
         title={category.pageTitle}
-        description={`${category.heroTitle}: ${category.tagline} A curated collection of AI-generated ${category.navLabel.toLowerCase()} images.`}
+        description={categoryDescription(category)}
         keywords={`${category.navLabel} images, AI ${category.navLabel.toLowerCase()} art, AI image collection`}
       />
       <header className="category-hero">
