@@ -212,4 +212,32 @@ describe('cookie consent', () => {
     expect(choice).toMatchObject({ functionality: true, analytics: false, advertising: false });
     await context.close();
   });
+
+  it('comes second in the Tab order, hands the focus on to the navbar, and takes it when reopened (issue 32)', async () => {
+    for (const [width, height] of [
+      [1440, 900],
+      [375, 812],
+    ] as const) {
+      const { page, context } = await e2e.newPage({ consent: 'undecided', width, height });
+      await page.goto('/');
+      const banner = page.getByRole('region', { name: 'Cookies and storage' });
+      await banner.waitFor();
+      const focusedIn = (selector: string) => page.evaluate((s) => Boolean(document.activeElement?.closest(s)), selector);
+      // Skip link, then the banner's first control (it was ~110 presses away, behind every gallery tile).
+      await page.keyboard.press('Tab');
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+      await page.keyboard.press('Tab');
+      await expect(focusedIn('.consent')).resolves.toBe(true);
+      await banner.getByRole('button', { name: 'Decline non-essential' }).focus();
+      await page.keyboard.press('Enter');
+      await banner.waitFor({ state: 'detached' });
+      // Not dropped onto <body>: the next stop in the page's order, the navbar's first link.
+      await expect(focusedIn('.navbar')).resolves.toBe(true);
+
+      await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+      await banner.waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('consent'))).toBe(true);
+      await context.close();
+    }
+  });
 });

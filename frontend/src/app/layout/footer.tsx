@@ -72,7 +72,7 @@ export function Footer() {
           </Suspense>
         </section>
         <p className="footer__settings">
-          <button type="button" className="link-button" onClick={openConsentSettings}>
+          <button type="button" className="link-button" data-opens-consent onClick={openConsentSettings}>
             Cookie settings
           </button>
         </p>

@@ -78,6 +78,9 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {/* First in the page's order, right after the skip link (issue 32): fixed at the bottom of the screen, it was
+          the last stop of ~110 Tab presses while it covered whatever had the focus. */}
+      {(consentOpen || prerenderedBanner) && banner}
       <Navbar />
       <main id="main" className="main">
         {/* Boundaries per path: while a page's chunk loads, the progress bar shows (no spinner); if it fails to load
@@ -95,7 +98,6 @@ export function RootLayout() {
         </Suspense>
       </ErrorBoundary>
       <OfflineNotice />
-      {(consentOpen || prerenderedBanner) && banner}
       {/* In a host that follows the topmost open modal dialog (lib/toast-layer.ts): toasts stay above the viewer. */}
       {toasts &&
         createPortal(

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { CONSENT_PURPOSES, type ConsentPurpose, readConsent, saveConsent } from '../../lib/consent';
@@ -26,14 +26,23 @@ export function CookieBanner({ onDone, untilDecided = false }: { onDone: () => v
     advertising: current?.advertising ?? false,
   });
   const titleId = useId();
+  const section = useRef<HTMLElement>(null);
+  // Reopened from the footer's 'Cookie settings': the focus moves to the banner (it is far above in the page's order).
+  useEffect(() => {
+    if (document.activeElement?.hasAttribute('data-opens-consent')) section.current?.focus();
+  }, []);
   const decide = (values: Record<ConsentPurpose, boolean>) => {
     saveConsent(values);
+    // The banner is first in the page's order (root-layout.tsx): a keyboard visitor goes on where it leaves off, at the
+    // navbar's first link, rather than from <body>.
+    const hadFocus = section.current?.contains(document.activeElement) ?? false;
     onDone();
+    if (hadFocus) document.querySelector<HTMLElement>('.navbar a[href]')?.focus();
   };
   const all = (value: boolean) => ({ functionality: value, analytics: value, advertising: value });
 
   return (
-    <section className={untilDecided ? 'consent consent--until-decided' : 'consent'} aria-labelledby={titleId}>
+    <section ref={section} tabIndex={-1} className={untilDecided ? 'consent consent--until-decided' : 'consent'} aria-labelledby={titleId}>
       <h2 id={titleId} className="consent__title">
         Cookies and storage
       </h2>
