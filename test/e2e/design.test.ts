@@ -143,6 +143,37 @@ describe('accessibility and dialogs', () => {
     await context.close();
   });
 
+  it.each(['light', 'dark'] as const)(
+    'follows the system colour scheme (%s), with no axe violation (issue 32)',
+    async (scheme) => {
+      const { page, context } = await e2e.newPage({ width: 412, height: 915 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/');
+      await expect.poll(() => loadedPicturesInView(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe(scheme === 'light' ? 'rgb(245, 246, 250)' : 'rgb(12, 13, 18)');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS_DIR}/theme-${scheme}-home.png` });
+      // The studio, a form and a collection's hero (dark over its pictures in both themes).
+      await page.goto('/generate');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS_DIR}/theme-${scheme}-generate.png` });
+      await page.goto('/contact');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto('/space');
+      const title = page.getByRole('heading', { level: 1, name: 'The Edge of Infinity' });
+      await title.waitFor();
+      // Light text over the hero's darkened pictures in either theme.
+      await expect(title.evaluate((h) => getComputedStyle(h).color)).resolves.toBe('rgb(236, 238, 244)');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS_DIR}/theme-${scheme}-space.png` });
+      await context.close();
+    },
+    180_000,
+  );
+
   it('works by keyboard alone: opens the viewer from a tile, keeps Tab inside it, and closes back onto the tile', async () => {
     const { page, context } = await e2e.newPage();
     await page.goto('/');
