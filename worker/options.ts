@@ -26,6 +26,11 @@ export interface WorkerOptions {
   /** Failed probes (or warm-ups) in a row before onUnhealthy (default 3). */
   unhealthyAfter?: number;
   onUnhealthy?: () => Promise<void> | void;
+  /**
+   * How often the running job's record is read for a cancel (ms, default 500): apart from the heartbeat (every
+   * third of GEN_HEARTBEAT_SECONDS, 10 s by default), which is longer than a whole picture takes (issue 31).
+   */
+  cancelWatchMs?: number;
   /** Jobs this worker serves at once, the running one included (GEN_JOBS_PER_WORKER; default 4). */
   jobSlots?: number;
   /** Its queue, records, task tokens and beacon (default: the AWS adapters; see ports.ts). */
@@ -51,6 +56,7 @@ export function resolveOptions(opts: WorkerOptions): ResolvedOptions {
     unhealthyAfter: opts.unhealthyAfter ?? 3,
     onUnhealthy: opts.onUnhealthy,
     jobSlots: opts.jobSlots ?? JOBS_PER_WORKER,
+    cancelWatchMs: opts.cancelWatchMs ?? 500,
   };
 }
 

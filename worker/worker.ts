@@ -15,8 +15,10 @@ import { awsPorts, type WorkerPorts } from './ports';
  * The GPU worker: runs beside ComfyUI on the GPU instance (systemd) and in-process locally.
  * One job runs at a time: take it off the queue, drive ComfyUI over HTTP + websocket, report percent to
  * the job record, hand the PNG over through a staging object and complete the task token.
- * While a job runs it heartbeats the token (so a dead worker is noticed by Step Functions) and
- * watches the job record (so a cancel interrupts ComfyUI).
+ * While a job runs it heartbeats the token (so a dead worker is noticed by Step Functions) and,
+ * apart from that, watches the job record every `cancelWatchMs` (so a cancel interrupts ComfyUI within
+ * about a second, whatever the heartbeat; nothing of a cancelled job is uploaded, and it is reported
+ * as JobCancelled, not as a worker error).
  *
  * The worker has `jobSlots` slots (EnsureCapacity dispatches only into a free one): while a job runs,
  * it keeps taking dispatched messages off the queue and holds them, beating their tokens with the
@@ -190,7 +192,8 @@ export class GpuWorker {
     const busy = this.ports.touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
     this.lastBusyBeacon = Date.now();
     const abort = new AbortController();
-    const beat = setInterval(() => void this.beat(taskToken, job.jobId, abort), Math.max(200, (msg.heartbeatSeconds * 1000) / 3));
+    const beat = setInterval(() => void this.beat(taskToken, abort), Math.max(200, (msg.heartbeatSeconds * 1000) / 3));
+    const watch = setInterval(() => void this.watchCancel(job.jobId, abort), this.opts.cancelWatchMs);
     const intakeDone = new AbortController();
     const intake = this.held.intake(intakeDone.signal);
     try {
@@ -213,6 +216,8 @@ export class GpuWorker {
       const checking = Date.now();
       const imageCheck = await runPictureCheck(this.imageCheck, result.png);
       const checkMs = Date.now() - checking;
+      // Cancelled while the last step, or the check, ran: nothing is uploaded.
+      if (abort.signal.aborted) throw new ComfyError('interrupted', 'The job was cancelled.');
       if (imageCheck.verdict !== 'ok') logger.warn('picture held back by the image check', { jobId: job.jobId, imageCheck });
       // 'saving' is shown while the upload runs: the two writes go together.
       const [, stagingKey] = await Promise.all([
@@ -232,15 +237,28 @@ export class GpuWorker {
       });
       this.completed++;
     } catch (err) {
-      await this.fail(taskToken, err);
+      if (abort.signal.aborted) await this.cancelled(taskToken, job.jobId);
+      else await this.fail(taskToken, err);
     } finally {
       clearInterval(beat);
+      clearInterval(watch);
       intakeDone.abort();
       await Promise.all([busy, intake]);
     }
   }
 
-  private async beat(taskToken: string, jobId: string, abort: AbortController): Promise<void> {
+  /** The cancel watch: the visitor's DELETE marks the record cancelled (and stops the execution). */
+  private async watchCancel(jobId: string, abort: AbortController): Promise<void> {
+    if (abort.signal.aborted) return;
+    try {
+      const job = await this.ports.getJob(jobId);
+      if (job?.status === 'cancelled') abort.abort();
+    } catch (err) {
+      logger.warn('cancel watch failed', { error: err as Error });
+    }
+  }
+
+  private async beat(taskToken: string, abort: AbortController): Promise<void> {
     // A long job keeps its worker fresh: the flow must not think the fleet went cold and start another.
     if (Date.now() - this.lastBusyBeacon >= this.opts.beaconMs) {
       this.lastBusyBeacon = Date.now();
@@ -250,12 +268,20 @@ export class GpuWorker {
     this.held.beatAll();
     try {
       await this.ports.sendTaskHeartbeat(taskToken);
-      const job = await this.ports.getJob(jobId);
-      if (job?.status === 'cancelled') abort.abort();
     } catch (err) {
       // The execution was stopped (cancel) or timed out: stop working on it.
       if (isTokenGone(err)) abort.abort();
       else logger.warn('heartbeat failed', { error: err as Error });
+    }
+  }
+
+  /** A cancelled job ends as cancelled: its token is usually gone already (the cancel stopped the execution). */
+  private async cancelled(taskToken: string, jobId: string): Promise<void> {
+    logger.info('job cancelled on the worker', { jobId });
+    try {
+      await this.ports.sendTaskFailure(taskToken, 'JobCancelled', 'The job was cancelled while it ran.');
+    } catch (sendErr) {
+      if (!isTokenGone(sendErr)) throw sendErr;
     }
   }
 

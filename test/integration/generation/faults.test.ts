@@ -166,7 +166,7 @@ describe('generation faults', () => {
     const { last } = await waitFor(app, jobId, ended);
     expect(last.status).toBe('cancelled');
     expect(last.image).toBeUndefined();
-    // The worker sees the cancel at its next heartbeat and interrupts ComfyUI: its history says so.
+    // The worker sees the cancel within its cancel watch (500 ms) and interrupts ComfyUI: its history says so.
     await vi.waitFor(
       async () => {
         const fresh = Object.entries(await history()).filter(([id]) => !earlier.has(id));
