@@ -15,7 +15,14 @@ export interface TestApp extends LocalApp {
  * `plugins` names the local plugins to start (none by default, so a test gets exactly what it asks for).
  */
 export async function startTestApp(
-  options: { plugins?: string[]; env?: Record<string, string>; checkPermissions?: boolean; log?: (line: string) => void } = {},
+  options: {
+    plugins?: string[];
+    env?: Record<string, string>;
+    checkPermissions?: boolean;
+    log?: (line: string) => void;
+    /** A built site to serve (the local server's static folder), for a test that reads pages. */
+    staticDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const prefix = `t${randomBytes(4).toString('hex')}`;
   const wanted = new Set(options.plugins ?? []);
@@ -32,6 +39,7 @@ export async function startTestApp(
     ...(options.checkPermissions === undefined ? {} : { checkPermissions: options.checkPermissions }),
     // The functions' warnings and errors, as the local log shows them (a test reads an alert there).
     ...(options.log ? { log: options.log } : {}),
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
   });
   return { ...app, prefix, api: (path, init) => fetch(`${app.url}${path}`, init) };
 }
