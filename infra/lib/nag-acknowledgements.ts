@@ -22,8 +22,8 @@ const index = (table: string) => `IAM5[Resource::<data/${table}-table>/index/*]`
 const objects = (bucket: string, prefix = '') => `IAM5[Resource::<data/${bucket}-bucket>/${prefix}*]`;
 const S3_READ = ['IAM5[Action::s3:GetBucket*]', 'IAM5[Action::s3:GetObject*]', 'IAM5[Action::s3:List*]'];
 const S3_WRITE = [...S3_READ, 'IAM5[Action::s3:Abort*]', 'IAM5[Action::s3:DeleteObject*]'];
-const GPU_GROUP =
-  'IAM5[Resource::arn:<partition>:autoscaling:<region>:<AWS::AccountId>:autoScalingGroup:*:autoScalingGroupName/<gpu/asg/ASG>]';
+/** The GPU group by its fixed name (`<stack>-gpu`): ARNs of an Auto Scaling group carry a group id no template knows. */
+const GPU_GROUP = 'IAM5[Resource::arn:<partition>:autoscaling:<region>:<AWS::AccountId>:autoScalingGroup:*:autoScalingGroupName/<stack>-gpu]';
 const EXECUTIONS =
   'IAM5[Resource::arn:<partition>:states:<region>:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"generation/flow"}]}]}:*]';
 const fn = (reason: string, ...findings: string[]): ResourceAcknowledgement => ({ findings: [BASIC, NO_ARN, ...findings], reason });

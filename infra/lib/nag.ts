@@ -74,7 +74,9 @@ export class KnownFindings implements IAspect {
       .replaceAll(`:${this.stack.region}:`, ':<region>:')
       .replaceAll(`-${this.stack.region}/`, '-<region>/')
       .replaceAll(`:${this.stack.account}:`, ':<AWS::AccountId>:')
-      .replaceAll(`-${this.stack.account}-`, '-<AWS::AccountId>-');
+      .replaceAll(`-${this.stack.account}-`, '-<AWS::AccountId>-')
+      // The GPU group's fixed name (`<stack>-gpu`, gpu-fleet.ts) is spelled with the stack's name.
+      .replaceAll(`autoScalingGroupName/${this.stack.stackName}-`, 'autoScalingGroupName/<stack>-');
   }
 
   private pathOf(logicalId: string): string | undefined {

@@ -16,16 +16,22 @@ export async function liveWorkerCount(now = clock.now()): Promise<number> {
 
 /**
  * Asks for at least `wanted` instances (capped by the group's MaxSize, the bill guard); never
- * lowers the desired capacity (idle workers scale themselves in). Returns true when it raised it.
+ * lowers the desired capacity (idle workers scale themselves in). Answers 'raised' when it raised it,
+ * 'enough' when the group already wants as many, and 'no-group' when the group does not exist yet: the
+ * stack names it up front (infra gpu-fleet.ts), and CloudFormation creates it only once the GPU image
+ * is built, 30–45 minutes into a first deploy while the site is already up (issue 31).
  */
-export async function requestWorker(wanted = 1): Promise<boolean> {
+export type WorkerRequest = 'raised' | 'enough' | 'no-group';
+
+export async function requestWorker(wanted = 1): Promise<WorkerRequest> {
   const group = config().GPU_ASG_NAME;
-  if (!group) return false;
+  if (!group) return 'enough';
   const out = await autoScaling().send(new DescribeAutoScalingGroupsCommand({ AutoScalingGroupNames: [group] }));
   const found = out.AutoScalingGroups?.[0];
-  const desired = found?.DesiredCapacity ?? 0;
-  const target = Math.min(wanted, found?.MaxSize ?? wanted);
-  if (desired >= target) return false;
+  if (!found) return 'no-group';
+  const desired = found.DesiredCapacity ?? 0;
+  const target = Math.min(wanted, found.MaxSize ?? wanted);
+  if (desired >= target) return 'enough';
   await autoScaling().send(new SetDesiredCapacityCommand({ AutoScalingGroupName: group, DesiredCapacity: target, HonorCooldown: false }));
-  return true;
+  return 'raised';
 }

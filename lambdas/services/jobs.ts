@@ -4,7 +4,7 @@ import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
 import type { FlowInput } from '../../shared/schemas/generation-flow';
 import { capacityInputSchema, failInputSchema, flowInputSchema, storeInputSchema } from '../../shared/schemas/generation-flow';
 import { recordDuration, removeWorker } from '../adapters/fleet-records';
-import { liveWorkerCount, requestWorker } from '../adapters/gpu-fleet';
+import { liveWorkerCount, requestWorker, type WorkerRequest } from '../adapters/gpu-fleet';
 import { activeJobs, runningJobIds } from '../adapters/job-lists';
 import { deleteStaging, getStaging } from '../adapters/job-staging';
 import { getJob, releaseLock, updateJob } from '../adapters/jobs-table';
@@ -68,14 +68,14 @@ export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; req
       state = { live: l, waiting: w, running: r };
     }
   }
-  await requestWorker(wanted);
+  const asked = await requestWorker(wanted);
   const requestedAt = clock.date().toISOString();
   await updateJob(
     job.jobId,
     // The words name what draws (issue 32): locally, without COMFYUI_URL, no GPU is waited for.
     {
       status: 'starting',
-      message: cfg.RENDERER === 'preview' ? 'Waiting for the preview renderer…' : 'Waiting for a GPU…',
+      message: waitingMessage(asked, cfg.RENDERER),
       capacityRequestedAt: requestedAt,
     },
     { onlyFrom: ['queued'] },
@@ -84,6 +84,18 @@ export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; req
 }
 
 const SLOT_POLL_MS = 250;
+
+/**
+ * What the visitor reads while the job waits for a GPU: it names the renderer in use (issue 32), and says when the
+ * GPU group is not there yet (a first deploy builds its image after the site is up; issue 31): the job waits for it
+ * (the flow's capacity wait, then NoGpuCapacity), and needs no second deploy once the group exists.
+ */
+export const GPU_PREPARING_MESSAGE =
+  'The GPU is still being prepared after an update (its image is being built); your picture starts when it is ready…';
+function waitingMessage(asked: WorkerRequest, renderer: string): string {
+  if (asked === 'no-group') return GPU_PREPARING_MESSAGE;
+  return renderer === 'preview' ? 'Waiting for the preview renderer…' : 'Waiting for a GPU…';
+}
 
 /**
  * Whether this job may have a worker slot now: slots of the live workers − running jobs − jobs

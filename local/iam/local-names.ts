@@ -57,6 +57,11 @@ export function localNames(template: CfnTemplate, options: LocalNamesOptions): L
           return (path ?? logicalId).replace(/[/-]/g, '').includes('gpujobsqueue') ? 'artloom-gpu-jobs' : slug;
         case 'AWS::Lambda::Function':
           return `artloom-${slug}`;
+        case 'AWS::AutoScaling::AutoScalingGroup': {
+          // A group named in the template has that name, as in AWS (the GPU group: `<stack>-gpu`).
+          const named = (resource.Properties as { AutoScalingGroupName?: unknown } | undefined)?.AutoScalingGroupName;
+          return typeof named === 'string' ? named : slug;
+        }
         default:
           return slug;
       }

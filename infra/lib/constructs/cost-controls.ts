@@ -60,7 +60,7 @@ export function costBackstop(scope: Construct, props: MonitoringProps): ProjectF
     environment: {
       ...props.environment,
       JOBS_TABLE: props.jobsTable.tableName,
-      GPU_ASG_NAME: props.gpu.autoScalingGroup.autoScalingGroupName,
+      GPU_ASG_NAME: props.gpu.autoScalingGroupName,
       GPU_BACKSTOP_IDLE_MINUTES: String(props.gpuBackstopIdleMinutes),
       GPU_BACKSTOP_FAILED_LAUNCHES: String(props.gpuBackstopFailedLaunches),
       GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES: String(props.gpuBackstopLaunchWindowMinutes),

@@ -91,6 +91,8 @@ export class GpuFleet extends Construct {
   readonly settingsPath: string;
   readonly settings: StringParameter[];
   private readonly groupArn: string;
+  /** `<stack>-gpu`: fixed, so the functions name it without a Ref (see the constructor). */
+  private readonly groupName: string;
   private warmPool?: WarmPool;
 
   constructor(scope: Construct, id: string, props: GpuFleetProps) {
@@ -213,7 +215,12 @@ export class GpuFleet extends Construct {
     Tags.of(this.launchTemplate).add(SETTINGS_TAG, this.settingsPath);
     Tags.of(this.launchTemplate).add(SETTINGS_HASH_TAG, settingsHash);
 
+    // A fixed name that the web tier's functions are given as a plain string (issue 31): naming the group by its Ref
+    // made 171 resources (every function, route, the distribution) wait for the image build behind the launch
+    // template. The group still waits for its image; until it exists, EnsureCapacity says so (gpu-fleet adapter).
+    this.groupName = `${stack.stackName}-gpu`;
     this.autoScalingGroup = new AutoScalingGroup(this, 'asg', {
+      autoScalingGroupName: this.groupName,
       vpc: this.vpc,
       vpcSubnets: { subnetType: SubnetType.PUBLIC },
       launchTemplate: this.launchTemplate,
@@ -246,15 +253,16 @@ export class GpuFleet extends Construct {
       this.warmPool.node.addDependency(bootstrapHook);
     }
 
-    this.groupArn = `arn:${stack.partition}:autoscaling:${stack.region}:${stack.account}:autoScalingGroup:*:autoScalingGroupName/${this.autoScalingGroup.autoScalingGroupName}`;
+    this.groupArn = `arn:${stack.partition}:autoscaling:${stack.region}:${stack.account}:autoScalingGroup:*:autoScalingGroupName/${this.groupName}`;
     addSelfScalingPolicy(this, this.role, this.groupArn);
 
     refreshOnNewVersion(this, this.autoScalingGroup, this.launchTemplate, this.groupArn, this.warmPool);
     this.acknowledge();
   }
 
+  /** The group's name as a plain string (no Ref): whoever is given it does not wait for the group or its image. */
   get autoScalingGroupName(): string {
-    return this.autoScalingGroup.autoScalingGroupName;
+    return this.groupName;
   }
 
   /** The right to start the fleet: read the group's desired capacity and raise it (EnsureCapacity, warm). */

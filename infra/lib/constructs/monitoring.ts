@@ -35,7 +35,7 @@ export interface MonitoringProps {
   stateMachine: IStateMachine;
   deadLetterQueue: IQueue;
   webAcl?: CfnWebACL;
-  gpu: { autoScalingGroup: AutoScalingGroup; grantScale(grantee: IGrantable): void };
+  gpu: { autoScalingGroup: AutoScalingGroup; autoScalingGroupName: string; grantScale(grantee: IGrantable): void };
   jobsTable: TableV2;
   /** Environment of the backstop function (the fleet's name is added here). */
   environment: Record<string, string>;

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from 
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfig } from '../../../lambdas/lib/config';
-import { ensureCapacity } from '../../../lambdas/services/jobs';
+import { ensureCapacity, GPU_PREPARING_MESSAGE } from '../../../lambdas/services/jobs';
 import { flowJob, withEnv } from '../../fixtures/env';
 
 /** EnsureCapacity: start a GPU when none is warm, and grow the fleet with the queue (one per GEN_JOBS_PER_WORKER). */
@@ -51,6 +51,17 @@ describe('EnsureCapacity', () => {
     expect(desiredSet()).toEqual([1]);
     const update = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
     expect(JSON.stringify(update?.ExpressionAttributeValues)).toContain('starting');
+  });
+
+  it('says the GPU is being prepared, and asks nothing, while the group does not exist yet (issue 31: the image builds after the site is up)', async () => {
+    given({ live: 0, waiting: 1, desired: 0, max: 2 });
+    asg.on(DescribeAutoScalingGroupsCommand).resolves({ AutoScalingGroups: [] });
+    const result = await ensureCapacity(input);
+    expect(result.warm).toBe(false);
+    expect(desiredSet()).toEqual([]);
+    const values = JSON.stringify(ddb.commandCalls(UpdateCommand)[0]?.args[0].input.ExpressionAttributeValues);
+    expect(values).toContain('starting');
+    expect(values).toContain(GPU_PREPARING_MESSAGE);
   });
 
   it('costs nothing when a warm worker has room for the queue', async () => {

@@ -249,7 +249,10 @@ describe('Artloom stack', () => {
     const env = fn.Properties.Environment.Variables as Record<string, unknown>;
     expect(env.GENERATION_STATE_MACHINE_ARN).toEqual({ Ref: machineId });
     expect(env.STATE_MACHINE_ARN).toBeUndefined();
-    expect(env.GPU_ASG_NAME).toEqual({ Ref: asgId });
+    // The group's fixed name, a plain string: no function waits for the group or its image (issue 31, web-tier-apart.test.ts).
+    const asg = template.toJSON().Resources[asgId] as Resource;
+    expect(asg.Properties.AutoScalingGroupName).toBe('Test-gpu');
+    expect(env.GPU_ASG_NAME).toBe('Test-gpu');
     expect(env.JOB_QUEUE_URL).toEqual({ Ref: queueId });
   });
 
