@@ -28,6 +28,7 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 describe('content security policy', () => {
   let html: string;
   let csp: string;
+  let headers: Json;
   beforeAll(() => {
     // The prerendered page is what CloudFront serves; the policy is computed from it at synth.
     if (!existsSync(INDEX)) execSync('npm run build:web --silent', { cwd: ROOT, stdio: 'inherit' });
@@ -35,7 +36,21 @@ describe('content security policy', () => {
     const { template } = synthStack('Csp');
     const [policy] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as Json[];
     csp = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
+    headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
   }, 120_000);
+
+  it('sends the other security headers: no framing at all, HSTS for a year with subdomains, nosniff, a strict referrer', () => {
+    // DENY, not SAMEORIGIN: no page of ours frames another (clickjacking of the studio and the console).
+    expect(headers.FrameOptions).toEqual({ Override: true, FrameOption: 'DENY' });
+    expect(headers.StrictTransportSecurity).toEqual({
+      Override: true,
+      AccessControlMaxAgeSec: 31536000,
+      IncludeSubdomains: true,
+      Preload: true,
+    });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ Override: true, ReferrerPolicy: 'strict-origin-when-cross-origin' });
+  });
 
   it('admits every inline script of the built index.html by its hash, and no other inline script', () => {
     const scripts = inlineScripts(html);

@@ -47,6 +47,12 @@ describe('operations', () => {
       ['AWS/AutoScaling', 'GroupInServiceInstances'],
     ];
     for (const [ns, name] of expected) expect(alarmOn(ns, name), `${ns} ${name}`).toBeDefined();
+    // One throttled invocation is already a visitor refused (the concurrency limit), and one failed, timed-out or
+    // dead-lettered generation a visitor without a picture: each fires at the first, not at a count.
+    expect(alarmOn('AWS/Lambda', 'Throttles').Threshold).toBe(1);
+    expect(alarmOn('AWS/States', 'ExecutionsFailed').Threshold).toBe(1);
+    expect(alarmOn('AWS/States', 'ExecutionsTimedOut').Threshold).toBe(1);
+    expect(alarmOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible').Threshold).toBe(1);
     for (const a of alarms()) {
       expect(a.AlarmActions).toEqual([{ Ref: topicId() }]);
       expect(a.OKActions).toEqual([{ Ref: topicId() }]);
