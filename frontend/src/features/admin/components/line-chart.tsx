@@ -14,6 +14,8 @@ interface LineChartProps {
   label: string;
   /** Epoch seconds of each point (UTC hours or days). */
   times: number[];
+  /** The x axis's span (epoch seconds): the whole range, however few points have come yet. */
+  span: [number, number];
   series: ChartSeries[];
   /** Counts: whole-number ticks only. */
   whole?: boolean;
@@ -24,8 +26,9 @@ interface LineChartProps {
  * the console's chunk imports this file, and uPlot comes after it). It fills its box's width and
  * follows it (a phone's 375 px included); times are shown in UTC, as the overview counts them.
  */
-export function LineChart({ label, times, series, whole }: LineChartProps) {
+export function LineChart({ label, times, span, series, whole }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const [spanFrom, spanTo] = span;
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -35,7 +38,7 @@ export function LineChart({ label, times, series, whole }: LineChartProps) {
     void loadUPlot()
       .then((UPlot) => {
         if (gone) return;
-        plot = new UPlot(optionsFor(UPlot, el, series, whole), [times, ...series.map((s) => s.values)], el);
+        plot = new UPlot(optionsFor(UPlot, el, [spanFrom, spanTo], series, whole), [times, ...series.map((s) => s.values)], el);
         observer.observe(el);
       })
       .catch((err: unknown) => console.warn('the chart could not be drawn', err));
@@ -44,7 +47,7 @@ export function LineChart({ label, times, series, whole }: LineChartProps) {
       observer.disconnect();
       plot?.destroy();
     };
-  }, [times, series, whole]);
+  }, [times, spanFrom, spanTo, series, whole]);
   return (
     <>
       <ul className="overview-legend" aria-hidden="true">
@@ -78,7 +81,7 @@ function sizeOf(el: HTMLElement): { width: number; height: number } {
   return { width, height: Math.round(Math.min(300, Math.max(200, width * 0.45))) };
 }
 
-function optionsFor(UPlot: typeof uPlot, el: HTMLElement, series: ChartSeries[], whole?: boolean): uPlot.Options {
+function optionsFor(UPlot: typeof uPlot, el: HTMLElement, span: [number, number], series: ChartSeries[], whole?: boolean): uPlot.Options {
   const text = cssColor('--text-muted');
   const grid = cssColor('--border');
   const font = `12px ${getComputedStyle(document.body).fontFamily}`;
@@ -88,7 +91,7 @@ function optionsFor(UPlot: typeof uPlot, el: HTMLElement, series: ChartSeries[],
     tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(whole ? 4 : 1, max * 1.1)] } },
+    scales: { x: { time: true, range: () => span }, y: { range: (_u, _min, max) => [0, Math.max(whole ? 4 : 1, max * 1.1)] } },
     axes: [
       { ...axis, space: 60 },
       { ...axis, size: 44, ...(whole ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000] } : {}) },

@@ -86,6 +86,9 @@ function OverviewBody({ data, busy }: { data: OverviewData; busy: boolean }) {
   const refused = data.refusals.reduce((n, r) => n + r.count, 0);
   const { cold, warm } = data.timeToPicture;
   const times = useMemo(() => data.points.map((p) => Date.parse(p.at) / 1000), [data]);
+  // Today: the whole day, hour by hour, however far it has come; 7 or 30 days: first day to today.
+  const first = times[0] ?? Date.parse(data.from) / 1000;
+  const span: [number, number] = [first, data.step === 'hour' ? first + 23 * 3600 : (times.at(-1) ?? first)];
   const madeSeries = useMemo<ChartSeries[]>(
     () => [
       { label: 'By visitors', color: '--accent', values: data.points.map((p) => p.visitor) },
@@ -162,12 +165,14 @@ function OverviewBody({ data, busy }: { data: OverviewData; busy: boolean }) {
           <LineChart
             label={`Chart: pictures made by visitors and by the operator, and failed, ${per}. The table below has the numbers.`}
             times={times}
+            span={span}
             series={madeSeries}
             whole
           />
           <details>
             <summary>Pictures made as a table</summary>
-            <div className="overview-table-wrap">
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take the focus to be scrolled by keyboard */}
+            <section className="overview-table-wrap" aria-label="Pictures made, the numbers" tabIndex={0}>
               <table className="overview-table">
                 <caption className="visually-hidden">Pictures made and failed, {per}</caption>
                 <thead>
@@ -181,7 +186,7 @@ function OverviewBody({ data, busy }: { data: OverviewData; busy: boolean }) {
                 </thead>
                 <tbody>{rows((p) => [p.visitor, p.operator, p.failed, p.refused].map((n) => count.format(n)))}</tbody>
               </table>
-            </div>
+            </section>
           </details>
         </figure>
         <figure className="overview-figure">
@@ -189,11 +194,13 @@ function OverviewBody({ data, busy }: { data: OverviewData; busy: boolean }) {
           <LineChart
             label={`Chart: the visitors' wait from accepted to picture, median and 95th percentile in seconds, ${per}. The table below has the numbers.`}
             times={times}
+            span={span}
             series={waitSeries}
           />
           <details>
             <summary>Time to picture as a table</summary>
-            <div className="overview-table-wrap">
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take the focus to be scrolled by keyboard */}
+            <section className="overview-table-wrap" aria-label="Time to picture, the numbers" tabIndex={0}>
               <table className="overview-table">
                 <caption className="visually-hidden">Time to picture, {per}</caption>
                 <thead>
@@ -206,7 +213,7 @@ function OverviewBody({ data, busy }: { data: OverviewData; busy: boolean }) {
                 </thead>
                 <tbody>{rows((p) => [seconds(p.waitP50), seconds(p.waitP95), count.format(p.gpuMinutes)])}</tbody>
               </table>
-            </div>
+            </section>
           </details>
         </figure>
       </div>
