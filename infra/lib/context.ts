@@ -64,6 +64,12 @@ export const appContextSchema = z.object({
    * cheapest type with all four (docs/deploy.md, Choosing the instance type).
    */
   gpuInstanceType: z.string().default('g6.2xlarge'),
+  /**
+   * The GPU instance's price in USD per hour, for the console's estimated GPU cost (docs/admin.md).
+   * Unset: the on-demand us-east-1 price of gpuInstanceType from GPU_HOURLY_PRICES_USD (0, with a
+   * synth warning, for a type not listed there). Set it for another region, a Savings Plan or Spot.
+   */
+  gpuHourlyPriceUsd: z.coerce.number().min(0).max(1000).optional(),
   /** Upper bound of GPU instances running at once (bill guard). */
   gpuMaxInstances: z.coerce.number().int().min(1).max(20).default(2),
   /** Stopped GPU instances kept ready (their volumes, and a replacement launch per use); a start from the pool is the faster cold path (docs/deploy.md). 0 = every start launches. */
@@ -133,6 +139,18 @@ export const appContextSchema = z.object({
   imageModerationMinConfidence: z.coerce.number().min(0).max(100).default(60),
 });
 export type AppContext = z.infer<typeof appContextSchema>;
+
+/** On-demand us-east-1 prices (USD/hour) of the GPU types docs/deploy.md compares, as known in 2026 (check current pricing). */
+export const GPU_HOURLY_PRICES_USD: Readonly<Record<string, number>> = {
+  'g6.xlarge': 0.8048,
+  'g6.2xlarge': 0.9776,
+  'g5.2xlarge': 1.212,
+  'g6e.xlarge': 1.861,
+};
+
+/** The price the overview's GPU cost estimate uses: the context's, else the instance type's listed one, else undefined. */
+export const gpuHourlyPrice = (ctx: Pick<AppContext, 'gpuHourlyPriceUsd' | 'gpuInstanceType'>): number | undefined =>
+  ctx.gpuHourlyPriceUsd ?? GPU_HOURLY_PRICES_USD[ctx.gpuInstanceType];
 
 export function readContext(get: (key: string) => unknown): AppContext {
   const raw: Record<string, unknown> = {};

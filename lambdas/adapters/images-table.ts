@@ -52,6 +52,8 @@ export interface ImageItem extends Omit<GalleryImage, 'category'>, ImageModerati
   unfeatured?: boolean;
   /** A visitor's picture its author made public with 'Share' (its page /i/<id>; reports apply). */
   sharedAt?: string;
+  /** Bytes of its stored objects (original and thumbnails) when stored: the overview's storage counter (services/stats.ts). */
+  storedBytes?: number;
 }
 
 export interface CategoryMeta {

@@ -220,3 +220,25 @@ export async function setHandled(pk: string, handled: boolean, by: string): Prom
     }),
   );
 }
+
+/** How many messages of a kind are open (not marked handled): a counting query, every page of it. */
+export async function countOpen(type: MessageType): Promise<number> {
+  let total = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: config().MESSAGES_TABLE,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: 'attribute_not_exists(handled) OR handled = :no',
+        ExpressionAttributeValues: { ':pk': `type#${type}`, ':no': false },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    total += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return total;
+}

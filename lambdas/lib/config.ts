@@ -96,6 +96,8 @@ const configSchema = z.object({
   GEN_TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(900),
   /** A worker seen within this many seconds counts as warm. */
   GEN_WORKER_FRESH_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** The GPU instance's on-demand price (USD/hour, context gpuHourlyPriceUsd): the overview's estimated GPU cost (services/stats.ts). */
+  GPU_HOURLY_PRICE_USD: z.coerce.number().min(0).max(1000).default(0),
   /** The cost backstop sets the GPU group to 0 after this long without a job or a scaling change. */
   GPU_BACKSTOP_IDLE_MINUTES: z.coerce.number().int().min(5).default(60),
   /** ... and after this many failed or abandoned launches within GPU_BACKSTOP_LAUNCH_WINDOW_MINUTES (a launch loop). */

@@ -37,12 +37,20 @@ export const adminRoutes: RouteDef[] = [
     timeoutSeconds: 30,
     maxBodyBytes: IMPORT_MAX_BYTES,
     nativeModules: ['sharp'],
-    grants: ['table:images:read', 'table:images:write', 'bucket:images:write', 'table:messages:write'],
+    grants: ['table:images:read', 'table:images:write', 'bucket:images:write', 'table:messages:write', 'table:counters:write'],
   },
+  // The overview (issue 33): the hourly aggregates on the counters table, the inbox's open messages counted.
+  admin('GET', '/api/admin/overview', 'get-overview', ['table:counters:read', 'table:messages:read']),
   admin('GET', '/api/admin/images', 'list-images', ['table:images:read']),
   // Hiding a shared visitor's picture deletes its public copy; unhiding restores it (services/image-store.ts).
   admin('PUT', '/api/admin/images/{id}', 'put-image', ['table:images:write', 'table:messages:write', 'bucket:images:share']),
-  admin('DELETE', '/api/admin/images/{id}', 'delete-image', ['table:images:write', 'bucket:images:write', 'table:messages:write']),
+  // Deleting counts the bytes it frees on the overview's counters.
+  admin('DELETE', '/api/admin/images/{id}', 'delete-image', [
+    'table:images:write',
+    'bucket:images:write',
+    'table:messages:write',
+    'table:counters:write',
+  ]),
   admin('GET', '/api/admin/audit', 'list-audit', ['table:messages:read']),
   admin('GET', '/api/admin/ads', 'list-ads', ['table:ads:read']),
   // A banner travels as a base64 data URL in the JSON body (up to 4 MB): exempt from the WAF's 8 KB rule, capped at the schema's size.

@@ -18,6 +18,7 @@ import { AGAIN, retry } from '../lib/retry';
 import { loadSharp } from '../lib/sharp';
 import { publishCopies, storedKeys, withdrawCopies } from './private-images';
 import { withProvenance } from './provenance';
+import { countStorage } from './stats';
 
 /**
  * An image to store (the generation flow's StoreImage step and the operator's import): the API
@@ -151,6 +152,7 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
     ...(input.owner.kind === 'user' ? { userId: input.owner.userId } : {}),
     ...(input.imageCheck ? { imageCheck: input.imageCheck } : {}),
     ...(input.hiddenBy ? { hidden: true, hiddenAt: clock.date().toISOString(), hiddenBy: input.hiddenBy } : {}),
+    storedBytes: original.length + thumbnails.largest.length + thumbnails.sized.reduce((n, t) => n + t.body.length, 0),
   };
   // Only operator images enter a category (a visitor's save is always 'default'); a hidden one
   // enters neither its category nor the featured sequence (as setImageState leaves a hidden image).
@@ -169,7 +171,10 @@ export async function storeImage(input: NewImage): Promise<GalleryImage> {
         featured ? { seq: count } : undefined,
         inCategory ? { prev, lastUpdated: nextLastUpdated(prev) } : undefined,
       );
-      if (outcome === 'ok') return toGalleryImage(item);
+      if (outcome === 'ok') {
+        await countStorage(record.storedBytes ?? 0);
+        return toGalleryImage(item);
+      }
       const winner = outcome === 'exists' ? await getImage(input.id, true) : undefined;
       return winner ? toGalleryImage(winner) : AGAIN;
     },
@@ -202,6 +207,7 @@ async function deleteOnce(id: string): Promise<undefined | typeof AGAIN> {
   );
   if (outcome !== 'ok') return AGAIN;
   await deleteObjects([...storedKeys(record), ...sizedKeys(record)]);
+  await countStorage(-(record.storedBytes ?? 0));
 }
 
 export interface ImageStatePatch {

@@ -1,6 +1,6 @@
 import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../shared/constants';
 import { isHeldBack } from '../../shared/image-check';
-import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
+import { GENERATION_SUCCESS, TERMINAL_STATUSES } from '../../shared/schemas/generation';
 import type { FlowInput } from '../../shared/schemas/generation-flow';
 import { capacityInputSchema, failInputSchema, flowInputSchema, storeInputSchema } from '../../shared/schemas/generation-flow';
 import { recordDuration, removeWorker } from '../adapters/fleet-records';
@@ -17,6 +17,7 @@ import { failureMessage, isVisitorsDoing } from './generation-failure';
 import { storeImage } from './image-store';
 import { IMAGE_CHECK_ACTOR, queueHeldBackImage } from './moderation';
 import { refundJob } from './quota';
+import { countFailure, countImageFlag, countPictureMade } from './stats';
 
 /** The state machine's Lambda steps. Each is idempotent: Step Functions may run a step twice. */
 class JobCancelledError extends Error {
@@ -166,6 +167,8 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
     await queueHeldBackImage({ ...image, owner, category: job.category ?? DEFAULT_CATEGORY }, image.imageCheck);
   }
   const now = clock.now();
+  // Counted once: a second run of the step finds the job done already.
+  const firstDone = record !== undefined && record.status !== 'done';
   await updateJob(job.jobId, {
     status: 'done',
     percent: 100,
@@ -179,6 +182,15 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
     releaseLock(job.userId, job.jobId),
     deleteStaging(result.stagingKey),
     record ? recordHistory(job.jobId, record.createdAt, record.capacityRequestedAt, result.timings.pickedAt, now) : undefined,
+    firstDone
+      ? countPictureMade({
+          by: job.category ? 'operator' : 'visitor',
+          waitMs: now - Date.parse(record.createdAt),
+          cold: Boolean(record.capacityRequestedAt),
+          gpuMs: result.timings.workerMs,
+        })
+      : undefined,
+    firstDone && held && check ? countImageFlag(check.by) : undefined,
   ]);
   return { imageId: image.id };
 }
@@ -214,12 +226,14 @@ export async function markFailed(raw: unknown): Promise<{ reason: string }> {
   const { job, error } = failInputSchema.parse(raw);
   const reason = failureMessage(error.Error, error.Cause);
   const status = error.Error === 'JobCancelled' ? 'cancelled' : 'failed';
+  const record = await getJob(job.jobId);
   if (!isVisitorsDoing(error.Error)) {
     // Before the job shows failed, so the studio's meter, read as the failure shows, already has it back.
     // The record has what the counts were keyed by (the address, the time).
-    const record = await getJob(job.jobId);
     if (record && (await refundJob(record))) logger.info('hourly count given back', { jobId: job.jobId, error: error.Error });
   }
+  // The overview's failures by reason (a cancel is not one), once: a second run finds the job ended.
+  if (status === 'failed' && record && !TERMINAL_STATUSES.includes(record.status)) await countFailure(error.Error);
   await updateJob(job.jobId, {
     status,
     message: reason,

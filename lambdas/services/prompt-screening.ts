@@ -16,6 +16,7 @@ import { logger } from '../lib/logger';
 import { countMetric, GUARDRAIL_UNAVAILABLE_REASON, METRIC, METRIC_DIMENSION } from '../lib/metrics';
 import { within } from '../lib/within';
 import { DEFAULT_BLOCKED_TERMS } from './screening-lists';
+import { countRefusal } from './stats';
 import { type WordHit, wordListMatcher } from './word-lists';
 
 /** What a screen found in a prompt. */
@@ -135,6 +136,7 @@ function guardrailScreen(id: string, version: string, standIn: boolean): PromptS
       } catch (err) {
         logger.error('ApplyGuardrail failed; refusing to start unscreened', { error: err as Error });
         countMetric(METRIC.guardrailUnavailable, METRIC_DIMENSION.reason, GUARDRAIL_UNAVAILABLE_REASON);
+        await countRefusal('guardrail', GUARDRAIL_UNAVAILABLE_REASON);
         throw new ScreeningUnavailableError();
       }
       return finding.intervened ? guardrailHit(finding) : undefined;
@@ -154,6 +156,7 @@ export async function screenPrompt(prompt: string): Promise<void> {
     const hit = await screen.screen(prompt);
     if (hit) {
       logger.info('prompt refused', { layer: screen.layer, kind: hit.kind });
+      await countRefusal(screen.layer, hit.kind);
       throw new PromptRefusedError(hit, screen.layer);
     }
   }

@@ -11,6 +11,7 @@ import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { storedKeys } from './private-images';
 import { refundJob } from './quota';
+import { countFailure } from './stats';
 
 /** What the visitor reads on a job the reconciler had to end. */
 export const LOST_JOB_MESSAGE = 'This picture could not be finished: the generator stopped while working on it. Please try again.';
@@ -66,7 +67,7 @@ async function settle(job: JobItem, now: Date): Promise<'done' | 'failed' | unde
   if (execution.status === 'RUNNING') {
     if (now.getTime() < deadlineOf(job)) return undefined;
     await stopExecution(job.jobId, 'Past its deadline (reconciler).');
-    return fail(job, OVERDUE_JOB_MESSAGE, 'Overdue: stopped by the reconciler');
+    return fail(job, OVERDUE_JOB_MESSAGE, 'Overdue: stopped by the reconciler', 'reconciler-overdue');
   }
   const image = await getImage(job.jobId, true);
   if (image) {
@@ -81,10 +82,11 @@ async function settle(job: JobItem, now: Date): Promise<'done' | 'failed' | unde
     await deleteStaging(stagingKey(job.jobId));
     return ended ? 'done' : undefined;
   }
-  return fail(job, LOST_JOB_MESSAGE, `Execution ${execution.status}${execution.error ? `: ${execution.error}` : ''}`);
+  return fail(job, LOST_JOB_MESSAGE, `Execution ${execution.status}${execution.error ? `: ${execution.error}` : ''}`, 'reconciler-lost');
 }
 
-async function fail(job: JobItem, message: string, error: string): Promise<'failed' | undefined> {
+/** `reason`: the overview's failure reason (services/stats.ts), counted by the run that ended the job. */
+async function fail(job: JobItem, message: string, error: string, reason: string): Promise<'failed' | undefined> {
   const ended = await updateJob(job.jobId, { status: 'failed', message, error, finishedAt: clock.date().toISOString() });
   await releaseLock(job.userId, job.jobId);
   await deleteStaging(stagingKey(job.jobId));
@@ -93,7 +95,7 @@ async function fail(job: JobItem, message: string, error: string): Promise<'fail
   const sized = THUMBNAIL_WIDTHS.filter((w) => w < THUMBNAIL_MAX_WIDTH).map((w) => sizedThumbnailKey(job.jobId, w));
   await deleteObjects([...storedKeys({ id: job.jobId, owner: 'user' }), ...sized]);
   // Only the run that ended the job gives its counts back (updateJob is conditional on it being open).
-  if (ended) await refundJob(job);
+  if (ended) await Promise.all([refundJob(job), countFailure(reason)]);
   return ended ? 'failed' : undefined;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, AUDIT_ACTIONS, INBOX_KINDS, INBOX_STATES } from '../admin';
 import { categoryValueSchema } from '../categories';
 import { aspectRatioLabelSchema } from '../ratios';
+import { OVERVIEW_RANGES } from '../stats';
 import { resolveImageUrl } from '../url-rule';
 import { idParam, intParam, refuseForbiddenCharacters, textField } from './common';
 import { galleryImageSchema } from './gallery';
@@ -149,3 +150,47 @@ const inboxItemSchema = z.object({
   attachment: z.object({ contentType: z.string(), size: z.number(), filename: z.string() }).optional(),
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
+
+// GET /api/admin/overview (issue 33): the operator's overview of a range, from the hourly aggregates.
+export const overviewQuerySchema = z.object({
+  range: z.enum(OVERVIEW_RANGES, { error: `range must be one of ${OVERVIEW_RANGES.join(', ')}.` }).default('today'),
+});
+const waitSummarySchema = z.object({
+  /** Pictures whose wait was counted. */
+  count: z.number().int().nonnegative(),
+  /** Seconds, from the histogram (shared/stats.ts percentileOf); null without pictures. */
+  p50: z.number().nullable(),
+  p95: z.number().nullable(),
+});
+const overviewPointSchema = z.object({
+  /** Start of the hour (range today) or UTC day (7d, 30d). */
+  at: z.string(),
+  visitor: z.number(),
+  operator: z.number(),
+  failed: z.number(),
+  refused: z.number(),
+  gpuMinutes: z.number(),
+  waitP50: z.number().nullable(),
+  waitP95: z.number().nullable(),
+});
+export type OverviewPoint = z.infer<typeof overviewPointSchema>;
+export const overviewSchema = z.object({
+  range: z.enum(OVERVIEW_RANGES),
+  from: z.string(),
+  to: z.string(),
+  step: z.enum(['hour', 'day']),
+  /** When the newest aggregate of the range was written; null when nothing was counted in it. */
+  updatedAt: z.string().nullable(),
+  generations: z.object({ visitor: z.number(), operator: z.number() }),
+  failures: z.array(z.object({ reason: z.string(), count: z.number() })),
+  timeToPicture: z.object({ cold: waitSummarySchema, warm: waitSummarySchema }),
+  /** GPU busy minutes (the workers' time on jobs) and their cost at the configured hourly price: an estimate. */
+  gpu: z.object({ minutes: z.number(), hourlyPriceUsd: z.number(), estimatedCostUsd: z.number() }),
+  refusals: z.array(z.object({ layer: z.string(), reason: z.string(), count: z.number() })),
+  imageCheckFlags: z.number(),
+  reportsWaiting: z.number(),
+  unreadMessages: z.number(),
+  storage: z.object({ usedBytes: z.number(), addedBytes: z.number(), removedBytes: z.number() }),
+  points: z.array(overviewPointSchema),
+});
+export type Overview = z.infer<typeof overviewSchema>;

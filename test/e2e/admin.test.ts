@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +40,78 @@ describe('operator console', () => {
     await context.close();
   });
 
+  it('opens on the overview: headline numbers, two charts drawn with their numbers as tables, a range switch; legible at 375 px', async () => {
+    // Prepare: a visitor's picture, so the overview has something counted this hour.
+    const res = await fetch(`${e2e.app.url}/api/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        prompt: 'A red kite over green hills',
+        aspectRatio: '4:3',
+        userId: randomUUID(),
+        requestId: `req-${randomUUID()}`,
+      }),
+    });
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    await until(
+      async () => ((await (await fetch(`${e2e.app.url}/api/generate/${jobId}`)).json()) as { status: string }).status === 'done',
+      60_000,
+      'the visitor’s picture',
+    );
+
+    for (const [width, height] of [
+      [1440, 900],
+      [375, 812],
+    ] as const) {
+      const { page, context } = await e2e.newPage({ width, height });
+      await signInAsOperator(page);
+      const overview = page.getByRole('region', { name: 'Overview' });
+      await overview.waitFor();
+      expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+      const tiles = overview.getByRole('list', { name: 'Headline numbers' });
+      const made = tiles.getByRole('listitem').filter({ hasText: 'Pictures made' });
+      await expect.poll(async () => Number((await made.locator('strong').textContent()) ?? 0)).toBeGreaterThanOrEqual(1);
+      await overview.getByText(/^Last updated/).waitFor();
+      expect(await overview.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+      // Two charts, each a drawn canvas with an accessible name, and its numbers as a table.
+      const charts = overview.getByRole('img', { name: /^Chart:/ });
+      await expect.poll(() => charts.locator('canvas').count()).toBe(2);
+      for (const canvas of await charts.locator('canvas').all()) {
+        const box = await canvas.boundingBox();
+        expect(box?.width ?? 0).toBeGreaterThan(200);
+        expect(box?.width ?? 0).toBeLessThanOrEqual(width);
+      }
+      await overview.getByText('Pictures made as a table').click();
+      const table = overview.getByRole('table', { name: /Pictures made and failed, per hour/ });
+      const counted = await table
+        .getByRole('row')
+        .evaluateAll((rows) => rows.slice(1).reduce((n, r) => n + Number(r.querySelectorAll('td')[0]?.textContent ?? 0), 0));
+      expect(counted).toBeGreaterThanOrEqual(1);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SHOTS_DIR}/console-overview-${width}.png`, fullPage: true });
+      const axe = await new AxeBuilder({ page }).analyze();
+      const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+      // The range switch: 30 days, one row per day.
+      await overview.getByRole('button', { name: '30 days' }).click();
+      expect(await overview.getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() =>
+          overview
+            .getByRole('table', { name: /per day/ })
+            .first()
+            .getByRole('row')
+            .count(),
+        )
+        .toBe(31);
+      await context.close();
+    }
+  });
+
   it('signs in through the OpenID provider, generates into Space, sees it first, deletes it everywhere', async () => {
     const { page } = await e2e.newPage();
 
@@ -51,7 +124,9 @@ describe('operator console', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.')))).toEqual([]);
     expect(await page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:')))).toBe(true);
 
-    // The admin generator: Generate stays disabled until a category is chosen.
+    // The console opens on the overview; the admin generator is its own tab. Generate stays disabled until a category is chosen.
+    await page.getByRole('region', { name: 'Overview' }).waitFor();
+    await page.getByRole('tab', { name: 'Generator' }).click();
     const generate = page.getByRole('button', { name: 'Generate Image' });
     await page.getByLabel('Prompt').fill(PROMPT);
     expect(await generate.isDisabled()).toBe(true);
@@ -97,6 +172,7 @@ describe('operator console', () => {
 
     // Delete it from the console (with its confirmation).
     await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Generator' }).click();
     const card = page.locator(`[data-image-id="${id}"]`);
     await card.getByRole('button', { name: 'Delete' }).click();
     await card.getByRole('button', { name: 'Confirm delete' }).click();

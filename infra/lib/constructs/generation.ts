@@ -111,6 +111,8 @@ export class Generation extends Construct {
     // A held-back picture's moderation-queue item (putReportOnce: a conditional put, read back when it
     // exists: StoreImage may run twice) and, for an operator image stored hidden, its audit entry.
     props.messagesTable.grantReadWriteData(store);
+    // The overview's counters (services/stats.ts): the picture made, its wait, GPU time, an image-check flag, the bytes stored.
+    counters.grantWriteData(store);
     // MarkFailed: updateJob + releaseLock; a failure not of the visitor's doing gives the job's hourly
     // counts back (one transaction: the job's refund mark and the counters' decrements).
     jobs.grantReadWriteData(this.steps.MarkFailed);

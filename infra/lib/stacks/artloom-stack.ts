@@ -13,7 +13,7 @@ import { Monitoring } from '../constructs/monitoring';
 import { PromptGuardrail } from '../constructs/prompt-guardrail';
 import { Reconciler } from '../constructs/reconciler';
 import { Web } from '../constructs/web';
-import { type AppContext, noWafMessage } from '../context';
+import { type AppContext, gpuHourlyPrice, noWafMessage } from '../context';
 import { acknowledgeKnownFindings, type KnownFindings } from '../nag';
 
 export interface ArtloomStackProps extends StackProps {
@@ -144,6 +144,12 @@ export class ArtloomStack extends Stack {
         'promptGuardrail=off: prompts are screened by the word lists only, with no Amazon Bedrock Guardrails meaning check. Do not open such a stack to the public (docs/safety.md).',
       );
 
+    const gpuPrice = gpuHourlyPrice(ctx);
+    if (gpuPrice === undefined)
+      Annotations.of(this).addWarningV2(
+        'artloom:gpu-price-unknown',
+        `No price is listed for gpuInstanceType=${ctx.gpuInstanceType}: the console's GPU cost shows 0 until -c gpuHourlyPriceUsd=<USD per hour> is set.`,
+      );
     this.api = new Api(this, 'api', {
       tables: this.data.tables,
       buckets: this.data.buckets,
@@ -152,6 +158,8 @@ export class ArtloomStack extends Stack {
         JOB_QUEUE_URL: this.generation.queue.queueUrl,
         GPU_ASG_NAME: this.gpuFleet.autoScalingGroupName,
         ORIGIN_SECRET: originSecret.secretValue.unsafeUnwrap(),
+        // The console's estimated GPU cost (services/stats.ts): the configured or the listed price.
+        GPU_HOURLY_PRICE_USD: String(gpuPrice ?? 0),
         // The API functions name the guardrail (/api/health); only the screening ones may apply it.
         ...this.promptGuardrail?.environment,
       },

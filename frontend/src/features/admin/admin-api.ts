@@ -1,5 +1,6 @@
 import type { InboxKind } from '@shared/admin';
-import type { AdminAd, AdminImage, AuditEntry, ImagePatch, InboxItem } from '@shared/schemas/admin';
+import type { AdminAd, AdminImage, AuditEntry, ImagePatch, InboxItem, Overview } from '@shared/schemas/admin';
+import type { OverviewRange } from '@shared/stats';
 import { API_BASE, ApiClientError, qs, request } from '../../lib/api-client';
 
 /** The admin API with the operator's access token. */
@@ -8,6 +9,7 @@ export function adminApi(token: string) {
   const call = <T>(method: string, path: string, body?: unknown, signal?: AbortSignal) =>
     request<T>(method, path, body, undefined, { ...auth, ...(signal ? { signal } : {}) });
   return {
+    overview: (range: OverviewRange, signal?: AbortSignal) => call<Overview>('GET', `/admin/overview${qs({ range })}`, undefined, signal),
     generate: (body: { prompt: string; aspectRatio: string; requestId: string; category: string }, signal?: AbortSignal) =>
       call<{ jobId: string }>('POST', '/admin/generate', body, signal).then((r) => r.jobId),
     images: (skip: number, take: number, signal?: AbortSignal) =>

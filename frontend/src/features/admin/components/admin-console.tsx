@@ -10,11 +10,14 @@ import { AdsManager } from './ads-manager';
 import { AuditLog } from './audit-log';
 import { Inbox } from './inbox';
 import { ModerationQueue } from './moderation-queue';
+import { Overview } from './overview';
 import type { SectionProps } from './section';
 import '../admin.css';
 
-type Section = 'generator' | 'reports' | 'audit' | 'ads' | 'inbox';
+type Section = 'overview' | 'generator' | 'reports' | 'audit' | 'ads' | 'inbox';
+/** The overview first: the console opens on how the site is doing (issue 33). */
 const SECTIONS: [Section, string][] = [
+  ['overview', 'Overview'],
   ['generator', 'Generator'],
   ['reports', 'Moderation'],
   ['ads', 'Ads'],
@@ -25,12 +28,12 @@ const SECTIONS: [Section, string][] = [
 type Session = { status: 'loading' } | { status: 'signed-out'; note?: string } | { status: 'signed-in'; user: User };
 
 /**
- * The operator console: sign-in, then the admin generator (composed by the route from the studio
+ * The operator console: sign-in, then the overview (the first page), the admin generator (composed by the route from the studio
  * and the lightbox, passed in as `Generator`), ads, inbox and the audit log.
  */
 export function AdminConsole({ Generator }: { Generator: ComponentType<SectionProps> }) {
   const [session, setSession] = useState<Session>({ status: 'loading' });
-  const [section, setSection] = useState<Section>('generator');
+  const [section, setSection] = useState<Section>('overview');
 
   useEffect(() => {
     currentUser()
@@ -101,6 +104,7 @@ export function AdminConsole({ Generator }: { Generator: ComponentType<SectionPr
           </button>
         </span>
       </div>
+      {section === 'overview' && <Overview api={api} onError={onAuthError} />}
       {section === 'generator' && <Generator api={api} onError={onAuthError} />}
       {section === 'reports' && <ModerationQueue api={api} onError={onAuthError} />}
       {section === 'ads' && <AdsManager api={api} onError={onAuthError} />}
