@@ -71,7 +71,7 @@ describe('followJob', () => {
       }))
         seen.push(job.status);
     })();
-    await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2));
+    await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2), { timeout: 10_000 });
     const source = FakeEventSource.last as FakeEventSource;
     // The visitor's id goes with it: the finished picture's urls come to its author only (docs/privacy.md).
     expect(source.url).toBe(`/api/generate/j/events?userId=${USER}`);
@@ -89,7 +89,7 @@ describe('followJob', () => {
     const { controller } = countedSignal();
     const iterator = followJob('j', USER, controller.signal, { EventSourceImpl: FakeEventSource as unknown as typeof EventSource });
     const first = iterator.next();
-    await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2));
+    await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2), { timeout: 10_000 });
     const source = FakeEventSource.last as FakeEventSource;
     source.emit('status', status('done', 100));
     expect((await first).value).toMatchObject({ status: 'done' });
@@ -110,7 +110,7 @@ describe('followJob', () => {
       }))
         seen.push(`${job.status}:${job.percent}`);
     })();
-    await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2));
+    await vi.waitFor(() => expect(FakeEventSource.last?.listenerCount).toBe(2), { timeout: 10_000 });
     const source = FakeEventSource.last as FakeEventSource;
     source.emit('status', status('queued'));
     source.emit('error');
@@ -138,5 +138,31 @@ describe('followJob', () => {
     })();
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen).toEqual(['queued', 'queued']);
+  });
+
+  it('gives up after exactly maxPollErrors failed polls in a row, and a good answer between them starts the count again', async () => {
+    const bad = () => new Response('{"error":{"code":"storage_unavailable","message":"x"}}', { status: 503 });
+    const good = (s: string) => new Response(JSON.stringify(status(s)), { headers: { 'content-type': 'application/json' } });
+    // Two failures, a good answer, two failures, the end: never three in a row, so it follows to the end.
+    const forgiving = [bad(), bad(), good('generating'), bad(), bad(), good('done')];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => forgiving.shift()),
+    );
+    const seen: string[] = [];
+    for await (const job of followJob('j', USER, new AbortController().signal, { EventSourceImpl: undefined, maxPollErrors: 3 }))
+      seen.push(job.status);
+    expect(seen).toEqual(['generating', 'done']);
+
+    // Three in a row: the third failure ends it (not a fourth poll).
+    const fetchMock = vi.fn(async () => bad());
+    vi.stubGlobal('fetch', fetchMock);
+    const run = (async () => {
+      for await (const _job of followJob('j', USER, new AbortController().signal, { EventSourceImpl: undefined, maxPollErrors: 3 })) {
+        // no status ever comes
+      }
+    })();
+    await expect(run).rejects.toBeDefined();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });
