@@ -152,6 +152,11 @@ const configSchema = z.object({
    * crashed stream never gave back is free again soon (it expires a minute after this).
    */
   STREAM_MAX_SECONDS: z.coerce.number().int().min(5).max(840).default(300),
+  // The ad counts (docs/ads.md).
+  /** Impressions one network (an IPv4 address, an IPv6 /64) may add to one ad per hour; more are not counted (0: no cap). */
+  AD_IMPRESSIONS_PER_NETWORK_HOUR: count(20),
+  /** Clicks one network may add to one ad per hour; more still redirect but are not counted (0: no cap). */
+  AD_CLICKS_PER_NETWORK_HOUR: count(3),
   /** How long a Lambda keeps the operator's blocked-terms list before reading it again. */
   SCREENING_TERMS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
