@@ -37,6 +37,10 @@ const configSchema = z.object({
   SQS_ENDPOINT: optionalUrl,
   /** The local gateway in front of the stand-ins for the optional AWS checks (tests put a Bedrock or Rekognition stand-in behind it). */
   BEDROCK_ENDPOINT: optionalUrl,
+  /** The local gateway in front of the local runtime's CloudWatch alarm stand-in (local/cloudwatch-stand-in.ts). */
+  CLOUDWATCH_ENDPOINT: optionalUrl,
+  /** The stack's alarm names begin with this (`<stack name>-`, set by the stack): the console lists those. */
+  ALARM_NAME_PREFIX: z.string().default(''),
   REKOGNITION_ENDPOINT: optionalUrl,
   /**
    * Where the fixed rate-limit windows begin, in seconds after each multiple of their length (0: on the

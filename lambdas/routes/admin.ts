@@ -57,4 +57,6 @@ export const adminRoutes: RouteDef[] = [
   admin('POST', '/api/admin/inbox/handled', 'post-inbox-handled', ['table:messages:write']),
   admin('GET', '/api/admin/inbox/attachment', 'get-inbox-attachment', ['table:messages:read', 'bucket:attachments:read']),
   admin('GET', '/api/admin/inbox/newsletter.csv', 'get-newsletter-csv', ['table:messages:read']),
+  // The alarm states, read-only: cloudwatch:DescribeAlarms on the stack's alarms (docs/operations.md).
+  admin('GET', '/api/admin/alarms', 'get-alarms', ['cloudwatch:alarms']),
 ];

@@ -1,4 +1,5 @@
 import type { InboxKind } from '@shared/admin';
+import type { AlarmStatus } from '@shared/alarms';
 import type { AdminAd, AdminImage, AdStats, AuditEntry, ImagePatch, InboxItem } from '@shared/schemas/admin';
 import { API_BASE, ApiClientError, qs, request } from '../../lib/api-client';
 
@@ -37,6 +38,7 @@ export function adminApi(token: string) {
       return res.blob();
     },
     deleteAd: (id: string) => call<void>('DELETE', `/admin/ads/${encodeURIComponent(id)}`),
+    alarms: () => call<AlarmStatus[]>('GET', '/admin/alarms'),
     inbox: (kind: InboxKind, state: string, cursor?: string) =>
       call<{ items: InboxItem[]; cursor?: string }>('GET', `/admin/inbox${qs({ kind, state, cursor })}`),
     markHandled: (ref: string, handled: boolean) => call<void>('POST', '/admin/inbox/handled', { ref, handled }),

@@ -7,19 +7,21 @@ import { notify } from '../../../lib/notify';
 import { adminApi } from '../admin-api';
 import { currentUser, forget, signIn, signOut } from '../auth';
 import { AdsManager } from './ads-manager';
+import { AlarmsPanel } from './alarms-panel';
 import { AuditLog } from './audit-log';
 import { Inbox } from './inbox';
 import { ModerationQueue } from './moderation-queue';
 import type { SectionProps } from './section';
 import '../admin.css';
 
-type Section = 'generator' | 'reports' | 'audit' | 'ads' | 'inbox';
+type Section = 'generator' | 'reports' | 'audit' | 'ads' | 'inbox' | 'alarms';
 const SECTIONS: [Section, string][] = [
   ['generator', 'Generator'],
   ['reports', 'Moderation'],
   ['ads', 'Ads'],
   ['inbox', 'Inbox'],
   ['audit', 'Audit log'],
+  ['alarms', 'Alarms'],
 ];
 
 type Session = { status: 'loading' } | { status: 'signed-out'; note?: string } | { status: 'signed-in'; user: User };
@@ -106,6 +108,7 @@ export function AdminConsole({ Generator }: { Generator: ComponentType<SectionPr
       {section === 'ads' && <AdsManager api={api} onError={onAuthError} />}
       {section === 'inbox' && <Inbox api={api} onError={onAuthError} />}
       {section === 'audit' && <AuditLog api={api} onError={onAuthError} />}
+      {section === 'alarms' && <AlarmsPanel api={api} onError={onAuthError} />}
     </div>
   );
 }
