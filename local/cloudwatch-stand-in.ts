@@ -49,7 +49,7 @@ export interface CloudWatchStandIn {
 }
 
 /** The datapoints of one EMF line (Powertools Metrics' format), or none for any other line. */
-export function emfDatapoints(line: string, at = Date.now()): Datapoint[] {
+function emfDatapoints(line: string, at = Date.now()): Datapoint[] {
   const start = line.indexOf('{"_aws"');
   if (start < 0) return [];
   let doc: Record<string, unknown>;

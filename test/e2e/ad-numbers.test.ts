@@ -7,7 +7,7 @@ import { e2eForFile, SHOTS_DIR, signInAsOperator } from './support';
 const e2e = e2eForFile({ featured: 12 });
 const navbar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-describe('ad numbers: a visitor sees an ad, the operator sees it counted', () => {
+describe('ad numbers and alarms: a visitor sees an ad, the operator sees it counted and reads the alarms', () => {
   it('counts an impression after a second in view and a click through the redirect, and shows both in the Ads tab', async () => {
     // A visitor opens a category page from home, by clicking.
     const { page: visitor, context } = await e2e.newPage({ width: 1280, height: 900 });
@@ -72,6 +72,20 @@ describe('ad numbers: a visitor sees an ad, the operator sees it counted', () =>
     expect(download.suggestedFilename()).toBe(`ad-${ad.id}-last-30-days.csv`);
     const axe = await new AxeBuilder({ page }).include('main').analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    // The Alarms tab on the same phone: the stack's alarms with their state, and what to do for each.
+    await page.getByRole('tab', { name: 'Alarms' }).click();
+    const alarms = page.getByRole('region', { name: 'Alarms' });
+    const api5xx = alarms.getByRole('listitem', { name: 'api-5xx' });
+    await api5xx.waitFor();
+    await api5xx.getByText('No data').waitFor();
+    await api5xx.getByText(/^Not evaluated locally/).waitFor();
+    await api5xx.getByText(/What to do/).click();
+    await api5xx.getByText(/access log/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS_DIR}/console-alarms-375.png`, fullPage: true });
+    const axeAlarms = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axeAlarms.violations.map((v) => v.id)).toEqual([]);
     await operator.close();
   }, 180_000);
 });
