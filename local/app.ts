@@ -7,6 +7,7 @@ import { apiFunctionId } from '../infra/lib/lambda-functions';
 import { resetConfig } from '../lambdas/lib/config';
 import { areaOf, ROUTES } from '../lambdas/routes';
 import { type BedrockStandIn, startBedrockStandIn } from './bedrock-stand-in';
+import { type CloudWatchStandIn, startCloudWatchStandIn } from './cloudwatch-stand-in';
 import { type CloudAssembly, cloudAssembly } from './functions/cloud-assembly';
 import { deployLocally, type LocalDeployment } from './functions/deployment';
 import { createLocalServer, type LocalMiddleware, type LocalServerOptions } from './http-server';
@@ -76,6 +77,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   const s3Holder: { client?: S3Client; bucket: string } = { bucket: '' };
   let deployment: LocalDeployment | undefined;
   let guardrail: BedrockStandIn | undefined;
+  let alarms: CloudWatchStandIn | undefined;
 
   const server = createLocalServer({
     routes: ROUTES,
@@ -118,6 +120,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     if (deployment) reportPermissionChecks(deployment);
     await deployment?.stop();
     await guardrail?.stop();
+    await alarms?.stop();
     s3Holder.client?.destroy();
     await stopStack();
   };
@@ -169,6 +172,13 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     // go through the gateway, described and permission-checked like every other AWS call.
     guardrail = await startBedrockStandIn();
     deployed.gateway.setTarget('bedrock', guardrail.url);
+    // The console's alarm states: the template's alarms, evaluated on what the functions print (local/cloudwatch-stand-in.ts).
+    alarms = await startCloudWatchStandIn({
+      deployment: deployed,
+      stackName: assembly.stackName,
+      metricsOn: () => (env.POWERTOOLS_METRICS_DISABLED ?? process.env.POWERTOOLS_METRICS_DISABLED) !== 'true',
+    });
+    deployed.gateway.setTarget('monitoring', alarms.url);
     const standIn = guardrail;
     for (const plugin of options.plugins ?? PLUGINS) {
       const handle = await plugin.start({ env, publicUrl: url, dataDir: options.dataDir, log, deployment: deployed });

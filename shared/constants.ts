@@ -89,6 +89,16 @@ export const ADS = {
   displayWidth: 300,
   displayHeight: 250,
   defaultAltText: 'Sponsored Ad',
+  /** An impression: at least this share of the ad in view (the common industry definition)… */
+  impressionVisibleShare: 0.5,
+  /** …for this long without a break (ms); counted once per ad per page view. */
+  impressionVisibleMs: 1000,
+  /** Days of per-ad daily counts the Ads tab shows (and the sponsor's CSV holds). */
+  statsDays: 30,
+  /** How long a day's counts are kept (the counters table's TTL), in days: a sponsor's year and then some. */
+  statsKeepDays: 400,
+  /** A click on an ad whose end date has passed still redirects (and counts) for this many days: a page opened before it ended. */
+  clickGraceDays: 1,
 } as const;
 
 export const SCROLL = {

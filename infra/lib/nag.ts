@@ -67,16 +67,18 @@ export class KnownFindings implements IAspect {
    */
   findingKey(id: string): string {
     const path = (logicalId: string) => this.pathOf(logicalId) ?? logicalId;
-    return id
-      .replace(/<(\w+)(\.Arn)?>/g, (whole, logicalId: string) => (whole.startsWith('<AWS::') ? whole : `<${path(logicalId)}>`))
-      .replace(/"Ref":"(\w+)"/g, (_, logicalId: string) => `"Ref":"${path(logicalId)}"`)
-      .replace(/arn:(aws[\w-]*|<AWS::Partition>):/g, 'arn:<partition>:')
-      .replaceAll(`:${this.stack.region}:`, ':<region>:')
-      .replaceAll(`-${this.stack.region}/`, '-<region>/')
-      .replaceAll(`:${this.stack.account}:`, ':<AWS::AccountId>:')
-      .replaceAll(`-${this.stack.account}-`, '-<AWS::AccountId>-')
-      // The GPU group's fixed name (`<stack>-gpu`, gpu-fleet.ts) is spelled with the stack's name.
-      .replaceAll(`autoScalingGroupName/${this.stack.stackName}-`, 'autoScalingGroupName/<stack>-');
+    return (
+      id
+        .replace(/<(\w+)(\.Arn)?>/g, (whole, logicalId: string) => (whole.startsWith('<AWS::') ? whole : `<${path(logicalId)}>`))
+        .replace(/"Ref":"(\w+)"/g, (_, logicalId: string) => `"Ref":"${path(logicalId)}"`)
+        .replace(/arn:(aws[\w-]*|<AWS::Partition>):/g, 'arn:<partition>:')
+        .replaceAll(`:${this.stack.region}:`, ':<region>:')
+        .replaceAll(`-${this.stack.region}/`, '-<region>/')
+        .replaceAll(`:${this.stack.account}:`, ':<AWS::AccountId>:')
+        .replaceAll(`-${this.stack.account}-`, '-<AWS::AccountId>-')
+        // The GPU group's fixed name (`<stack>-gpu`, gpu-fleet.ts) is spelled with the stack's name.
+        .replaceAll(`autoScalingGroupName/${this.stack.stackName}-`, 'autoScalingGroupName/<stack>-')
+    );
   }
 
   private pathOf(logicalId: string): string | undefined {

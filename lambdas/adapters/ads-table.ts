@@ -3,7 +3,7 @@ import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
 
 /**
- * Ads table. Item: pk `ad#<id>`, sk `ad`, navigateUrl, imageUrl, alternateText, createdAt;
+ * Ads table. Item: pk `ad#<id>`, sk `ad`, navigateUrl, imageUrl, alternateText, createdAt, startsOn?, endsOn?;
  * gsi1pk `ads`, gsi1sk `<createdAt>#<id>` lists every enabled ad with one Query (the set is small:
  * tens); a disabled ad sits on gsi1pk `ads#disabled`, so the public API never reads it.
  */
@@ -17,6 +17,9 @@ export interface AdItem {
   enabled?: boolean;
   /** The banner's key in the images bucket (absent: files/ads/<id>.png). */
   imageKey?: string;
+  /** First and last day it is served (UTC `YYYY-MM-DD`, inclusive); absent: no limit that side. */
+  startsOn?: string;
+  endsOn?: string;
 }
 
 const MAX_ADS = 200;
@@ -40,7 +43,7 @@ export async function listAds(enabled = true): Promise<AdItem[]> {
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :ads',
       ExpressionAttributeValues: { ':ads': adPartition(enabled) },
-      ProjectionExpression: 'id, navigateUrl, imageUrl, alternateText, createdAt, enabled, imageKey',
+      ProjectionExpression: 'id, navigateUrl, imageUrl, alternateText, createdAt, enabled, imageKey, startsOn, endsOn',
       ScanIndexForward: false,
       Limit: MAX_ADS,
     }),

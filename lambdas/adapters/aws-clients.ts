@@ -1,5 +1,6 @@
 import { AutoScalingClient } from '@aws-sdk/client-auto-scaling';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { RekognitionClient } from '@aws-sdk/client-rekognition';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -111,4 +112,9 @@ export const rekognition = /* @__PURE__ */ memo(() => {
     ...failFast(10_000),
     ...(REKOGNITION_ENDPOINT ? { endpoint: REKOGNITION_ENDPOINT } : {}),
   });
+});
+/** CloudWatch, for the console's alarm states (DescribeAlarms only; locally the runtime's stand-in). */
+export const cloudWatch = /* @__PURE__ */ memo(() => {
+  const { AWS_REGION, CLOUDWATCH_ENDPOINT } = config();
+  return new CloudWatchClient({ region: AWS_REGION, ...failFast(), ...(CLOUDWATCH_ENDPOINT ? { endpoint: CLOUDWATCH_ENDPOINT } : {}) });
 });

@@ -37,6 +37,10 @@ const configSchema = z.object({
   SQS_ENDPOINT: optionalUrl,
   /** The local gateway in front of the stand-ins for the optional AWS checks (tests put a Bedrock or Rekognition stand-in behind it). */
   BEDROCK_ENDPOINT: optionalUrl,
+  /** The local gateway in front of the local runtime's CloudWatch alarm stand-in (local/cloudwatch-stand-in.ts). */
+  CLOUDWATCH_ENDPOINT: optionalUrl,
+  /** The stack's alarm names begin with this (`<stack name>-`, set by the stack): the console lists those. */
+  ALARM_NAME_PREFIX: z.string().default(''),
   REKOGNITION_ENDPOINT: optionalUrl,
   /**
    * Where the fixed rate-limit windows begin, in seconds after each multiple of their length (0: on the
@@ -154,6 +158,11 @@ const configSchema = z.object({
    * crashed stream never gave back is free again soon (it expires a minute after this).
    */
   STREAM_MAX_SECONDS: z.coerce.number().int().min(5).max(840).default(300),
+  // The ad counts (docs/ads.md).
+  /** Impressions one network (an IPv4 address, an IPv6 /64) may add to one ad per hour; more are not counted (0: no cap). */
+  AD_IMPRESSIONS_PER_NETWORK_HOUR: count(20),
+  /** Clicks one network may add to one ad per hour; more still redirect but are not counted (0: no cap). */
+  AD_CLICKS_PER_NETWORK_HOUR: count(3),
   /** How long a Lambda keeps the operator's blocked-terms list before reading it again. */
   SCREENING_TERMS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });

@@ -5,7 +5,7 @@ import { isIPv4, isIPv6 } from 'node:net';
  * "Networks"), and every per-address limit reads its key from networkOf, so no limit keys on a
  * full IPv6 address (a /64 is one subscriber's 2^64 addresses).
  */
-export type NetworkPurpose = 'form' | 'generate' | 'warm' | 'report' | 'stream';
+export type NetworkPurpose = 'form' | 'generate' | 'warm' | 'report' | 'stream' | 'ad';
 
 /**
  * IPv4 and IPv6 prefix lengths per purpose, with the reasoning:
@@ -23,6 +23,9 @@ export type NetworkPurpose = 'form' | 'generate' | 'warm' | 'report' | 'stream';
  *   addresses, which a /24 (a hosting block, a cloud subnet, a machine's loopback range) stops;
  *   the cost is that two strangers in one CGNAT /24 count as one reporter, which only slows hiding,
  *   and the operator still sees every report in the inbox.
+ * - An IPv4 address, an IPv6 /64 for the ad counts (impressions, clicks): one subscriber is one
+ *   network; strangers behind one carrier's CGNAT address share its cap, which undercounts a little
+ *   there rather than letting one person inflate a sponsor's figures (docs/ads.md).
  */
 export const NETWORK_PREFIXES: Record<NetworkPurpose, { v4: number; v6: number }> = {
   form: { v4: 32, v6: 64 },
@@ -30,6 +33,7 @@ export const NETWORK_PREFIXES: Record<NetworkPurpose, { v4: number; v6: number }
   warm: { v4: 32, v6: 64 },
   stream: { v4: 32, v6: 64 },
   report: { v4: 24, v6: 48 },
+  ad: { v4: 32, v6: 64 },
 };
 
 function v4Prefix(ip: string, bits: number): string {

@@ -11,8 +11,8 @@ const admin = (method: RouteDef['method'], path: string, handler: string, grants
 });
 /** A 2 MB picture as a base64 data URL (4/3 of its size) plus the JSON fields around it. */
 const IMPORT_MAX_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 16 * 1024;
-/** Changing an ad: its record, its picture, and the audit line. */
-const adWrite: Grant[] = ['table:ads:write', 'bucket:images:write', 'table:messages:write'];
+/** Changing an ad: its record, its picture, and the audit line (an edit answers the ad with its recent counts). */
+const adWrite: Grant[] = ['table:ads:write', 'bucket:images:write', 'table:messages:write', 'table:counters:read'];
 
 /**
  * The operator's console. Every /api/admin route runs the one operator check first
@@ -52,7 +52,10 @@ export const adminRoutes: RouteDef[] = [
     'table:counters:write',
   ]),
   admin('GET', '/api/admin/audit', 'list-audit', ['table:messages:read']),
-  admin('GET', '/api/admin/ads', 'list-ads', ['table:ads:read']),
+  // Each ad with its last 30 days' totals (the counters table's per-day counts).
+  admin('GET', '/api/admin/ads', 'list-ads', ['table:ads:read', 'table:counters:read']),
+  admin('GET', '/api/admin/ads/{id}/stats', 'get-ad-stats', ['table:ads:read', 'table:counters:read']),
+  admin('GET', '/api/admin/ads/{id}/stats.csv', 'get-ad-stats-csv', ['table:ads:read', 'table:counters:read']),
   // A banner travels as a base64 data URL in the JSON body (up to 4 MB): exempt from the WAF's 8 KB rule, capped at the schema's size.
   { ...admin('POST', '/api/admin/ads', 'post-ad', adWrite), maxBodyBytes: AD_BODY_MAX_BYTES },
   { ...admin('PUT', '/api/admin/ads/{id}', 'put-ad', adWrite), maxBodyBytes: AD_BODY_MAX_BYTES },
@@ -62,4 +65,6 @@ export const adminRoutes: RouteDef[] = [
   admin('POST', '/api/admin/inbox/handled', 'post-inbox-handled', ['table:messages:write']),
   admin('GET', '/api/admin/inbox/attachment', 'get-inbox-attachment', ['table:messages:read', 'bucket:attachments:read']),
   admin('GET', '/api/admin/inbox/newsletter.csv', 'get-newsletter-csv', ['table:messages:read']),
+  // The alarm states, read-only: cloudwatch:DescribeAlarms on the stack's alarms (docs/operations.md).
+  admin('GET', '/api/admin/alarms', 'get-alarms', ['cloudwatch:alarms']),
 ];

@@ -1,9 +1,19 @@
-import type { RouteDef } from './types';
+import type { Grant, RouteDef } from './types';
 
-/** The public ad reads: the `ads` function. The operator's ad writes are admin routes. */
+/** What counting an ad event needs: the ad's record (is it live?), the network's cap and the day's count (counters table). */
+const adCount: Grant[] = ['table:ads:read', 'table:counters:write'];
+
+/**
+ * The public ad reads and the ad counts (docs/ads.md): the `ads` function. The operator's ad writes
+ * and the per-day numbers are admin routes.
+ */
 export const adsRoutes: RouteDef[] = [
   // GET /api/ads/all
   { method: 'GET', path: '/api/ads/all', entry: 'handlers/ads/list-ads.ts', grants: ['table:ads:read'] },
   // GET /api/ads/random
   { method: 'GET', path: '/api/ads/random', entry: 'handlers/ads/get-random-ad.ts', grants: ['table:ads:read'] },
+  // POST /api/ads/{id}/impression: the browser's beacon once half the ad was in view for a second.
+  { method: 'POST', path: '/api/ads/{id}/impression', entry: 'handlers/ads/post-impression.ts', grants: adCount },
+  // GET /api/ads/{id}/click: counts, then 302 to the ad's stored address.
+  { method: 'GET', path: '/api/ads/{id}/click', entry: 'handlers/ads/get-click.ts', grants: adCount },
 ];

@@ -44,4 +44,6 @@ export type Grant =
   /** s3:GetObject under the images bucket's `private/` only: a visitor's presigned urls are signed with it. */
   | 'bucket:images:private-read'
   /** Share and stop sharing: read `private/`, put and delete the public copies (`files/images/`, `files/thumbs/`). */
-  | 'bucket:images:share';
+  | 'bucket:images:share'
+  /** cloudwatch:DescribeAlarms on this stack's alarms only (`alarm:<stack name>-*`): the console's alarm states, read-only. */
+  | 'cloudwatch:alarms';

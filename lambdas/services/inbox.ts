@@ -3,6 +3,7 @@ import { IMAGE_REPORT_TYPE } from '../../shared/safety';
 import type { InboxItem } from '../../shared/schemas/admin';
 import { presignAttachment } from '../adapters/attachment-bucket';
 import { getInboxRecord, type InboxRecord, listAllOfType, listInbox, setHandled } from '../adapters/messages-table';
+import { toCsv } from '../lib/csv';
 import { NotFoundError } from '../lib/errors';
 import { audit } from './audit';
 import { reportedThumbnailUrl } from './private-images';
@@ -55,14 +56,8 @@ export async function attachmentLink(ref: string): Promise<{ url: string; expire
   return presignAttachment(found.attachment.key, found.attachment.filename);
 }
 
-const csvCell = (value: string) => {
-  // Quoted, and a leading formula character neutralised (spreadsheet injection).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
-
 /** Every newsletter signup as CSV: email, signed up at. */
 export async function newsletterCsv(): Promise<string> {
   const rows = (await listAllOfType('newsletter')).map((r) => [String(r.fields.email ?? ''), r.createdAt]);
-  return `${['email', 'createdAt'].map(csvCell).join(',')}\r\n${rows.map((r) => `${r.map(csvCell).join(',')}\r\n`).join('')}`;
+  return toCsv(['email', 'createdAt'], rows);
 }

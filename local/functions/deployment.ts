@@ -184,6 +184,7 @@ function functionEnv(fn: FunctionModel, accessKeyId: string, gatewayUrl: string,
     SQS_ENDPOINT: gatewayUrl,
     BEDROCK_ENDPOINT: gatewayUrl,
     REKOGNITION_ENDPOINT: gatewayUrl,
+    CLOUDWATCH_ENDPOINT: gatewayUrl,
     TZ: 'UTC',
   });
   return env;

@@ -78,6 +78,8 @@ export function describeAwsRequest(req: AwsWireRequest, names: DescribeNames): R
     case 'rekognition':
       // DetectModerationLabels takes the picture's bytes and no resource (`*` in the Service Authorization Reference).
       return [{ action: `rekognition:${operation(target)}`, resource: '*' }];
+    case 'monitoring':
+      return cloudWatch(operation(target), json(req.body), arn);
     default:
       throw new Error(`describeAwsRequest: no mapping for service ${service ?? '(unknown)'} (${req.method} ${req.url})`);
   }
@@ -264,6 +266,20 @@ function bedrock(req: AwsWireRequest, arn: Arn): RequestAuthorization[] {
   const guardrail = /^\/guardrail\/([^/]+)\/version\/[^/]+\/apply$/.exec(path)?.[1];
   if (guardrail) return [{ action: 'bedrock:ApplyGuardrail', resource: arn('bedrock', `guardrail/${decodeURIComponent(guardrail)}`) }];
   throw new Error(`describeAwsRequest: no Bedrock mapping for ${req.method} ${req.url}`);
+}
+
+// ---- CloudWatch (awsJson1_0, x-amz-target GraniteServiceVersion20100801.<Op>; signing name `monitoring`)
+
+/**
+ * DescribeAlarms is authorized on the alarms it reads: the named ones, or with a name prefix the
+ * prefix's alarms (`alarm:<prefix>*`, which a policy on `alarm:<stack>-*` covers and no narrower one does).
+ */
+function cloudWatch(op: string, body: Record<string, unknown>, arn: Arn): RequestAuthorization[] {
+  const action = `cloudwatch:${op}`;
+  if (op !== 'DescribeAlarms') return [{ action, resource: '*' }];
+  const names = Array.isArray(body.AlarmNames) ? (body.AlarmNames as string[]) : [];
+  if (names.length) return names.map((name) => ({ action, resource: arn('cloudwatch', `alarm:${name}`) }));
+  return [{ action, resource: arn('cloudwatch', `alarm:${typeof body.AlarmNamePrefix === 'string' ? body.AlarmNamePrefix : ''}*`) }];
 }
 
 // ---- Auto Scaling (query protocol, what the GPU worker and the backstop send)

@@ -10,8 +10,11 @@ import { principalFromAuthorization } from './describe-request';
  * signature still verifies) to DynamoDB Local, s3rver or the local Step Functions/SQS server. A
  * denial answers as the service would (AccessDenied) and is kept for the run's report.
  */
-/** The services the functions call; Bedrock and Rekognition have no stand-in unless a test puts one behind the gateway. */
-export type AwsService = 'dynamodb' | 's3' | 'states' | 'sqs' | 'bedrock' | 'rekognition';
+/**
+ * The services the functions call; Bedrock and Rekognition have no stand-in unless a test puts one behind the gateway.
+ * `monitoring` is CloudWatch (its signing name): the local alarm stand-in (local/cloudwatch-stand-in.ts).
+ */
+export type AwsService = 'dynamodb' | 's3' | 'states' | 'sqs' | 'bedrock' | 'rekognition' | 'monitoring';
 
 export interface GatewayRequest {
   service: AwsService;

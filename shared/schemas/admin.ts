@@ -91,8 +91,37 @@ const adminAdSchema = z.object({
   alternateText: z.string(),
   enabled: z.boolean(),
   createdAt: z.string(),
+  /** First and last day it is served (UTC, inclusive); absent: no limit that side. */
+  startsOn: z.string().optional(),
+  endsOn: z.string().optional(),
+  /** Its counts over the last ADS.statsDays days (today included). */
+  recent: z.object({ impressions: z.number(), clicks: z.number() }),
 });
 export type AdminAd = z.infer<typeof adminAdSchema>;
+
+/** One day of an ad's counts (UTC day). */
+export interface AdDayCount {
+  day: string;
+  impressions: number;
+  clicks: number;
+}
+/** GET /api/admin/ads/{id}/stats: the last ADS.statsDays days, oldest first, a row for every day (0 when nothing was counted). */
+export interface AdStats {
+  id: string;
+  days: AdDayCount[];
+}
+
+/** A calendar day, `YYYY-MM-DD` (an ad's start or end date, UTC). */
+export const dayString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A date is written YYYY-MM-DD.' })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+    error: 'Not a calendar date.',
+  });
+/** The end date may not come before the start date (both optional). */
+export const datesInOrder = (dates: { startsOn?: string | null | undefined; endsOn?: string | null | undefined }) =>
+  !dates.startsOn || !dates.endsOn || dates.startsOn <= dates.endsOn;
+const DATES_ORDER_ERROR = { error: 'The end date comes before the start date.', path: ['endsOn'] };
 
 /**
  * The shared url rule for an ad's link: an absolute https url (what resolveImageUrl keeps as is). Plain http is
@@ -117,20 +146,28 @@ const imageDataUrl = z
   .max(AD_IMAGE_MAX_CHARS, { error: 'The image is too large (3 MB at most).' })
   .regex(/^data:[a-z/+.-]*;base64,[A-Za-z0-9+/=]+$/, { error: 'image must be a base64 data URL.' });
 
-export const adCreateSchema = z.object({
-  navigateUrl: adLinkSchema,
-  alternateText: textField().trim().max(200, { error: 'Alt text: 200 characters at most.' }).optional(),
-  enabled: z.boolean().default(true),
-  image: imageDataUrl,
-});
+export const adCreateSchema = z
+  .object({
+    navigateUrl: adLinkSchema,
+    alternateText: textField().trim().max(200, { error: 'Alt text: 200 characters at most.' }).optional(),
+    enabled: z.boolean().default(true),
+    image: imageDataUrl,
+    startsOn: dayString.optional(),
+    endsOn: dayString.optional(),
+  })
+  .refine(datesInOrder, DATES_ORDER_ERROR);
 export const adUpdateSchema = z
   .object({
     navigateUrl: adLinkSchema.optional(),
     alternateText: textField().trim().max(200, { error: 'Alt text: 200 characters at most.' }).optional(),
     enabled: z.boolean().optional(),
     image: imageDataUrl.optional(),
+    /** null clears the date. */
+    startsOn: dayString.nullable().optional(),
+    endsOn: dayString.nullable().optional(),
   })
-  .strict();
+  .strict()
+  .refine(datesInOrder, DATES_ORDER_ERROR);
 export const adIdPathSchema = z.object({ id: idParam('Unknown ad id.') });
 
 export const inboxQuerySchema = cursorQuerySchema.extend({

@@ -23,6 +23,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { BACKSTOP_REASON, GUARDRAIL_UNAVAILABLE_REASON, METRIC, METRIC_DIMENSION, METRICS_NAMESPACE } from '../../../lambdas/lib/metrics';
+import type { AlarmKey } from '../../../shared/alarms';
 import { addCostAlerts, costBackstop } from './cost-controls';
 import type { ProjectFunction } from './project-function';
 
@@ -65,7 +66,8 @@ export class Monitoring extends Construct {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     const action = new SnsAction(props.topic);
-    const alarm = (name: string, metric: IMetric, threshold: number, description: string, evaluationPeriods = 1) => {
+    // Each id has its section in docs/operations.md, which the console links to (shared/alarms.ts).
+    const alarm = (name: AlarmKey, metric: IMetric, threshold: number, description: string, evaluationPeriods = 1) => {
       const a = new Alarm(this, name, {
         metric,
         threshold,

@@ -25,7 +25,9 @@ describe('studio progress text', () => {
     expect(progressText({ status: 'starting', percent: 0, message: '', queuePosition: 1, etaSeconds: 4 }, 'preview')).toBe(
       'Starting the preview renderer… · 1 ahead of you · about 4 s',
     );
-    expect(progressText({ status: 'queued', percent: 0, message: '', queuePosition: 0 }, 'comfyui')).toBe('Waiting for a GPU… · next in line');
+    expect(progressText({ status: 'queued', percent: 0, message: '', queuePosition: 0 }, 'comfyui')).toBe(
+      'Waiting for a GPU… · next in line',
+    );
   });
 
   it('treats queued and starting as waiting for a GPU, and nothing else', () => {

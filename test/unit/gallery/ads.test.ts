@@ -1,10 +1,11 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { handler as click } from '../../../lambdas/handlers/ads/get-click';
 import { handler as randomAd } from '../../../lambdas/handlers/ads/get-random-ad';
 import { handler as listAds } from '../../../lambdas/handlers/ads/list-ads';
-import { storeAd } from '../../../lambdas/services/ads';
+import { servedOn, storeAd } from '../../../lambdas/services/ads';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -57,5 +58,38 @@ describe('ads handlers', () => {
       CacheControl: expect.stringContaining('immutable'),
     });
     expect(ddb.commandCalls(PutCommand)[0]?.args[0].input.Item).toMatchObject({ pk: 'ad#x', gsi1pk: 'ads', imageKey: 'files/ads/x.webp' });
+  });
+});
+
+describe('ad dates and counts', () => {
+  beforeEach(() => ddb.reset());
+
+  it('serves an ad from its first day to its last, both included, and never a disabled one', () => {
+    const dated = { startsOn: '2026-03-01', endsOn: '2026-03-31' };
+    expect(servedOn(dated, '2026-02-28')).toBe(false);
+    expect(servedOn(dated, '2026-03-01')).toBe(true);
+    expect(servedOn(dated, '2026-03-31')).toBe(true);
+    expect(servedOn(dated, '2026-04-01')).toBe(false);
+    expect(servedOn({}, '2026-04-01')).toBe(true);
+    expect(servedOn({ enabled: false }, '2026-04-01')).toBe(false);
+  });
+
+  it('a click counts under the network cap and answers 302 to the stored address only', async () => {
+    ddb.on(GetCommand).resolves({ Item: { pk: 'ad#a', sk: 'ad', ...ad('a') } });
+    ddb.on(UpdateCommand).resolves({});
+    const event = apiEvent({
+      method: 'GET',
+      path: '/api/ads/a/click',
+      pathParameters: { id: 'a' },
+      query: { url: 'https://evil.example' },
+    });
+    const result = await click(event, lambdaContext());
+    expect(result.statusCode).toBe(302);
+    expect(result.headers?.location).toBe('https://example.com/a');
+    const updates = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    // The network's hourly cap first (a hashed key: no address in the table), then the day's count.
+    expect(updates[0]?.Key?.pk).toMatch(/^rl#ad-click#[0-9a-f]{24}$/);
+    expect(updates[1]).toMatchObject({ Key: { pk: 'adday#a', sk: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+    expect(updates[1]?.ExpressionAttributeNames).toEqual({ '#event': 'clicks' });
   });
 });

@@ -195,7 +195,8 @@ describe('Artloom stack', () => {
     const [fn] = routers;
     expect(fn?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
     const code = fn?.Properties.FunctionCode ?? '';
-    for (const route of ['"/":1', '"/space":"/space.html"', '"/generate":"/generate.html"', '"/privacy-policy":1']) expect(code).toContain(route);
+    for (const route of ['"/":1', '"/space":"/space.html"', '"/generate":"/generate.html"', '"/privacy-policy":1'])
+      expect(code).toContain(route);
     expect(code).toContain('statusCode:404');
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({

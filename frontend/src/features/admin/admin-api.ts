@@ -1,7 +1,19 @@
 import type { InboxKind } from '@shared/admin';
-import type { AdminAd, AdminImage, AuditEntry, ImagePatch, InboxItem, Overview } from '@shared/schemas/admin';
+import type { AlarmStatus } from '@shared/alarms';
+import type { AdminAd, AdminImage, AdStats, AuditEntry, ImagePatch, InboxItem, Overview } from '@shared/schemas/admin';
 import type { OverviewRange } from '@shared/stats';
 import { API_BASE, ApiClientError, qs, request } from '../../lib/api-client';
+
+interface AdCreateBody {
+  navigateUrl: string;
+  alternateText?: string;
+  enabled: boolean;
+  image: string;
+  startsOn?: string;
+  endsOn?: string;
+}
+/** A date set to null is cleared. */
+type AdUpdateBody = Partial<Omit<AdCreateBody, 'startsOn' | 'endsOn'>> & { startsOn?: string | null; endsOn?: string | null };
 
 /** The admin API with the operator's access token. */
 export function adminApi(token: string) {
@@ -18,11 +30,17 @@ export function adminApi(token: string) {
     deleteImage: (id: string) => call<void>('DELETE', `/admin/images/${encodeURIComponent(id)}`),
     audit: (cursor?: string) => call<{ items: AuditEntry[]; cursor?: string }>('GET', `/admin/audit${qs({ cursor })}`),
     ads: () => call<AdminAd[]>('GET', '/admin/ads'),
-    createAd: (body: { navigateUrl: string; alternateText?: string; enabled: boolean; image: string }) =>
-      call<AdminAd>('POST', '/admin/ads', body),
-    updateAd: (id: string, body: { navigateUrl?: string; alternateText?: string; enabled?: boolean; image?: string }) =>
-      call<AdminAd>('PUT', `/admin/ads/${encodeURIComponent(id)}`, body),
+    createAd: (body: AdCreateBody) => call<AdminAd>('POST', '/admin/ads', body),
+    updateAd: (id: string, body: AdUpdateBody) => call<AdminAd>('PUT', `/admin/ads/${encodeURIComponent(id)}`, body),
+    adStats: (id: string) => call<AdStats>('GET', `/admin/ads/${encodeURIComponent(id)}/stats`),
+    /** The sponsor's CSV (fetched with the token, handed over as a blob like the newsletter export). */
+    async adStatsCsv(id: string): Promise<Blob> {
+      const res = await fetch(`${API_BASE}/admin/ads/${encodeURIComponent(id)}/stats.csv`, auth);
+      if (!res.ok) throw new ApiClientError(res.status, 'http_error', `Export failed: ${res.status}`);
+      return res.blob();
+    },
     deleteAd: (id: string) => call<void>('DELETE', `/admin/ads/${encodeURIComponent(id)}`),
+    alarms: () => call<AlarmStatus[]>('GET', '/admin/alarms'),
     inbox: (kind: InboxKind, state: string, cursor?: string) =>
       call<{ items: InboxItem[]; cursor?: string }>('GET', `/admin/inbox${qs({ kind, state, cursor })}`),
     markHandled: (ref: string, handled: boolean) => call<void>('POST', '/admin/inbox/handled', { ref, handled }),

@@ -1,4 +1,5 @@
 import { AutoScalingClient, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
+import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import {
   BatchWriteItemCommand,
   DynamoDBClient,
@@ -191,6 +192,24 @@ describe('describeAwsRequest', () => {
           'arn:aws:autoscaling:us-east-1:000000000000:autoScalingGroup:00000000-0000-0000-0000-000000000000:autoScalingGroupName/gpu',
       },
     ]);
+  });
+
+  it('maps CloudWatch DescribeAlarms to the alarms it reads: a prefix as alarm:<prefix>*, names one by one', async () => {
+    const cloudWatch = new CloudWatchClient(local);
+    const byPrefix = await wire(cloudWatch, new DescribeAlarmsCommand({ AlarmNamePrefix: 'Artloom-dev-' }));
+    expect(principalFromAuthorization(byPrefix.headers)?.service).toBe('monitoring');
+    expect(describeAwsRequest(byPrefix, names)).toEqual([
+      { action: 'cloudwatch:DescribeAlarms', resource: 'arn:aws:cloudwatch:us-east-1:000000000000:alarm:Artloom-dev-*' },
+    ]);
+    const byName = await wire(cloudWatch, new DescribeAlarmsCommand({ AlarmNames: ['a', 'b'] }));
+    expect(describeAwsRequest(byName, names).map((c) => c.resource)).toEqual([
+      'arn:aws:cloudwatch:us-east-1:000000000000:alarm:a',
+      'arn:aws:cloudwatch:us-east-1:000000000000:alarm:b',
+    ]);
+    // No prefix at all reads every alarm of the account: alarm:*, which a grant on the stack's alarms does not cover.
+    expect(describeAwsRequest(await wire(cloudWatch, new DescribeAlarmsCommand({})), names)[0]?.resource).toBe(
+      'arn:aws:cloudwatch:us-east-1:000000000000:alarm:*',
+    );
   });
 
   it('reads the access key of the signature header', async () => {

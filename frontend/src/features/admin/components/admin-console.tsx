@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify';
 import { adminApi } from '../admin-api';
 import { currentUser, forget, signIn, signOut } from '../auth';
 import { AdsManager } from './ads-manager';
+import { AlarmsPanel } from './alarms-panel';
 import { AuditLog } from './audit-log';
 import { Inbox } from './inbox';
 import { ModerationQueue } from './moderation-queue';
@@ -14,7 +15,7 @@ import { Overview } from './overview';
 import type { SectionProps } from './section';
 import '../admin.css';
 
-type Section = 'overview' | 'generator' | 'reports' | 'audit' | 'ads' | 'inbox';
+type Section = 'overview' | 'generator' | 'reports' | 'audit' | 'ads' | 'inbox' | 'alarms';
 /** The overview first: the console opens on how the site is doing (issue 33). */
 const SECTIONS: [Section, string][] = [
   ['overview', 'Overview'],
@@ -23,6 +24,7 @@ const SECTIONS: [Section, string][] = [
   ['ads', 'Ads'],
   ['inbox', 'Inbox'],
   ['audit', 'Audit log'],
+  ['alarms', 'Alarms'],
 ];
 
 type Session = { status: 'loading' } | { status: 'signed-out'; note?: string } | { status: 'signed-in'; user: User };
@@ -110,6 +112,7 @@ export function AdminConsole({ Generator }: { Generator: ComponentType<SectionPr
       {section === 'ads' && <AdsManager api={api} onError={onAuthError} />}
       {section === 'inbox' && <Inbox api={api} onError={onAuthError} />}
       {section === 'audit' && <AuditLog api={api} onError={onAuthError} />}
+      {section === 'alarms' && <AlarmsPanel api={api} onError={onAuthError} />}
     </div>
   );
 }

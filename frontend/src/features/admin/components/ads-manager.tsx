@@ -1,4 +1,4 @@
-import { type AdminAd, adLinkSchema } from '@shared/schemas/admin';
+import { type AdDayCount, type AdminAd, adLinkSchema, datesInOrder } from '@shared/schemas/admin';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { FILES_HOST } from '../../../lib/api-client';
@@ -14,7 +14,11 @@ const readDataUrl = (file: File) =>
     reader.readAsDataURL(file);
   });
 const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${FILES_HOST}${url}`);
-const COLUMNS = ['Banner', 'Link and alt text', 'State', 'Actions'];
+const COLUMNS = ['Banner', 'Link and alt text', 'State', 'Last 30 days', 'Actions'];
+/** Click-through rate in percent, as the sponsor's CSV writes it ('–' without impressions). */
+const ctr = (n: { impressions: number; clicks: number }) => (n.impressions ? `${((100 * n.clicks) / n.impressions).toFixed(2)} %` : '–');
+const dates = (ad: AdminAd) =>
+  ad.startsOn || ad.endsOn ? `${ad.startsOn ?? 'any day'} to ${ad.endsOn ?? 'no end'} (UTC)` : 'Always (no dates)';
 
 /** Ads: list, create (banner checked by its bytes on the server), edit, enable/disable, delete. */
 export function AdsManager({ api, onError }: SectionProps) {
@@ -57,7 +61,7 @@ export function AdsManager({ api, onError }: SectionProps) {
         onSubmit={(values) =>
           editing
             ? run(() => api.updateAd(editing.id, values), 'Ad saved.')
-            : run(() => api.createAd({ ...values, image: values.image ?? '' }), 'Ad created.').then((ok) => {
+            : run(() => api.createAd(newAd(values)), 'Ad created.').then((ok) => {
                 if (ok) setCreated((n) => n + 1);
                 return ok;
               })
@@ -79,7 +83,14 @@ export function AdsManager({ api, onError }: SectionProps) {
                 <br />
                 {ad.alternateText}
               </td>
-              <td data-label="State">{ad.enabled ? 'Enabled' : 'Disabled'}</td>
+              <td data-label="State">
+                {ad.enabled ? 'Enabled' : 'Disabled'}
+                <br />
+                <span className="admin-card__meta">{dates(ad)}</span>
+              </td>
+              <td data-label="Last 30 days">
+                <AdNumbers api={api} ad={ad} onError={onError} />
+              </td>
               <td data-label="Actions" className="admin-card__actions">
                 <button type="button" className="btn btn--small" onClick={() => setEditing(ad)}>
                   Edit
@@ -119,11 +130,88 @@ export function AdsManager({ api, onError }: SectionProps) {
   );
 }
 
+/** A new ad's body: an empty date is left out (null clears a date only on an edit). */
+const newAd = ({ startsOn, endsOn, image, ...rest }: AdValues) => ({
+  ...rest,
+  image: image ?? '',
+  ...(startsOn ? { startsOn } : {}),
+  ...(endsOn ? { endsOn } : {}),
+});
+
+/** An ad's last 30 days: totals in the row, then per day on demand (a table), and the sponsor's CSV. */
+function AdNumbers({ api, ad, onError }: SectionProps & { ad: AdminAd }) {
+  const [days, setDays] = useState<AdDayCount[] | null>(null);
+  const load = async () => {
+    if (days) return;
+    try {
+      setDays((await api.adStats(ad.id)).days);
+    } catch (err) {
+      onError(err);
+    }
+  };
+  const exportCsv = async () => {
+    try {
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(await api.adStatsCsv(ad.id));
+      link.download = `ad-${ad.id}-last-30-days.csv`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+      notify.success('Ad numbers exported.');
+    } catch (err) {
+      onError(err);
+    }
+  };
+  return (
+    <>
+      <dl className="ad-numbers">
+        <dt>Impressions</dt>
+        <dd>{ad.recent.impressions}</dd>
+        <dt>Clicks</dt>
+        <dd>{ad.recent.clicks}</dd>
+        <dt>CTR</dt>
+        <dd>{ctr(ad.recent)}</dd>
+      </dl>
+      <details onToggle={(e) => e.currentTarget.open && void load()}>
+        <summary>Per day</summary>
+        {!days && <Spinner label="Loading the days…" />}
+        {days && (
+          <table className="ad-days">
+            <caption className="visually-hidden">Impressions, clicks and click-through rate per day (UTC), newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Impr.</th>
+                <th scope="col">Clicks</th>
+                <th scope="col">CTR</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...days].reverse().map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{d.day}</th>
+                  <td>{d.impressions}</td>
+                  <td>{d.clicks}</td>
+                  <td>{ctr(d)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </details>
+      <button type="button" className="btn btn--small" onClick={() => void exportCsv()}>
+        Export CSV
+      </button>
+    </>
+  );
+}
+
 interface AdValues {
   navigateUrl: string;
   alternateText: string;
   enabled: boolean;
   image?: string;
+  startsOn: string | null;
+  endsOn: string | null;
 }
 
 function AdForm({ ad, onSubmit, onCancel }: { ad: AdminAd | null; onSubmit: (v: AdValues) => Promise<boolean>; onCancel: () => void }) {
@@ -131,6 +219,8 @@ function AdForm({ ad, onSubmit, onCancel }: { ad: AdminAd | null; onSubmit: (v: 
   const [url, setUrl] = useState(ad?.navigateUrl ?? '');
   const [alt, setAlt] = useState(ad?.alternateText ?? '');
   const [enabled, setEnabled] = useState(ad?.enabled ?? true);
+  const [startsOn, setStartsOn] = useState(ad?.startsOn ?? '');
+  const [endsOn, setEndsOn] = useState(ad?.endsOn ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -141,6 +231,10 @@ function AdForm({ ad, onSubmit, onCancel }: { ad: AdminAd | null; onSubmit: (v: 
       setError(link.error.issues[0]?.message ?? 'The link must be an absolute https:// url.');
       return;
     }
+    if (!datesInOrder({ startsOn, endsOn })) {
+      setError('The end date comes before the start date.');
+      return;
+    }
     setError('');
     if (!ad && !file) {
       notify.error('Choose a banner image.');
@@ -148,7 +242,14 @@ function AdForm({ ad, onSubmit, onCancel }: { ad: AdminAd | null; onSubmit: (v: 
     }
     setBusy(true);
     const image = file ? await readDataUrl(file) : undefined;
-    const ok = await onSubmit({ navigateUrl: url, alternateText: alt, enabled, ...(image ? { image } : {}) });
+    const ok = await onSubmit({
+      navigateUrl: url,
+      alternateText: alt,
+      enabled,
+      startsOn: startsOn || null,
+      endsOn: endsOn || null,
+      ...(image ? { image } : {}),
+    });
     if (!ok) setBusy(false);
   };
   return (
@@ -185,6 +286,13 @@ function AdForm({ ad, onSubmit, onCancel }: { ad: AdminAd | null; onSubmit: (v: 
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
       </div>
+      <fieldset className="admin-field">
+        <legend>Dates it runs (UTC, both optional)</legend>
+        <label htmlFor={`${id}-starts`}>First day</label>
+        <input id={`${id}-starts`} className="input" type="date" value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
+        <label htmlFor={`${id}-ends`}>Last day</label>
+        <input id={`${id}-ends`} className="input" type="date" value={endsOn} onChange={(e) => setEndsOn(e.target.value)} />
+      </fieldset>
       <label>
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
       </label>
