@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seedImages } from '../../local/plugins/seed';
 import { e2eForFile, SHOTS_DIR, waitForFeatured } from './support';
 
-// Enough featured pictures that every section of home has its own (the seed puts more in the background).
-const FEATURED = 60;
-const e2e = e2eForFile({ featured: FEATURED });
+const e2e = e2eForFile();
 
 /** Every featured (operator) picture's thumbnail address: what the pictures on home are drawn from. */
 async function featuredThumbnails(): Promise<Set<string>> {
@@ -51,9 +50,11 @@ describe('Home shows each picture once (issue 32)', () => {
     { width: 375, height: 812 },
   ]) {
     it(`at ${size.width}x${size.height}: no picture twice across the wall, the Featured grid, the stories, Big pictures, AI images and the collections, also after Load More; no hole; a phone reaches the footer within 8 screens`, {
-      timeout: 120_000,
+      timeout: 300_000,
     }, async () => {
-      await waitForFeatured(e2e.app, FEATURED);
+      // The whole seed in: the set of featured pictures holds still (the newest, which Big pictures and AI images
+      // show, were missing from a set read while the seed was still adding).
+      await waitForFeatured(e2e.app, seedImages().length);
       const known = await featuredThumbnails();
       const { page, context } = await e2e.newPage(size);
       await page.goto('/');
@@ -70,7 +71,8 @@ describe('Home shows each picture once (issue 32)', () => {
       // Each picture once.
       const counts = await picturesOnHome(page, known);
       console.info(`home at ${size.width}: ${counts.size} featured pictures shown`);
-      expect(counts.size).toBeGreaterThan(30);
+      // At least the wall, the grid, Big pictures and AI images (25 on a phone); the cards' pictures come on top.
+      expect(counts.size).toBeGreaterThanOrEqual(25);
       expect(repeated(counts)).toEqual([]);
 
       // Big pictures: side by side on wide screens, the two boxes end on one line (no hole under the narrower one).
