@@ -70,7 +70,9 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
     updatedAt: now.toISOString(),
     sourceIp: sourceIp.slice(0, 64),
   };
-  const limits = hourlyLimits(req.userId, sourceIp, now.getTime());
+  // The operator's generator is never charged to an hourly cap: not the operator's, not their office network's (which
+  // its visitors share; issue 32). Only the verified operator check passes `curation`.
+  const limits = curation ? [] : hourlyLimits(req.userId, sourceIp, now.getTime());
   try {
     await createJob(job, stale, { queueCap: cfg.GEN_QUEUE_CAP, counts: limits.map((l) => l.count) });
   } catch (err) {

@@ -51,15 +51,18 @@ async function left(rule: RateLimit, subject: string, now: number) {
  * dispatch or store step failed; a timeout) is not charged: its hourly counts, in the windows they
  * were counted in, are given back, once however many times this runs (jobs-table.ts refundFailedJob).
  * A job that ended done or cancelled keeps them. Called by MarkFailed, startGeneration and the
- * reconciler; docs/safety.md section 3, "Quota refunds".
+ * reconciler; docs/safety.md section 3, "Quota refunds". The operator's jobs are charged nothing, so refunded nothing.
  */
-export async function refundJob(job: Pick<JobItem, 'jobId' | 'userId' | 'sourceIp' | 'createdAt'>): Promise<boolean> {
+export async function refundJob(job: Pick<JobItem, 'jobId' | 'userId' | 'sourceIp' | 'createdAt' | 'category'>): Promise<boolean> {
   const at = Date.parse(job.createdAt);
   const { visitor, network } = generationCaps();
-  const counts = [
-    { rule: visitor, subject: job.userId },
-    ...(job.sourceIp ? [{ rule: network, subject: networkOf(job.sourceIp, 'generate') }] : []),
-  ].filter((c) => c.rule.limit > 0);
+  // An operator's job (stored in a category) was charged to no cap: there is nothing of anyone's to give back.
+  const counts = job.category
+    ? []
+    : [
+        { rule: visitor, subject: job.userId },
+        ...(job.sourceIp ? [{ rule: network, subject: networkOf(job.sourceIp, 'generate') }] : []),
+      ].filter((c) => c.rule.limit > 0);
   return refundFailedJob(
     job.jobId,
     counts.map((c) => windowCount(c.rule, c.subject, at)),

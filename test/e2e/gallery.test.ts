@@ -35,7 +35,8 @@ async function openFirstTile(page: Page) {
 describe('lightbox', () => {
   it('moves with the arrow keys without wrapping, opens the ad popup on the 15th move with its countdown, and closes with Escape', async () => {
     const { page, context } = await e2e.newPage();
-    await page.goto('/');
+    // /generate: its Featured grid holds a page (home's shows 10 at first, too few for 15 moves; issue 32).
+    await page.goto('/generate');
     const { tile, viewer } = await openFirstTile(page);
     const closeButton = viewer.getByRole('button', { name: 'Close viewer' });
     await expect.poll(() => closeButton.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -94,10 +95,11 @@ describe('featured gallery paging', () => {
     const { page, context } = await e2e.newPage();
     const pageRequests: string[] = [];
     page.on('request', (req) => {
-      // The tab's pages (take=25); home's sections below ask for the newest few on their own.
+      // The tab's pages (take=25).
       if (/\/api\/gallery\/admin(\/random)?\?.*take=25/.test(req.url())) pageRequests.push(req.url());
     });
-    await page.goto('/');
+    // /generate scrolls its Featured grid endlessly; home shows 10 and grows by Load More (issue 32: its footer in reach).
+    await page.goto('/generate');
     await expect.poll(() => tiles(page).count(), { timeout: 15_000 }).toBe(PAGE_SIZE.generator);
 
     const pages = Math.ceil(total / PAGE_SIZE.generator) + 1;
@@ -112,9 +114,8 @@ describe('featured gallery paging', () => {
         () => (arrived = true),
         () => {},
       );
-      // A visitor keeps scrolling: home's lower sections (the lazy 'big images', their pictures) can still
-      // grow the page after a scroll, carrying its end out of the zone before the 100 ms debounce looks.
-      // Each look at the bottom counts; the hook's guard keeps it to one page per approach (checked below).
+      // A visitor keeps scrolling: late content (ads, pictures) can still grow the page after a scroll, carrying its
+      // end out of the zone before the 100 ms debounce looks. Each look at the bottom counts; the hook's guard keeps it to one page per approach (checked below).
       await expect
         .poll(
           async () => {

@@ -5,28 +5,36 @@ describe('studio quota line', () => {
   const resetsAt = '2026-11-23T21:00:00.000Z';
   const at = new Date(resetsAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
-  it('says how many are left of the visitor’s cap and when the next one frees up', () => {
+  it('gives the visitor their own allowance, and when the used ones are back', () => {
+    expect(quotaText({ scope: 'visitor', limit: 30, remaining: 30, resetsAt, enforced: true }, 'en-GB')).toBe(
+      'You can make 30 more pictures this hour.',
+    );
     expect(quotaText({ scope: 'visitor', limit: 30, remaining: 4, resetsAt, enforced: true }, 'en-GB')).toBe(
-      `4 of 30 left this hour · the next one frees up at ${at}`,
+      `You can make 4 more pictures this hour. All 30 are back at ${at}.`,
+    );
+    expect(quotaText({ scope: 'visitor', limit: 30, remaining: 1, resetsAt, enforced: true }, 'en-GB')).toMatch(
+      /^You can make 1 more picture this hour\./,
     );
   });
 
-  it('names the network only when its cap binds, and says why', () => {
-    // A brand-new visitor on an address where others generated: the network's count, explained.
-    expect(quotaText({ scope: 'network', limit: 60, remaining: 9, resetsAt, enforced: true }, 'en-GB')).toBe(
-      `9 left this hour: your network (a shared address) has used 51 of its 60 · the next one frees up at ${at}`,
-    );
+  it('names the connection only when its shared cap binds, neutrally, without counting what others made', () => {
+    // A brand-new visitor on an address where others generated (issue 32: it read 'your network has used 45 of its 60').
+    const text = quotaText({ scope: 'network', limit: 60, remaining: 15, resetsAt, enforced: true }, 'en-GB');
+    expect(text).toBe(`You can make 15 more pictures this hour (a limit this connection shares). All 60 are back at ${at}.`);
+    expect(text).not.toMatch(/your network|has used|45/);
     expect(quotaText({ scope: 'network', limit: 60, remaining: 0, resetsAt, enforced: true }, 'en-GB')).toBe(
-      `No images left this hour: your network (a shared address) has used 60 of its 60. More at ${at}.`,
+      `This connection's shared hourly limit is reached. You can make more pictures at ${at}.`,
     );
-    // The visitor's own cap never mentions the network.
-    expect(quotaText({ scope: 'visitor', limit: 30, remaining: 30, resetsAt, enforced: true }, 'en-GB')).toBe('30 of 30 left this hour');
-    expect(quotaText({ scope: 'visitor', limit: 30, remaining: 30, resetsAt, enforced: true }, 'en-GB')).not.toMatch(/network/);
+    // The visitor's own cap never mentions the connection.
+    expect(quotaText({ scope: 'visitor', limit: 30, remaining: 12, resetsAt, enforced: true }, 'en-GB')).not.toMatch(/connection|network/);
   });
 
   it('says when more come once none are left', () => {
     expect(quotaText({ scope: 'visitor', limit: 30, remaining: 0, resetsAt, enforced: true }, 'en-GB')).toBe(
-      `No images left this hour. More at ${at}.`,
+      `You have made your 30 pictures for this hour. You can make more at ${at}.`,
+    );
+    expect(quotaText({ scope: 'visitor', limit: 1, remaining: 0, resetsAt, enforced: true }, 'en-GB')).toBe(
+      `You have made your 1 picture for this hour. You can make more at ${at}.`,
     );
   });
 });

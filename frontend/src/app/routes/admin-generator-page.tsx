@@ -123,7 +123,7 @@ export function AdminGeneratorPage({ api, onError }: SectionProps) {
 
   return (
     <>
-      <Studio onGenerated={onGenerated} extraFields={categorySelect} ready={category !== ''} start={start} />
+      <Studio onGenerated={onGenerated} extraFields={categorySelect} ready={category !== ''} start={start} metered={false} />
       <section className="gallery" aria-label="Galleries">
         <div className="tabs" role="tablist" aria-label="Galleries">
           <button

@@ -12,6 +12,7 @@ import { LazyAdPopup } from '../../features/ads/components/lazy-ad-popup';
 import { useAds } from '../../features/ads/hooks/use-ads';
 import { useCategoryImages } from '../../features/categories/hooks/use-category-images';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
+import { usePictureAddress } from '../../features/lightbox/hooks/use-picture-address';
 import { useViewCounter } from '../../features/lightbox/hooks/use-view-counter';
 import './category.css';
 
@@ -24,7 +25,6 @@ function CategoryView({ category }: { category: Category }) {
   const { images, loading, allLoaded, started, loadMore } = useCategoryImages(category);
   const ads = useAds();
   const gridAds = useGridAds(ads);
-  const [index, setIndex] = useState<number | null>(null);
   const [adOpen, setAdOpen] = useState(false);
   const countView = useViewCounter(
     category.adEvery,
@@ -33,6 +33,8 @@ function CategoryView({ category }: { category: Category }) {
     }, [ads]),
   );
   const gridId = `${category.slug}-grid`;
+  // The open picture is in the address (?picture=<id>): Back closes it, a link or a reload opens it.
+  const { viewer, open, move, close } = usePictureAddress({ grid: { images } }, started && !loading);
   // Phones (one column): the top ads come after the first picture, so the page opens on the gallery (issue 25: the
   // picture, not an ad, is the LCP); wider screens keep them above the grid.
   // Never above the grid there, even before the pictures come: leaving that place would move the grid.
@@ -97,7 +99,7 @@ function CategoryView({ category }: { category: Category }) {
             <MasonryGrid
               images={images}
               label={`${category.navLabel} images`}
-              onOpen={setIndex}
+              onOpen={(i) => images[i] && open('grid', images[i])}
               afterFirstTile={adsAfterFirstTile && topAds(true)}
               onFirstPicture={onFirstPicture}
             />
@@ -116,15 +118,8 @@ function CategoryView({ category }: { category: Category }) {
         {phone && images.length === 0 && topAds(false)}
         <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads || !gridSettled} />
       </div>
-      {index !== null && (
-        <LazyLightbox
-          images={images}
-          index={index}
-          onIndexChange={setIndex}
-          onClose={() => setIndex(null)}
-          onMove={countView}
-          paused={adOpen}
-        />
+      {viewer && (
+        <LazyLightbox images={viewer.images} index={viewer.index} onIndexChange={move} onClose={close} onMove={countView} paused={adOpen} />
       )}
       {adOpen && ads && <LazyAdPopup ads={ads} onClose={() => setAdOpen(false)} />}
       <BackToTop threshold={SCROLL.backToTopCollections} />

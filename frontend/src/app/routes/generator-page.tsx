@@ -1,4 +1,4 @@
-import { ADS, SCROLL, STORAGE_KEYS } from '@shared/constants';
+import { ADS, BREAKPOINTS, PAGE_SIZE, SCROLL, STORAGE_KEYS } from '@shared/constants';
 import type { ClientImage } from '@shared/schemas/gallery';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { AdGrid, useGridAds } from '../../features/ads/components/ad-grid';
@@ -7,29 +7,53 @@ import { useAds } from '../../features/ads/hooks/use-ads';
 import { fetchFeaturedImages, fetchUserImages } from '../../features/gallery/api/gallery-api';
 import { type GalleryTab, GalleryTabs } from '../../features/gallery/components/gallery-tabs';
 import { ShowcaseWall } from '../../features/gallery/components/showcase-wall';
+import { HOME_RANK, useClaim, useClaimed } from '../../features/gallery/home-once';
 import { useInfiniteScroll } from '../../features/gallery/hooks/use-infinite-scroll';
-import { usePagedImages } from '../../features/gallery/hooks/use-paged-images';
+import { type PagedImages, usePagedImages } from '../../features/gallery/hooks/use-paged-images';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
+import { usePictureAddress } from '../../features/lightbox/hooks/use-picture-address';
 import { useViewCounter } from '../../features/lightbox/hooks/use-view-counter';
 import { Studio } from '../../features/studio/components/studio';
 import { useHydrated } from '../../lib/use-hydrated';
 import { getVisitor, markReturning, PRERENDER_VISITOR } from '../../lib/visitor';
 import './generator-page.css';
 
+/** The wall's cells (features/gallery/components/showcase-wall.tsx): the featured list's first pictures. */
+const WALL = 9;
+/** Home shows this many of a gallery's pictures (two rows of five; three rows of two on phones), then more per Load More. */
+const HOME_SHOWN = 10;
+const HOME_SHOWN_PHONE = 6;
+/** A phone's width (one masonry column elsewhere): read once, in the browser; the prerender holds no pictures. */
+const onPhone = () => typeof window !== 'undefined' && window.matchMedia(`(max-width: ${BREAKPOINTS.masonryOneColumn}px)`).matches;
+
+/**
+ * On home, a gallery shows its first `HOME_SHOWN` pictures and grows by a page per Load More (no infinite scroll: the
+ * footer and home's sections below stay in reach); off home, the list as it is.
+ */
+function useHomeShown(list: PagedImages, images: ClientImage[], home: boolean): PagedImages {
+  const [shown, setShown] = useState(() => (onPhone() ? HOME_SHOWN_PHONE : HOME_SHOWN));
+  if (!home) return list;
+  return {
+    ...list,
+    images: images.slice(0, shown),
+    hasMore: list.hasMore || shown < images.length,
+    loadMore: async () => {
+      const next = shown + PAGE_SIZE.generator;
+      if (next > images.length && list.hasMore) await list.loadMore();
+      setShown(next);
+    },
+  };
+}
+
 // Shows only after scrolling: its own chunk.
 const BackToTop = lazy(() => import('../../components/ui/back-to-top').then((m) => ({ default: m.BackToTop })));
 
-/** The viewer follows the list it was opened on (so paging while open keeps next working). */
-interface Viewer {
-  tab: GalleryTab;
-  index: number;
-}
-
 /**
  * The generator (home and /generate): studio, ads, the two tabs and the lightbox, wired as the
- * spec's section 4 says for new and returning visitors.
+ * spec's section 4 says for new and returning visitors. On home (`home`) each picture shows once: the wall takes the
+ * featured list's first nine and the Featured grid the rest (features/gallery/home-once.ts), a few at a time.
  */
-export function GeneratorPage() {
+export function GeneratorPage({ home = false }: { home?: boolean }) {
   // Hydrating home's prerender, render what it holds (a new visitor's page); the stored visitor follows.
   const visitor = useHydrated() ? getVisitor() : PRERENDER_VISITOR;
   const [ownAfterSuccess, setHasOwn] = useState(false);
@@ -40,7 +64,6 @@ export function GeneratorPage() {
   const fetchMine = useCallback((page: number, signal: AbortSignal) => fetchUserImages(visitor.userId, page, signal), [visitor.userId]);
   const mine = usePagedImages(fetchMine, hasOwn, STORAGE_KEYS.imageMetadata);
   const featured = usePagedImages(fetchFeaturedImages, true);
-  const [viewer, setViewer] = useState<Viewer | null>(null);
   const [adOpen, setAdOpen] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
   const ads = useAds();
@@ -56,8 +79,26 @@ export function GeneratorPage() {
   const mineEmpty = hasOwn && mine.loaded && !mine.loading && mine.images.length === 0;
   const showMine = hasOwn && !mineEmpty;
   const activeTab: GalleryTab = showMine ? active : 'featured';
-  const activeList = activeTab === 'mine' ? mine : featured;
-  useInfiniteScroll(activeList.loadMore, activeList.hasMore && !viewer);
+  const wall = featured.images.slice(0, WALL);
+  const mineShown = useHomeShown(mine, mine.images, home);
+  const featuredShown = useHomeShown(featured, home ? featured.images.slice(WALL) : featured.images, home);
+  useClaim(HOME_RANK.wall, home, wall);
+  useClaim(HOME_RANK.grid, home, activeTab === 'featured' ? featuredShown.images : []);
+  const activeList = activeTab === 'mine' ? mineShown : featuredShown;
+  // The open picture is in the address (?picture=<id>), in the list it was opened from (paging while open keeps Next
+  // working); only the visitor's own list offers Share.
+  // On home, also the AI images section's (home-extras.tsx, another chunk), which opens its pictures by their address.
+  const aiImages = useClaimed(HOME_RANK.ai);
+  const { viewer, open, move, close } = usePictureAddress(
+    {
+      mine: { images: mine.images, own: true },
+      featured: { images: featuredShown.images },
+      wall: { images: wall },
+      ai: { images: home ? aiImages : [] },
+    },
+    featured.loaded && (!hasOwn || mine.loaded),
+  );
+  useInfiniteScroll(activeList.loadMore, !home && activeList.hasMore && !viewer);
 
   const onGenerated = useCallback(
     (image: ClientImage) => {
@@ -65,40 +106,39 @@ export function GeneratorPage() {
       setHasOwn(true);
       mine.prepend(image);
       setActive('mine');
-      setViewer({ tab: 'mine', index: 0 });
+      open('mine', image);
       requestAnimationFrame(() => panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
     },
-    [mine.prepend],
+    [mine.prepend, open],
   );
-
-  const viewerImages = viewer && (viewer.tab === 'mine' ? mine.images : featured.images);
 
   return (
     <>
       <div className="hero-studio">
         <Studio onGenerated={onGenerated} />
-        <ShowcaseWall images={featured.images} onOpen={(index) => setViewer({ tab: 'featured', index })} />
+        <ShowcaseWall images={wall} onOpen={(index) => wall[index] && open('wall', wall[index])} />
       </div>
       <AdGrid ads={gridAds.top} label="Sponsored (above the gallery)" loading={!ads} />
       <GalleryTabs
-        mine={mine}
-        featured={featured}
+        mine={mineShown}
+        featured={featuredShown}
         active={activeTab}
         showMine={showMine}
         onActiveChange={setActive}
-        onOpen={(_images, index) => setViewer({ tab: activeTab, index })}
+        onOpen={(images, index) => images[index] && open(activeTab, images[index])}
         panelRef={panelRef}
+        twoOnPhones={home}
       />
       <AdGrid ads={gridAds.bottom} label="Sponsored (below the gallery)" loading={!ads} />
-      {viewer && viewerImages && (
+      {viewer && (
         <LazyLightbox
-          images={viewerImages}
+          images={viewer.images}
           index={viewer.index}
-          onIndexChange={(index) => setViewer({ tab: viewer.tab, index })}
-          onClose={() => setViewer(null)}
+          onIndexChange={move}
+          onClose={close}
           onMove={countView}
           paused={adOpen}
-          own={viewer.tab === 'mine'}
+          own={viewer.own}
         />
       )}
       {adOpen && ads && <LazyAdPopup ads={ads} onClose={() => setAdOpen(false)} />}

@@ -7,12 +7,15 @@ import { thumbnailSources } from '../../components/ui/thumbnail';
 import { paths } from '../../config/paths';
 import { type Collection, fetchCollections, fetchNewestFeatured } from '../../features/gallery/api/gallery-api';
 import { PictureTile } from '../../features/gallery/components/picture-tile';
-import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
+import { HOME_RANK, useClaim, useHomeOnce } from '../../features/gallery/home-once';
+import { useOpenPicture } from '../../features/lightbox/hooks/use-picture-address';
 import './home-extras.css';
 
-/** How many of the newest featured images feed 'Big pictures' (2) and 'AI images' (8). */
+/** 'Big pictures' (2) and 'AI images' (8) show the newest featured pictures not shown above them on home. */
 const BIG = 2;
 const AI_IMAGES = 8;
+/** How many of the newest featured pictures are asked for: enough that 10 are left once those shown above are skipped. */
+const NEWEST_POOL = 48;
 /** The srcset `sizes` of the story and collection cards (about a third of a wide screen) and of the big pictures. */
 const CARD_SIZES = '(min-width: 768px) 33vw, 100vw';
 const BIG_SIZES = '(min-width: 768px) 50vw, 100vw';
@@ -100,9 +103,12 @@ const STORIES: Record<StoryKind, Heading & { categories: Category[] }> = {
   },
 };
 
-/** The showcase or the journal: a story card per collection, with its first sample. */
-function StorySection({ kind, sample }: { kind: StoryKind; sample: (c: Category) => ClientImage | undefined }) {
+/** The showcase or the journal: a story card per collection, with its newest sample not shown above on home. */
+function StorySection({ kind, samples }: { kind: StoryKind; samples: (c: Category) => ClientImage[] }) {
   const { categories, ...heading } = STORIES[kind];
+  const pick = useHomeOnce(HOME_RANK[kind], true);
+  const sample = (c: Category) => pick(samples(c))[0];
+  useClaim(HOME_RANK[kind], true, categories.map(sample));
   return (
     <HomeSection {...heading}>
       <ul className="story-cards">
@@ -143,16 +149,25 @@ function ImageBoxes({
  */
 export default function HomeExtras() {
   const collections = useLoaded(fetchCollections);
-  const newest = useLoaded((signal) => fetchNewestFeatured(BIG + AI_IMAGES, signal));
-  const [viewer, setViewer] = useState<{ images: ClientImage[]; index: number } | null>(null);
+  const newest = useLoaded((signal) => fetchNewestFeatured(NEWEST_POOL, signal));
+  // The generator's viewer above opens these too (their address, ?picture=<id>; generator-page.tsx).
+  const openPicture = useOpenPicture();
   const byCategory = new Map((collections ?? []).map((c: Collection) => [c.category, c]));
-  const sample = (c: Category, n = 0) => byCategory.get(c.apiValue)?.samples[n];
-  const big = newest?.slice(0, BIG) ?? [];
-  const ai = newest?.slice(BIG) ?? [];
+  const samples = (c: Category) => byCategory.get(c.apiValue)?.samples ?? [];
+  // Each picture once on home (features/gallery/home-once.ts): each section skips what the sections above it show.
+  const pickBig = useHomeOnce(HOME_RANK.big, true);
+  const pickAi = useHomeOnce(HOME_RANK.ai, true);
+  const pickCover = useHomeOnce(HOME_RANK.collections, true);
+  const big = newest ? pickBig(newest).slice(0, BIG) : [];
+  const ai = newest ? pickAi(newest).slice(0, AI_IMAGES) : [];
+  const covers = CATEGORIES.map((c) => pickCover(samples(c))[0]);
+  useClaim(HOME_RANK.big, true, big);
+  useClaim(HOME_RANK.ai, true, ai);
+  useClaim(HOME_RANK.collections, true, covers);
 
   return (
     <>
-      <StorySection kind="showcase" sample={sample} />
+      <StorySection kind="showcase" samples={samples} />
 
       <HomeSection id="big-title" title="Big pictures" lede="The newest of the featured gallery, large.">
         <ImageBoxes className="big-images" count={BIG} images={big}>
@@ -170,11 +185,11 @@ export default function HomeExtras() {
         </ImageBoxes>
       </HomeSection>
 
-      <StorySection kind="journal" sample={sample} />
+      <StorySection kind="journal" samples={samples} />
 
       <HomeSection id="ai-title" title="AI images" lede="More from the featured gallery. Open one to see it full screen.">
         <ImageBoxes className="ai-images" count={AI_IMAGES} images={ai}>
-          {(image, i) => image && <PictureTile image={image} onOpen={() => setViewer({ images: ai, index: i })} />}
+          {(image) => image && <PictureTile image={image} onOpen={() => openPicture(image)} />}
         </ImageBoxes>
       </HomeSection>
 
@@ -186,7 +201,7 @@ export default function HomeExtras() {
       >
         <ul className="collection-cards">
           {CATEGORIES.map((c, i) => {
-            const cover = sample(c);
+            const cover = covers[i];
             return (
               <li key={c.slug}>
                 <Link
@@ -214,17 +229,6 @@ export default function HomeExtras() {
           Open the full studio
         </CallToAction>
       </HomeSection>
-
-      {viewer && (
-        <LazyLightbox
-          images={viewer.images}
-          index={viewer.index}
-          onIndexChange={(index) => setViewer({ images: viewer.images, index })}
-          onClose={() => setViewer(null)}
-          onMove={() => {}}
-          paused={false}
-        />
-      )}
     </>
   );
 }

@@ -28,7 +28,7 @@ export default function HomePage() {
       />
       <div className="container">
         <Suspense fallback={<div className="generator-placeholder" />}>
-          <GeneratorPage />
+          <GeneratorPage home />
         </Suspense>
       </div>
       {/* Below the fold: its own chunk; on first load the prerendered HTML shows until it hydrates. */}

@@ -8,6 +8,7 @@ import { Seo } from '../../components/ui/seo';
 import { Spinner } from '../../components/ui/spinner';
 import { searchImages } from '../../features/gallery/api/gallery-api';
 import { LazyLightbox } from '../../features/lightbox/components/lazy-lightbox';
+import { usePictureAddress } from '../../features/lightbox/hooks/use-picture-address';
 import './search.css';
 
 type Answer = { q: string; images: ClientImage[]; total: number } | { q: string; error: string };
@@ -22,7 +23,6 @@ export default function SearchPage() {
   const q = (params.get('q') ?? '').trim();
   const [typed, setTyped] = useState(q);
   const [answer, setAnswer] = useState<Answer>();
-  const [index, setIndex] = useState<number | null>(null);
   const hintId = useId();
   // One letter is not searched (every prompt has one): say so rather than leave a disabled button unexplained.
   const oneLetter = typed.trim().length === 1 || (q.length === 1 && typed.trim() === q);
@@ -48,6 +48,7 @@ export default function SearchPage() {
 
   const current = answer && answer.q === q ? answer : undefined;
   const images = current && 'images' in current ? current.images : [];
+  const { viewer, open, move, close } = usePictureAddress({ results: { images } }, q.length < 2 || current !== undefined);
 
   return (
     <div className="container">
@@ -89,11 +90,11 @@ export default function SearchPage() {
               : `${current.total} ${current.total === 1 ? 'picture matches' : 'pictures match'} “${q}”${current.total > images.length ? ` (the newest ${images.length} shown)` : ''}.`}
           </p>
         )}
-        {images.length > 0 && <MasonryGrid images={images} label={`Pictures matching ${q}`} onOpen={setIndex} />}
+        {images.length > 0 && (
+          <MasonryGrid images={images} label={`Pictures matching ${q}`} onOpen={(i) => images[i] && open('results', images[i])} />
+        )}
       </section>
-      {index !== null && images.length > 0 && (
-        <LazyLightbox images={images} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} />
-      )}
+      {viewer && <LazyLightbox images={viewer.images} index={viewer.index} onIndexChange={move} onClose={close} />}
     </div>
   );
 }

@@ -8,6 +8,8 @@ const NARROW = `(max-width: ${BREAKPOINTS.masonryOneColumn}px)`;
 const MEDIUM = `(max-width: ${BREAKPOINTS.masonryTwoColumns}px)`;
 /** A tile's width at each column count (the srcset's `sizes`; src/boot.ts preloads a category's first picture with it). */
 export const TILE_SIZES = `${NARROW} 100vw, ${MEDIUM} 50vw, 20vw`;
+/** The same with two columns at least (home's Featured grid on phones). */
+const TILE_SIZES_TWO = `${MEDIUM} 50vw, 20vw`;
 
 function columnCount(): number {
   if (typeof window === 'undefined') return MASONRY_COLUMNS.wide;
@@ -57,14 +59,17 @@ export interface MasonryGridProps {
   afterFirstTile?: ReactNode;
   /** Called once the first picture has loaded (or failed): the page may then fetch what it held back for it. */
   onFirstPicture?: () => void;
+  /** Two columns even on phones (home's Featured grid: the phone home stays short, issue 32). */
+  twoOnPhones?: boolean;
 }
 
 /**
  * The masonry grid of every gallery. Each tile reserves its box from width/height (aspect-ratio),
  * so lazy WebP thumbnails never shift the layout (srcset: the width that fits the column); the prompt is the hover caption and the alt text.
  */
-export function MasonryGrid({ images, onOpen, label, afterFirstTile, onFirstPicture }: MasonryGridProps) {
-  const columns = useColumnCount();
+export function MasonryGrid({ images, onOpen, label, afterFirstTile, onFirstPicture, twoOnPhones = false }: MasonryGridProps) {
+  const columns = Math.max(useColumnCount(), twoOnPhones ? 2 : 1);
+  const sizes = twoOnPhones ? TILE_SIZES_TWO : TILE_SIZES;
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   // The first row asks for its pictures at once; the rest wait until the first picture (the likely LCP) has
   // arrived, so on a phone's connection nothing below competes with it (issue 25). They stay lazy after that.
@@ -92,7 +97,7 @@ export function MasonryGrid({ images, onOpen, label, afterFirstTile, onFirstPict
                 {/* The first row loads at once, its first picture (the likely LCP) first; the rest when scrolled near,
                     once that picture is in (a box of the picture's shape until then: nothing moves). */}
                 <img
-                  {...(index < columns || firstArrived ? thumbnailSources(item, TILE_SIZES) : {})}
+                  {...(index < columns || firstArrived ? thumbnailSources(item, sizes) : {})}
                   alt={index < columns || firstArrived ? item.prompt : ''}
                   width={item.width}
                   height={item.height}

@@ -8,6 +8,8 @@ export interface GalleryPanelProps {
   label: string;
   emptyText: string;
   onOpen: (images: readonly ClientImage[], index: number) => void;
+  /** Two columns even on phones (home). */
+  twoOnPhones?: boolean;
 }
 
 // The grid draws only once a page of images has answered: its own chunk, fetched when the panel mounts.
@@ -15,7 +17,7 @@ const loadMasonry = () => import('../../../components/ui/masonry-grid').then((m)
 const MasonryGrid = lazy(loadMasonry);
 
 /** One gallery: masonry grid, spinner while loading, empty text, and 'Load More'. */
-export function GalleryPanel({ list, label, emptyText, onOpen }: GalleryPanelProps) {
+export function GalleryPanel({ list, label, emptyText, onOpen, twoOnPhones }: GalleryPanelProps) {
   useEffect(() => {
     void loadMasonry().catch(() => {});
   }, []);
@@ -23,7 +25,7 @@ export function GalleryPanel({ list, label, emptyText, onOpen }: GalleryPanelPro
     <>
       {list.images.length > 0 && (
         <Suspense fallback={<Spinner label={`Loading ${label}…`} />}>
-          <MasonryGrid images={list.images} label={label} onOpen={(index) => onOpen(list.images, index)} />
+          <MasonryGrid images={list.images} label={label} onOpen={(index) => onOpen(list.images, index)} twoOnPhones={twoOnPhones} />
         </Suspense>
       )}
       {list.loading && <Spinner label={`Loading ${label}…`} />}

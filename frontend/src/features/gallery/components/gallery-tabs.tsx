@@ -17,6 +17,8 @@ export interface GalleryTabsProps {
   onOpen: (images: readonly ClientImage[], index: number) => void;
   /** Lets the page scroll the panel into view after a generation. */
   panelRef?: React.RefObject<HTMLDivElement | null>;
+  /** Two columns even on phones (home). */
+  twoOnPhones?: boolean;
 }
 
 const LABELS: Record<GalleryTab, string> = { mine: 'My AI Creations', featured: 'Featured Gallery' };
@@ -26,7 +28,7 @@ const EMPTY: Record<GalleryTab, string> = {
 };
 
 /** The two generator tabs; selecting one scrolls to its panel (spec section 2). */
-export function GalleryTabs({ mine, featured, active, showMine, onActiveChange, onOpen, panelRef }: GalleryTabsProps) {
+export function GalleryTabs({ mine, featured, active, showMine, onActiveChange, onOpen, panelRef, twoOnPhones }: GalleryTabsProps) {
   const id = useId();
   const ownRef = useRef<HTMLDivElement>(null);
   const ref = panelRef ?? ownRef;
@@ -68,7 +70,7 @@ export function GalleryTabs({ mine, featured, active, showMine, onActiveChange, 
             <Link to={paths.restore}>Keep this gallery on another browser</Link>
           </p>
         )}
-        <GalleryPanel key={active} list={list} label={LABELS[active]} emptyText={EMPTY[active]} onOpen={onOpen} />
+        <GalleryPanel key={active} list={list} label={LABELS[active]} emptyText={EMPTY[active]} onOpen={onOpen} twoOnPhones={twoOnPhones} />
       </div>
     </section>
   );

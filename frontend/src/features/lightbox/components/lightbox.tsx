@@ -11,6 +11,24 @@ import { ShareControl } from './share-control';
 import '../lightbox.css';
 
 const SWIPE_PX = 50;
+/** A swipe down at least this long (and more down than sideways) closes the viewer. */
+const SWIPE_DOWN_PX = 80;
+/** Zoom: the Zoom button's step, and the range the wheel and a pinch move in. */
+const ZOOM_STEP = 2;
+const ZOOM_MAX = 4;
+
+const clampZoom = (zoom: number) => Math.min(ZOOM_MAX, Math.max(1, zoom));
+
+/** Whether a point is on the picture itself, not on the letterbox around it (the element is object-fit: contain). */
+function onPicture(img: HTMLImageElement, x: number, y: number): boolean {
+  const box = img.getBoundingClientRect();
+  const ratio = img.naturalWidth && img.naturalHeight ? img.naturalWidth / img.naturalHeight : box.width / box.height;
+  const width = Math.min(box.width, box.height * ratio);
+  const height = width / ratio;
+  const left = box.left + (box.width - width) / 2;
+  const top = box.top + (box.height - height) / 2;
+  return x >= left && x <= left + width && y >= top && y <= top + height;
+}
 
 export interface LightboxProps {
   images: readonly ClientImage[];
@@ -39,7 +57,11 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
   const [status, setStatus] = useState<'loading' | 'loaded' | 'error'>('loading');
   const closeRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const touchX = useRef<number | null>(null);
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const pinch = useRef<{ distance: number; zoom: number } | null>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const [zoom, setZoom] = useState({ scale: 1, origin: '50% 50%' });
+  const zoomed = zoom.scale > 1;
   const [more, setMore] = useState(false);
   const moreId = useId();
   const atStart = index <= 0;
@@ -51,7 +73,28 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
   useEffect(() => {
     const img = imgRef.current;
     setStatus(!image?.url ? 'error' : img?.complete && img.naturalWidth > 0 ? 'loaded' : 'loading');
+    setZoom({ scale: 1, origin: '50% 50%' });
   }, [image?.url]);
+
+  /** The zoom's origin at a point of the frame (the wheel's pointer, a double-tap, a pinch's middle). */
+  const originAt = (x: number, y: number) => {
+    const box = frameRef.current?.getBoundingClientRect();
+    if (!box?.width || !box.height) return '50% 50%';
+    return `${(((x - box.left) / box.width) * 100).toFixed(1)}% ${(((y - box.top) / box.height) * 100).toFixed(1)}%`;
+  };
+  // The wheel (a touchpad's pinch arrives as ctrl+wheel) zooms around the pointer; a listener of its own because
+  // React's wheel listener is passive and could not keep the page from taking the wheel too.
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const origin = originAt(event.clientX, event.clientY);
+      setZoom((z) => ({ scale: clampZoom(z.scale * Math.exp(-event.deltaY * 0.002)), origin: z.scale > 1 ? z.origin : origin }));
+    };
+    frame.addEventListener('wheel', onWheel, { passive: false });
+    return () => frame.removeEventListener('wheel', onWheel);
+  });
 
   // A native modal dialog: the page behind is inert, Tab stays inside, Escape closes (not while the ad shows), and
   // focus returns to the tile on close.
@@ -110,22 +153,56 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
       className="lightbox screen-dialog"
       aria-modal="true"
       aria-label="Image viewer"
-      onClick={(e) => e.target === e.currentTarget && !paused && onClose()}
+      // A click on the backdrop closes: anywhere that is neither the picture nor a control nor the caption.
+      onClick={(e) => {
+        const target = e.target as HTMLElement;
+        const backdrop =
+          target === e.currentTarget ||
+          target.matches('.lightbox__stage, .lightbox__figure, .lightbox__frame') ||
+          (target === imgRef.current && !zoomed && !onPicture(imgRef.current, e.clientX, e.clientY));
+        if (backdrop && !paused) onClose();
+      }}
       onKeyDown={undefined}
       onTouchStart={(e) => {
-        touchX.current = e.touches[0]?.clientX ?? null;
+        const [a, b] = [e.touches[0], e.touches[1]];
+        touchStart.current = a && !b ? { x: a.clientX, y: a.clientY } : null;
+        pinch.current = a && b ? { distance: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY), zoom: zoom.scale } : null;
+        if (a && b) setZoom((z) => ({ ...z, origin: originAt((a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2) }));
+      }}
+      onTouchMove={(e) => {
+        const [a, b] = [e.touches[0], e.touches[1]];
+        const start = pinch.current;
+        if (!start || !a || !b || !start.distance) return;
+        const scale = clampZoom((start.zoom * Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY)) / start.distance);
+        setZoom((z) => ({ ...z, scale }));
       }}
       onTouchEnd={(e) => {
-        const start = touchX.current;
-        const end = e.changedTouches[0]?.clientX;
-        touchX.current = null;
-        if (paused || start === null || end === undefined || Math.abs(end - start) < SWIPE_PX) return;
-        move(end < start ? 1 : -1);
+        const start = touchStart.current;
+        const end = e.changedTouches[0];
+        touchStart.current = null;
+        if (e.touches.length === 0) pinch.current = null;
+        if (paused || zoomed || !start || !end) return;
+        const dx = end.clientX - start.x;
+        const dy = end.clientY - start.y;
+        // Down (more down than sideways) closes, as in a phone's photo viewer; sideways moves.
+        if (dy >= SWIPE_DOWN_PX && dy > Math.abs(dx)) onClose();
+        else if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) move(dx < 0 ? 1 : -1);
       }}
     >
       {!paused && (
         <button ref={closeRef} type="button" className="lightbox__close round-button" aria-label="Close viewer" onClick={onClose}>
           <span aria-hidden="true">×</span>
+        </button>
+      )}
+      {!paused && image && status === 'loaded' && (
+        <button
+          type="button"
+          className="lightbox__zoom round-button"
+          aria-label="Zoom"
+          aria-pressed={zoomed}
+          onClick={() => setZoom((z) => ({ scale: z.scale > 1 ? 1 : ZOOM_STEP, origin: '50% 50%' }))}
+        >
+          <span aria-hidden="true">{zoomed ? '−' : '+'}</span>
         </button>
       )}
       <div className="lightbox__stage">
@@ -148,17 +225,25 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
           {status === 'error' || !image ? (
             <p className="lightbox__error">Image failed to load.</p>
           ) : (
-            <img
-              ref={imgRef}
-              key={image.url}
-              src={image.url}
-              alt={image.prompt}
-              width={image.width}
-              height={image.height}
-              className={`lightbox__img${status === 'loaded' ? ' is-loaded' : ''}${image.imageCheck ? ' is-held-back' : ''}`}
-              onLoad={() => setStatus('loaded')}
-              onError={() => setStatus('error')}
-            />
+            <div ref={frameRef} className="lightbox__frame">
+              <img
+                ref={imgRef}
+                key={image.url}
+                src={image.url}
+                alt={image.prompt}
+                width={image.width}
+                height={image.height}
+                className={`lightbox__img${status === 'loaded' ? ' is-loaded' : ''}${image.imageCheck ? ' is-held-back' : ''}`}
+                style={zoomed ? { transform: `scale(${zoom.scale})`, transformOrigin: zoom.origin } : undefined}
+                onLoad={() => setStatus('loaded')}
+                onError={() => setStatus('error')}
+                onDoubleClick={(e) =>
+                  setZoom((z) =>
+                    z.scale > 1 ? { scale: 1, origin: '50% 50%' } : { scale: ZOOM_STEP, origin: originAt(e.clientX, e.clientY) },
+                  )
+                }
+              />
+            </div>
           )}
           <figcaption>
             <span className="lightbox__prompt">{image?.prompt}</span>

@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState
 import { useLocation } from 'react-router-dom';
 import type { StartJob } from '../generation-flow';
 import { useGeneration } from '../hooks/use-generation';
-import { quotaText, useQuota } from '../hooks/use-quota';
+import { quotaResetTime, quotaText, useQuota } from '../hooks/use-quota';
 import { useRenderer } from '../hooks/use-renderer';
 import { useWarmGpu } from '../hooks/use-warm-gpu';
 import { GenerationProgress } from './generation-progress';
@@ -22,6 +22,8 @@ export interface StudioProps {
   ready?: boolean;
   /** How a job starts (the admin generator posts to the admin API). */
   start?: StartJob;
+  /** False: no visitor's hourly allowance applies (the operator's generator is charged to none). */
+  metered?: boolean;
 }
 
 /** The AI Art Studio (spec section 2 'Generator'). */
@@ -42,7 +44,7 @@ type Remix = { prompt: string; seed: number } | undefined;
 const remixOf = (start: ReturnType<typeof startingPoint>): Remix =>
   start.seed !== undefined ? { prompt: start.prompt, seed: start.seed } : undefined;
 
-export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = true, start }: StudioProps) {
+export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = true, start, metered = true }: StudioProps) {
   const location = useLocation();
   const [prompt, setPrompt] = useState(() => startingPoint(location.state).prompt);
   const [ratio, setRatio] = useState<string>(() => startingPoint(location.state).ratio);
@@ -60,7 +62,7 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
   const promptId = useId();
   const renderer = useRenderer();
   const warm = useWarmGpu();
-  const { quota, refresh: refreshQuota } = useQuota();
+  const { quota, refresh: refreshQuota } = useQuota(metered);
   const onSettled = useCallback(
     (ok: boolean) => {
       if (ok) setPrompt('');
@@ -74,10 +76,12 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
     if (state.jobId) refreshQuota();
   }, [state.jobId, refreshQuota]);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  // None left this hour: Generate stays disabled (typing does not wake it) and says when it comes back.
+  const spent = quota?.enforced === true && quota.remaining === 0;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!state.busy && ready) void generate(prompt, ratio, seed);
+    if (!state.busy && ready && !spent) void generate(prompt, ratio, seed);
   };
 
   return (
@@ -126,13 +130,15 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
         <button
           type="submit"
           className="btn btn--primary btn--large"
-          disabled={state.busy || prompt.trim() === '' || tooLong(prompt) || !ready}
+          disabled={state.busy || prompt.trim() === '' || tooLong(prompt) || !ready || spent}
+          aria-describedby={quota?.enforced ? `${promptId}-quota` : undefined}
         >
           {state.busy ? 'Loading...Please wait..' : 'Generate Image'}
+          {spent && !state.busy && quota && <span className="studio__again">again at {quotaResetTime(quota)}</span>}
         </button>
       </form>
       {quota?.enforced && (
-        <p className="studio__quota" aria-live="polite">
+        <p id={`${promptId}-quota`} className="studio__quota" aria-live="polite">
           {quotaText(quota)}
         </p>
       )}
