@@ -387,7 +387,7 @@ export default defineConfig({
               name: 'generator',
               priority: 2,
               includeDependenciesRecursively: false,
-              test: /frontend[\\/]src[\\/](app[\\/]routes[\\/](generator-page|generate)\.tsx$|features[\\/](studio[\\/](components[\\/]|hooks[\\/]|generation-state\.|api[\\/](quota|health)-api\.)|gallery[\\/](hooks[\\/]|components[\\/](gallery-panel|gallery-tabs|showcase-wall)\.)))/,
+              test: /frontend[\\/]src[\\/](app[\\/]routes[\\/](generator-page|generate)\.tsx$|features[\\/](studio[\\/](components[\\/]|hooks[\\/]|generation-state\.|api[\\/](quota|health)-api\.)|gallery[\\/](hooks[\\/]|home-once\.|components[\\/](gallery-panel|gallery-tabs|showcase-wall)\.)))/,
             },
             // What a page of pictures needs, shared by the generator (home, /generate), the category pages, search and
             // the viewer: one chunk instead of 15 (0.2–1.9 kB each), each a request and a round trip on a phone (issue 25).
@@ -395,7 +395,7 @@ export default defineConfig({
               name: 'pictures',
               priority: 1,
               includeDependenciesRecursively: false,
-              test: /frontend[\\/]src[\\/](lib[\\/](api-client|storage|validators|answer-check|answer-schemas|site|visitor|use-modal-dialog)\.|components[\\/]ui[\\/](thumbnail|spinner|masonry-grid|back-to-top)\.tsx?$|features[\\/](ads[\\/](api[\\/]|hooks[\\/]|pick\.|components[\\/](ad-tile|ad-grid|lazy-ad-popup)\.)|lightbox[\\/](components[\\/]lazy-lightbox|hooks)[\\/.]|gallery[\\/](api[\\/]gallery-api|components[\\/]picture-tile)\.))|virtual:answer-schemas|shared[\\/](url-rule|client-image|thumbnails|ratio-table)\./,
+              test: /frontend[\\/]src[\\/](lib[\\/](api-client|storage|validators|answer-check|answer-schemas|site|visitor|use-modal-dialog)\.|components[\\/]ui[\\/](thumbnail|spinner|masonry-grid|back-to-top)\.tsx?$|features[\\/](ads[\\/](api[\\/]|hooks[\\/]|pick\.|components[\\/](ad-tile|ad-grid|lazy-ad-popup)\.)|lightbox[\\/](components[\\/]lazy-lightbox|hooks)[\\/.]|gallery[\\/](api[\\/]gallery-api|components[\\/]picture-tile)\.))|virtual:answer-schemas|shared[\\/](url-rule|client-image|thumbnails|ratio-table|viewer-address)\./,
             },
           ],
         },

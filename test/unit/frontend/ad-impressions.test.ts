@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adHref, dwellTimer } from '../../../frontend/src/features/ads/impressions';
+import { adHref } from '../../../frontend/src/features/ads/api/ads-api';
+import { dwellTimer } from '../../../frontend/src/features/ads/impressions';
 
 // The impression rule (docs/ads.md): half the ad in view for one continuous second, once.
 describe('dwellTimer', () => {

@@ -1,6 +1,11 @@
 import { ADS } from '@shared/constants';
 import { API_BASE } from '../../lib/api-client';
 
+/*
+ * Loaded by the ad tile on mount (a dynamic import), never with a page's first JS: an impression can only count a
+ * second after an ad is in view, so the first-visit budget (≤ 100 kB) does not carry it.
+ */
+
 /**
  * The visibility rule of an impression (docs/ads.md): at least ADS.impressionVisibleShare of the ad in
  * view, in a visible tab, for ADS.impressionVisibleMs without a break; a break starts the second again.
@@ -79,7 +84,3 @@ export function watchImpression(element: Element, id: string): () => void {
     document.removeEventListener('visibilitychange', check);
   };
 }
-
-/** Where an ad's link goes: through the counting redirect when the ad has an id, straight to its address otherwise. */
-export const adHref = (ad: { id?: string | undefined; navigateUrl: string }) =>
-  ad.id ? `${API_BASE}/ads/${encodeURIComponent(ad.id)}/click` : ad.navigateUrl;

@@ -1,7 +1,7 @@
 import { ADS } from '@shared/constants';
 import type { Ad } from '@shared/schemas/ads';
 import { resolveImageUrl } from '@shared/url-rule';
-import { api, FILES_HOST } from '../../../lib/api-client';
+import { API_BASE, api, FILES_HOST } from '../../../lib/api-client';
 
 let cached: Promise<Ad[]> | undefined;
 /** Also sent early by src/boot.ts on a category page, whose top ad tile is often the phone's LCP (vite.config.ts). */
@@ -32,3 +32,7 @@ export function loadAds(): Promise<Ad[]> {
     });
   return cached;
 }
+
+/** Where an ad's link goes: through the counting redirect when the ad has an id, straight to its address otherwise. */
+export const adHref = (ad: { id?: string | undefined; navigateUrl: string }) =>
+  ad.id ? `${API_BASE}/ads/${encodeURIComponent(ad.id)}/click` : ad.navigateUrl;

@@ -1,7 +1,7 @@
 import { ADS } from '@shared/constants';
 import type { Ad } from '@shared/schemas/ads';
 import { useEffect, useRef } from 'react';
-import { adHref, watchImpression } from '../impressions';
+import { adHref } from '../api/ads-api';
 import '../ads.css';
 
 /** `https://shop.example.com/x` → `shop.example.com` (the link's title says where it leads). */
@@ -22,7 +22,21 @@ export function AdTile({ ad, eager = false, labelled = true }: { ad: Ad; eager?:
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     const element = ref.current;
-    return element && ad.id ? watchImpression(element, ad.id) : undefined;
+    const id = ad.id;
+    if (!element || !id) return;
+    // Its own small chunk, fetched once a tile is on the page (not with the page's first JS; ../impressions.ts).
+    let stop: (() => void) | undefined;
+    let gone = false;
+    import('../impressions').then(
+      ({ watchImpression }) => {
+        if (!gone) stop = watchImpression(element, id);
+      },
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+      stop?.();
+    };
   }, [ad.id]);
   return (
     <a
