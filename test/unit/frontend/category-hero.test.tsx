@@ -20,7 +20,11 @@ const ads = Array.from({ length: 4 }, (_, i) => ({
 vi.mock('../../../frontend/src/features/ads/hooks/use-ads', () => ({ useAds: () => ads }));
 vi.mock('../../../frontend/src/components/ui/seo', () => ({ Seo: () => null }));
 vi.mock('../../../frontend/src/config/paths', async () => ({ paths: (await import('../../../shared/site-routes')).STATIC_PATHS }));
-vi.mock('react-router-dom', () => ({ useLocation: () => ({ pathname: `/${slug}` }) }));
+// The page reads its address (the viewer's `?picture=`: use-picture-address.ts) and may change it; nothing here opens the viewer.
+vi.mock('react-router-dom', () => ({
+  useLocation: () => ({ pathname: `/${slug}`, search: '', hash: '', state: null }),
+  useNavigate: () => () => {},
+}));
 
 afterEach(() => {
   cleanup();
