@@ -58,6 +58,9 @@ describe('ratio picker under a real mouse', () => {
       await page.getByRole('contentinfo').getByRole('link', { name: 'Generate Images' }).click();
       await page.waitForURL(/\/generate$/);
       await page.getByRole('heading', { level: 1, name: 'AI Art Studio' }).waitFor();
+      // The studio words its lede by the renderer once /api/health answers (the preview renderer's is longer: at 1024 px
+      // one more line above the pills). Hover is what this file tests, so the page settles first.
+      await page.getByText('preview renderer — no GPU').waitFor();
 
       // Act and assess: every pill, from the other side of the picker each time.
       for (const r of [...ASPECT_RATIOS].reverse()) {

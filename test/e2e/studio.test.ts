@@ -117,6 +117,8 @@ describe('AI Art Studio and the generation API', () => {
     try {
       const { page, context } = await e2e.newPage();
       await page.goto('/generate');
+      // The studio knows which renderer draws (its badge) before it words the wait.
+      await page.getByText('preview renderer — no GPU').waitFor();
       const prompt = 'A quiet harbour at night with lanterns';
       await page.getByLabel('Prompt').fill(prompt);
       const started = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith('/api/generate'));
@@ -124,7 +126,10 @@ describe('AI Art Studio and the generation API', () => {
       const { jobId } = (await (await started).json()) as { jobId: string };
 
       // The status API's queue position and ETA, as the studio words them.
-      await page.getByText(/^(Waiting for|Starting) a GPU… · (next in line|\d+ ahead of you) · about \d+( min)?( \d+ s| s)?$/).waitFor();
+      // The local site draws with the preview renderer: the line names it, not a GPU (issue 32, honest texts).
+      await page
+        .getByText(/^(Waiting for|Starting) the preview renderer… · (next in line|\d+ ahead of you) · about \d+( min)?( \d+ s| s)?$/)
+        .waitFor();
       const api = await jobStatus(jobId);
       expect(['queued', 'starting']).toContain(api.status);
       expect(api.queuePosition).toBeTypeOf('number');

@@ -77,7 +77,7 @@ export default function PicturePage() {
               Download
             </a>
           )}
-          <RemixActions image={image} onLeave={() => {}} />
+          <RemixActions image={image} />
           <ReportButton imageId={image.id} />
         </div>
       </section>

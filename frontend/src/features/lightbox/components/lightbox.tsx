@@ -294,7 +294,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
         {!paused && image && more && (
           <fieldset id={moreId} className="lightbox__more">
             <legend className="visually-hidden">More actions</legend>
-            <RemixActions key={`remix-${image.id}`} image={image} onLeave={onClose} />
+            <RemixActions key={`remix-${image.id}`} image={image} />
             <ReportButton key={image.id} imageId={image.id} />
           </fieldset>
         )}

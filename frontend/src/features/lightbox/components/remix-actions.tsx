@@ -15,16 +15,15 @@ export interface RemixState {
 
 /**
  * 'Use this prompt' (the studio with this prompt and ratio) and 'Make it in another shape' (the same
- * prompt and seed in a ratio chosen here): both leave the viewer for /generate.
+ * prompt and seed in a ratio chosen here): both leave the viewer for /generate. The new address closes it (the open
+ * picture is the page's `?picture=`, use-picture-address.ts); closing it first went Back, which undid the navigation.
+ * Back from the studio returns to the picture, open.
  */
-export function RemixActions({ image, onLeave }: { image: ClientImage; onLeave: () => void }) {
+export function RemixActions({ image }: { image: ClientImage }) {
   const navigate = useNavigate();
   const [choosing, setChoosing] = useState(false);
   const groupId = useId();
-  const go = (state: RemixState) => {
-    onLeave();
-    navigate(paths.generate, { state });
-  };
+  const go = (state: RemixState) => navigate(paths.generate, { state });
   return (
     <>
       <button type="button" className="btn" onClick={() => go({ prompt: image.prompt, aspectRatio: image.aspectRatio })}>
