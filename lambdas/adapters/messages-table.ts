@@ -7,6 +7,9 @@ import { dynamo } from './aws-clients';
 import { cancellationCodes, retryTransactionConflicts, unlessConditionFails } from './dynamo-errors';
 import { queryEvery } from './dynamo-query';
 
+/** A message still open: never marked handled (the inbox's unread list and the overview's count read the same rule). */
+const OPEN_FILTER = 'attribute_not_exists(handled) OR handled = :no';
+
 /** The kinds are defined once in shared/admin.ts (the inbox's filter reads the same list). */
 export const MESSAGE_TYPES = INBOX_KINDS;
 export type MessageType = InboxKind;
@@ -163,7 +166,7 @@ export async function listInbox(
       : state === 'handled'
         ? { FilterExpression: 'handled = :yes', ExpressionAttributeValues: { ':pk': `type#${type}`, ':yes': true } }
         : {
-            FilterExpression: 'attribute_not_exists(handled) OR handled = :no',
+            FilterExpression: OPEN_FILTER,
             ExpressionAttributeValues: { ':pk': `type#${type}`, ':no': false },
           };
   do {
@@ -231,7 +234,7 @@ export async function countOpen(type: MessageType): Promise<number> {
         TableName: config().MESSAGES_TABLE,
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
-        FilterExpression: 'attribute_not_exists(handled) OR handled = :no',
+        FilterExpression: OPEN_FILTER,
         ExpressionAttributeValues: { ':pk': `type#${type}`, ':no': false },
         Select: 'COUNT',
         ExclusiveStartKey: startKey,
