@@ -20,3 +20,12 @@ declare module 's3rver/lib/models/account.js' {
   const Account: { registry: Map<string, AWSAccount>; DUMMY_ACCOUNT: AWSAccount };
   export default Account;
 }
+
+declare module 's3rver/lib/stores/filesystem.js' {
+  interface FilesystemStore {
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    deleteObject(bucket: string, key: string): Promise<void>;
+  }
+  const FilesystemStore: { prototype: FilesystemStore };
+  export default FilesystemStore;
+}

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,24 @@ describe('local stack through the handlers’ own SDK clients', () => {
     expect((await app.api('/files/test/missing.txt')).status).toBe(404);
     const signed = await getSignedUrl(s3(), new GetObjectCommand({ Bucket, Key: 'files/test/hello.txt' }), { expiresIn: 60 });
     expect(await (await fetch(signed)).text()).toBe('hello');
+  });
+
+  it('answers concurrent writes and deletes in one folder without an InternalError (s3rver left alone removed emptied folders)', async () => {
+    const Bucket = config().IMAGES_BUCKET;
+    const key = (dir: string, n: number) => `race/${dir}/${n}.bin`;
+    const put = (k: string) => s3().send(new PutObjectCommand({ Bucket, Key: k, Body: Buffer.from(k) }));
+    const del = (k: string) => s3().send(new DeleteObjectCommand({ Bucket, Key: k }));
+    for (let round = 0; round < 10; round++) {
+      await Promise.all([0, 1, 2, 3].flatMap((n) => [put(key('a', n)), put(key('b', n))]));
+      // Every delete empties a folder the other deletes and the writes below are using.
+      await Promise.all([
+        ...[0, 1, 2, 3].flatMap((n) => [del(key('a', n)), del(key('b', n))]),
+        put(key('a', 10 + round)),
+        put(key('c', round)),
+      ]);
+    }
+    const body = await (await s3().send(new GetObjectCommand({ Bucket, Key: key('c', 9) }))).Body?.transformToString();
+    expect(body).toBe(key('c', 9));
   });
 
   it('counts a rate limit window in the counters table', async () => {

@@ -100,8 +100,8 @@ describe("a visitor's picture", () => {
       [`private/images/${id}.png`, `files/images/${id}.png`, 'image/png'],
       [`private/thumbs/${id}.webp`, `files/thumbs/${id}.webp`, 'image/webp'],
     ] as const) {
-      // The test's own set-up, a read and a write rather than CopyObject: s3rver answered that replaced-metadata copy
-      // InternalError under load (issue 34 item 5). What is tested is movePrivateImages below.
+      // The test's own set-up (the old layout written as an older version wrote it). What is tested is
+      // movePrivateImages below, whose two parallel moves once met s3rver's folder clean-up (local/s3rver-process.ts).
       const got = await s3.send(new GetObjectCommand({ Bucket: bucket(), Key: from }));
       const body = Buffer.from(await (got.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
       await s3.send(
