@@ -5,7 +5,12 @@
  *   - Frontend zones as bulletproof-react draws them: a feature imports no other feature and not app/;
  *     components/, lib/ and config/ import no feature (what two features share moves there; pages and
  *     layouts that combine features live in app/).
- *   - Backend layers: handlers → services → adapters, never back.
+ *   - Backend layers: handlers → services → adapters, never back; a handler, step or route table never calls an
+ *     adapter directly.
+ *   - The GPU worker (worker/) in its own room: AWS only through ports.ts and instance.ts, no Lambda service,
+ *     handler, route or step; and no Lambda imports the worker.
+ *   - What deploys (infra/lib, infra/bin/app.ts) imports nothing of local/.
+ *   - No cycles, type-only imports included.
  *   - shared/ imports only zod (and itself): both the Lambdas and the browser compile it.
  *   - The image check's model (TensorFlow.js, nsfwjs, pngjs) only in worker/, never in lambdas/.
  *   - sharp only through lambdas/lib/sharp.ts (lazily): the native module is installed only beside the
@@ -73,6 +78,43 @@ module.exports = {
       { path: '^lambdas/' },
       { path: '(^|/)node_modules/(@tensorflow/|nsfwjs/|pngjs/)' },
     ),
+    forbid(
+      'handler-imports-adapter',
+      'Handlers and flow steps call services; an adapter (an AWS client) is reached only through a service.',
+      { path: '^lambdas/(handlers|steps|routes)/' },
+      { path: '^lambdas/adapters/' },
+    ),
+    forbid(
+      'worker-reaches-aws-through-ports',
+      'The GPU worker reaches AWS through worker/ports.ts (the job queue, records, staging, task tokens) and worker/instance.ts (its own instance) only.',
+      { path: '^worker/', pathNot: '^worker/(ports|instance)\\.ts$' },
+      { path: '^lambdas/adapters/' },
+    ),
+    forbid(
+      'worker-imports-no-lambda-logic',
+      'The worker is not a Lambda: it imports no service, handler, route or step of lambdas/ (lambdas/lib/ for the logger and clock is shared).',
+      { path: '^worker/' },
+      { path: '^lambdas/(services|handlers|routes|steps)/' },
+    ),
+    forbid(
+      'lambda-imports-worker',
+      'No function bundle carries the worker (its ComfyUI client, graph and image check run on the GPU instance).',
+      { path: '^lambdas/' },
+      { path: '^worker/' },
+    ),
+    forbid(
+      'deployed-infra-imports-local',
+      'What deploys (infra/lib, infra/bin/app.ts) imports nothing of the local runtime, which is never deployed.',
+      { path: '^infra/(lib/|bin/app\\.ts$)' },
+      { path: '^local/' },
+    ),
+    {
+      name: 'no-cycle',
+      comment: 'No module imports itself back, however indirectly (a type-only import counts: move the shared type out).',
+      severity: 'error',
+      from: { path: '^(frontend/src|lambdas|shared|worker|infra)/' },
+      to: { circular: true },
+    },
     forbid(
       'read-route-reaches-write-side',
       'A public read route must not load the image store or its transactions, however indirectly.',

@@ -1,6 +1,6 @@
-import { runGraph } from '../lambdas/adapters/comfyui';
 import { logger } from '../lambdas/lib/logger';
-import { buildFluxGraph, OUTPUT_NODE } from '../lambdas/services/generation-graph';
+import { runGraph } from './comfyui';
+import { buildFluxGraph, OUTPUT_NODE } from './generation-graph';
 
 /** What the worker is doing about its presence: warming up, serving (beacons), or not answering. */
 export type WorkerHealth = 'warming' | 'ready' | 'comfy-down' | 'unhealthy';

@@ -1,7 +1,6 @@
-import { isTokenGone } from '../lambdas/adapters/state-machine';
 import { logger } from '../lambdas/lib/logger';
 import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-flow';
-import type { WorkerPorts } from './ports';
+import { isTokenGone, type WorkerPorts } from './ports';
 
 /** Between two empty short polls of the intake (a few SQS requests a second, only while busy). */
 const INTAKE_PAUSE_MS = 250;

@@ -1,14 +1,8 @@
 import { pathToFileURL } from 'node:url';
-import {
-  DescribeAutoScalingGroupsCommand,
-  SetDesiredCapacityCommand,
-  SetInstanceHealthCommand,
-  TerminateInstanceInAutoScalingGroupCommand,
-} from '@aws-sdk/client-auto-scaling';
 import { z } from 'zod';
-import { autoScaling } from '../lambdas/adapters/aws-clients';
 import { logger } from '../lambdas/lib/logger';
 import { JOBS_PER_WORKER } from '../shared/constants';
+import { markUnhealthy, scaleIn } from './instance';
 import { defaultPictureCheck } from './picture-check';
 import { GpuWorker } from './worker';
 
@@ -100,35 +94,6 @@ export async function waitForComfy(baseUrl: string, timeoutMs: number, intervalM
     await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`ComfyUI did not answer /system_stats within ${Math.round(timeoutMs / 1000)} s (${last})`);
-}
-
-/**
- * Scales this instance in. The last instance sets the group's desired capacity to 0, so that with a
- * warm pool it goes back stopped (reuse on scale-in) rather than being replaced; one of several
- * terminates itself and decrements the desired capacity, so that a busy neighbour is never chosen.
- */
-export async function scaleIn(group: string, instanceId: string): Promise<'desired-zero' | 'terminated'> {
-  const out = await autoScaling().send(new DescribeAutoScalingGroupsCommand({ AutoScalingGroupNames: [group] }));
-  const desired = out.AutoScalingGroups?.[0]?.DesiredCapacity ?? 0;
-  if (desired <= 1) {
-    await autoScaling().send(new SetDesiredCapacityCommand({ AutoScalingGroupName: group, DesiredCapacity: 0, HonorCooldown: false }));
-    return 'desired-zero';
-  }
-  await autoScaling().send(
-    new TerminateInstanceInAutoScalingGroupCommand({ InstanceId: instanceId, ShouldDecrementDesiredCapacity: true }),
-  );
-  return 'terminated';
-}
-
-/**
- * Tells the group this instance is unhealthy: it is replaced (a warm-pool instance first) instead of
- * being advertised with a ComfyUI that does not answer. ShouldRespectGracePeriod: false, or a worker
- * that fails right after boot would wait out the health check grace period.
- */
-export async function markUnhealthy(instanceId: string): Promise<void> {
-  await autoScaling().send(
-    new SetInstanceHealthCommand({ InstanceId: instanceId, HealthStatus: 'Unhealthy', ShouldRespectGracePeriod: false }),
-  );
 }
 
 export async function main(env: WorkerEnv = readEnv()): Promise<void> {

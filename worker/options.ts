@@ -1,6 +1,6 @@
-import type { ComfyError } from '../lambdas/adapters/comfyui';
 import { JOBS_PER_WORKER } from '../shared/constants';
 import { WORKER_ERRORS } from '../shared/schemas/generation-flow';
+import type { ComfyError } from './comfyui';
 import type { PictureCheck } from './picture-check';
 import type { WorkerPorts } from './ports';
 

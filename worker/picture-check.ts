@@ -1,7 +1,7 @@
-import { detectModerationLabels } from '../lambdas/adapters/rekognition';
 import { logger } from '../lambdas/lib/logger';
 import { type ImageCheckResult, judgeScores, NSFW_MODEL_NAME } from '../shared/image-check';
 import { nsfwModel, nsfwScores } from './nsfw-model';
+import { detectModerationLabels } from './ports';
 
 /**
  * The image check the worker runs on every finished picture, after ComfyUI's PNG and before the upload

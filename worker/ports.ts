@@ -2,7 +2,8 @@ import { removeWorker, touchWorker } from '../lambdas/adapters/fleet-records';
 import { deleteJob, receiveJob } from '../lambdas/adapters/job-queue';
 import { putStaging } from '../lambdas/adapters/job-staging';
 import { getJob, updateJob } from '../lambdas/adapters/jobs-table';
-import { sendTaskFailure, sendTaskHeartbeat, sendTaskSuccess } from '../lambdas/adapters/state-machine';
+import { detectModerationLabels } from '../lambdas/adapters/rekognition';
+import { isTokenGone, sendTaskFailure, sendTaskHeartbeat, sendTaskSuccess } from '../lambdas/adapters/state-machine';
 
 /**
  * Everything the GPU worker does to the world besides ComfyUI: the job queue, the job records, the
@@ -23,3 +24,7 @@ export const awsPorts = {
   sendTaskFailure,
 };
 export type WorkerPorts = typeof awsPorts;
+
+/** Whether a task-token call failed because the execution is over (stopped, timed out): not a worker error. */
+/** The optional Rekognition image check (picture-check.ts): not switched by the local power switch, it only reads. */
+export { detectModerationLabels, isTokenGone };

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ComfyError, runGraph } from '../lambdas/adapters/comfyui';
-import { isTokenGone } from '../lambdas/adapters/state-machine';
 import { logger } from '../lambdas/lib/logger';
-import { buildFluxGraph, OUTPUT_NODE, randomSeed } from '../lambdas/services/generation-graph';
-import { generatingMessage } from '../lambdas/services/generation-progress';
 import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-flow';
 import { ComfyHealth, type WorkerHealth } from './comfy-health';
+import { ComfyError, runGraph } from './comfyui';
+import { buildFluxGraph, OUTPUT_NODE, randomSeed } from './generation-graph';
+import { generatingMessage } from './generation-progress';
 import { beatTaken, HeldJobs } from './held-jobs';
 import { comfyErrorName, type ResolvedOptions, resolveOptions, type WorkerOptions } from './options';
 import { nsfwCheck, type PictureCheck, runPictureCheck } from './picture-check';
-import { awsPorts, type WorkerPorts } from './ports';
+import { awsPorts, isTokenGone, type WorkerPorts } from './ports';
 
 /**
  * The GPU worker: runs beside ComfyUI on the GPU instance (systemd) and in-process locally.

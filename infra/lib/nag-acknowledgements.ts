@@ -1,4 +1,8 @@
-import type { ResourceAcknowledgement } from './nag';
+/** One resource's known cdk-nag findings and why they stand (nag.ts applies them). */
+export interface ResourceAcknowledgement {
+  findings: readonly string[];
+  reason: string;
+}
 
 /*
  * The cdk-nag findings acknowledged in this stack, resource by resource (infra/lib/nag.ts applies

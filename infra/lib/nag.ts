@@ -5,13 +5,9 @@ import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import type { IConstruct } from 'constructs';
 import { PROJECT_RUNTIME } from './constructs/project-function';
-import { ACKNOWLEDGEMENTS } from './nag-acknowledgements';
+import { ACKNOWLEDGEMENTS, type ResourceAcknowledgement } from './nag-acknowledgements';
 
 /** One resource's acknowledged findings (in the stable form of `findingKey`) and the reason, written for that resource. */
-export interface ResourceAcknowledgement {
-  findings: readonly string[];
-  reason: string;
-}
 
 interface Statement {
   Effect?: string;

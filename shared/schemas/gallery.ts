@@ -81,9 +81,6 @@ export const imageModerationSchema = z.object({
 export type ImageModeration = z.infer<typeof imageModerationSchema>;
 export const galleryImageListSchema = z.array(galleryImageSchema);
 
-// The browser's form of an image: shared/client-image.ts (no zod: it runs on the first visit).
-export { type ClientImage, toClientImage } from '../client-image';
-
 // GET /api/gallery/list
 export const galleryListQuerySchema = z.object({
   model: modelParam,

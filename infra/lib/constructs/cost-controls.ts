@@ -6,7 +6,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { BACKSTOP_FUNCTION } from '../lambda-functions';
-import type { MonitoringProps } from './monitoring';
+import type { MonitoringProps } from './monitoring-props';
 import { ProjectFunction } from './project-function';
 
 /**

@@ -1,7 +1,5 @@
 import { Duration, Fn, Stack } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import type { AutoScalingGroup, CfnAutoScalingGroup } from 'aws-cdk-lib/aws-autoscaling';
-import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
+import type { CfnAutoScalingGroup } from 'aws-cdk-lib/aws-autoscaling';
 import {
   Alarm,
   ComparisonOperator,
@@ -15,44 +13,14 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
-import type { ITopic } from 'aws-cdk-lib/aws-sns';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import type { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { BACKSTOP_REASON, GUARDRAIL_UNAVAILABLE_REASON, METRIC, METRIC_DIMENSION, METRICS_NAMESPACE } from '../../../lambdas/lib/metrics';
 import type { AlarmKey } from '../../../shared/alarms';
 import { addCostAlerts, costBackstop } from './cost-controls';
+import type { MonitoringProps } from './monitoring-props';
 import type { ProjectFunction } from './project-function';
 
 const FIVE_MINUTES = Duration.minutes(5);
-
-export interface MonitoringProps {
-  topic: ITopic;
-  distribution: Distribution;
-  httpApi: HttpApi;
-  stateMachine: IStateMachine;
-  deadLetterQueue: IQueue;
-  webAcl?: CfnWebACL;
-  gpu: { autoScalingGroup: AutoScalingGroup; autoScalingGroupName: string; grantScale(grantee: IGrantable): void };
-  jobsTable: TableV2;
-  /** Environment of the backstop function (the fleet's name is added here). */
-  environment: Record<string, string>;
-  monthlyBudgetUsd: number;
-  costAnomalyMonitor: boolean;
-  alarmEmail?: string;
-  gpuMaxInServiceMinutes: number;
-  gpuBackstopIdleMinutes: number;
-  /** The backstop stops the group after this many failed launches within gpuBackstopLaunchWindowMinutes. */
-  gpuBackstopFailedLaunches: number;
-  gpuBackstopLaunchWindowMinutes: number;
-  gpuBackstopNoServiceMinutes: number;
-  wafBlockedAlarm: number;
-  /** The stack screens prompts with a Bedrock guardrail (context promptGuardrail): alarm when it does not answer. */
-  guardrail: boolean;
-}
 
 /**
  * What tells the operator that the site is not working or costs too much: alarms to the topic, a

@@ -5,8 +5,8 @@ import { fetchCategoryImages, fetchCategoryMetadata } from '../../../frontend/sr
 import { useCategoryImages } from '../../../frontend/src/features/categories/hooks/use-category-images';
 import { saveConsent } from '../../../frontend/src/lib/consent';
 import { type Category, categoryBySlug } from '../../../shared/category-table';
+import type { ClientImage } from '../../../shared/client-image';
 import { PAGE_SIZE } from '../../../shared/constants';
-import type { ClientImage } from '../../../shared/schemas/gallery';
 import { clientImage, clientImages } from '../../fixtures/client-images';
 import { withCleanStorage } from './clean-storage';
 

@@ -3,8 +3,8 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { usePagedImages } from '../../../frontend/src/features/gallery/hooks/use-paged-images';
 import { saveConsent } from '../../../frontend/src/lib/consent';
+import type { ClientImage } from '../../../shared/client-image';
 import { PAGE_SIZE, STORAGE_KEYS } from '../../../shared/constants';
-import type { ClientImage } from '../../../shared/schemas/gallery';
 import { clientImage, clientImages } from '../../fixtures/client-images';
 import { withCleanStorage } from './clean-storage';
 

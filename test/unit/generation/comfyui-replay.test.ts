@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { ComfyError, runGraph } from '../../../lambdas/adapters/comfyui';
-import type { ProgressEvent } from '../../../lambdas/adapters/comfyui-protocol';
-import { buildFluxGraph, OUTPUT_NODE } from '../../../lambdas/services/generation-graph';
+import { ComfyError, runGraph } from '../../../worker/comfyui';
+import type { ProgressEvent } from '../../../worker/comfyui-protocol';
+import { buildFluxGraph, OUTPUT_NODE } from '../../../worker/generation-graph';
 
 /**
  * The worker's ComfyUI client against ComfyUI's recorded answers: a small replay server speaks

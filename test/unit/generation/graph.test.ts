@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildFluxGraph, MAX_SEED, OUTPUT_NODE, randomSeed, SAMPLER_NODE } from '../../../lambdas/services/generation-graph';
 import { ASPECT_RATIOS } from '../../../shared/ratios';
+import { buildFluxGraph, MAX_SEED, OUTPUT_NODE, randomSeed, SAMPLER_NODE } from '../../../worker/generation-graph';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/comfyui');
 const accepted = JSON.parse(readFileSync(`${FIXTURES}/workflow_flux_schnell_api.json`, 'utf8')) as Record<

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type ComfyWsMessage, mapComfyMessage } from '../../../lambdas/adapters/comfyui-protocol';
-import { OUTPUT_NODE } from '../../../lambdas/services/generation-graph';
-import { generatingMessage } from '../../../lambdas/services/generation-progress';
+import { type ComfyWsMessage, mapComfyMessage } from '../../../worker/comfyui-protocol';
+import { OUTPUT_NODE } from '../../../worker/generation-graph';
+import { generatingMessage } from '../../../worker/generation-progress';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/comfyui');
 const recording = (name: string) =>

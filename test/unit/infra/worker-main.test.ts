@@ -9,7 +9,8 @@ import {
 } from '@aws-sdk/client-auto-scaling';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InstanceMetadata, main, markUnhealthy, readEnv, scaleIn, waitForComfy } from '../../../worker/main';
+import { markUnhealthy, scaleIn } from '../../../worker/instance';
+import { InstanceMetadata, main, readEnv, waitForComfy } from '../../../worker/main';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
 
 /** The GPU instance's entry point (worker/main.ts): environment, IMDSv2, ComfyUI readiness, idle scale-in. */

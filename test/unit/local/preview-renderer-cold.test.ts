@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runGraph } from '../../../lambdas/adapters/comfyui';
-import { buildFluxGraph, OUTPUT_NODE } from '../../../lambdas/services/generation-graph';
 import { coldStartFromEnv, type PreviewRenderer, type RendererClock, startPreviewRenderer } from '../../../local/preview-renderer/server';
+import { runGraph } from '../../../worker/comfyui';
+import { buildFluxGraph, OUTPUT_NODE } from '../../../worker/generation-graph';
 
 /** The preview renderer's cold-GPU mode: start-up, first-prompt model load, slower first image, a wedged server. */
 let renderer: PreviewRenderer | undefined;

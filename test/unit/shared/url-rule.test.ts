@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type GalleryImage, toClientImage } from '../../../shared/schemas/gallery';
+import { toClientImage } from '../../../shared/client-image';
+import type { GalleryImage } from '../../../shared/schemas/gallery';
 import { filesHostFromApiBase, resolveImageUrl, resolveThumbnailUrl } from '../../../shared/url-rule';
 import { itAnswers } from '../../support/answers';
 

@@ -1,8 +1,8 @@
 import { ADMIN_PAGE_SIZE } from '@shared/admin';
 import { CATEGORIES } from '@shared/category-table';
+import { type ClientImage, toClientImage } from '@shared/client-image';
 import { SCROLL, STORAGE_KEYS } from '@shared/constants';
 import type { AdminImage } from '@shared/schemas/admin';
-import { type ClientImage, toClientImage } from '@shared/schemas/gallery';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import type { SectionProps } from '../../features/admin/components/section';

@@ -1,5 +1,5 @@
+import type { ClientImage } from '@shared/client-image';
 import { ADS, BREAKPOINTS, PAGE_SIZE, SCROLL, STORAGE_KEYS } from '@shared/constants';
-import type { ClientImage } from '@shared/schemas/gallery';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { AdGrid, useGridAds } from '../../features/ads/components/ad-grid';
 import { LazyAdPopup } from '../../features/ads/components/lazy-ad-popup';

@@ -1,5 +1,5 @@
 import { CATEGORIES, type Category } from '@shared/category-table';
-import type { ClientImage } from '@shared/schemas/gallery';
+import type { ClientImage } from '@shared/client-image';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CallToAction } from '../../components/ui/call-to-action';

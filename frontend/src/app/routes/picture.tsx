@@ -1,5 +1,5 @@
+import type { ClientImage } from '@shared/client-image';
 import { drawnBy } from '@shared/constants';
-import type { ClientImage } from '@shared/schemas/gallery';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { CallToAction } from '../../components/ui/call-to-action';

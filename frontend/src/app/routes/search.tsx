@@ -1,4 +1,4 @@
-import type { ClientImage } from '@shared/schemas/gallery';
+import type { ClientImage } from '@shared/client-image';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MasonryGrid } from '../../components/ui/masonry-grid';

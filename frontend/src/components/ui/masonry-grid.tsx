@@ -1,5 +1,5 @@
+import type { ClientImage } from '@shared/client-image';
 import { BREAKPOINTS, MASONRY_COLUMNS } from '@shared/constants';
-import type { ClientImage } from '@shared/schemas/gallery';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { thumbnailSources } from './thumbnail';
 import './masonry-grid.css';

@@ -1,4 +1,4 @@
-import type { ClientImage } from '@shared/schemas/gallery';
+import type { ClientImage } from '@shared/client-image';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 
 /**

@@ -1,7 +1,7 @@
+import type { ClientImage } from '@shared/client-image';
 import { TIMINGS } from '@shared/constants';
 import { checkPrompt } from '@shared/prompt-rule';
 import { PROMPT_REFUSED } from '@shared/safety';
-import type { ClientImage } from '@shared/schemas/gallery';
 import { ApiClientError, FILES_HOST } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { loadGallerySchemas, loadGenerationSchemas } from '../../lib/validators';

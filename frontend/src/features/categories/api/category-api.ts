@@ -1,5 +1,5 @@
+import type { ClientImage } from '@shared/client-image';
 import { ADMIN_USER, MODEL_NAME } from '@shared/constants';
-import type { ClientImage } from '@shared/schemas/gallery';
 import { api, FILES_HOST, qs } from '../../../lib/api-client';
 import { loadGallerySchemas } from '../../../lib/validators';
 

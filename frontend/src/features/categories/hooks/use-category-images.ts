@@ -1,6 +1,6 @@
 import type { Category } from '@shared/category-table';
+import type { ClientImage } from '@shared/client-image';
 import { PAGE_SIZE } from '@shared/constants';
-import type { ClientImage } from '@shared/schemas/gallery';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { shuffle } from '../../../lib/site';
 import { readJson, readText, removeKeys, writeJson, writeText } from '../../../lib/storage';

@@ -1,5 +1,5 @@
+import type { ClientImage } from '@shared/client-image';
 import { MODEL_NAME, PAGE_SIZE } from '@shared/constants';
-import type { ClientImage } from '@shared/schemas/gallery';
 import { api, FILES_HOST, qs } from '../../../lib/api-client';
 import { loadGallerySchemas } from '../../../lib/validators';
 

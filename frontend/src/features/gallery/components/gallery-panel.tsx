@@ -1,4 +1,4 @@
-import type { ClientImage } from '@shared/schemas/gallery';
+import type { ClientImage } from '@shared/client-image';
 import { lazy, Suspense, useEffect } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import type { PagedImages } from '../hooks/use-paged-images';

@@ -1,5 +1,5 @@
+import type { ClientImage } from '@shared/client-image';
 import { PAGE_SIZE } from '@shared/constants';
-import type { ClientImage } from '@shared/schemas/gallery';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../../lib/storage';
 

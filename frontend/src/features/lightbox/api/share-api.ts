@@ -1,4 +1,4 @@
-import type { ClientImage } from '@shared/schemas/gallery';
+import type { ClientImage } from '@shared/client-image';
 import { api, FILES_HOST } from '../../../lib/api-client';
 import { loadGallerySchemas } from '../../../lib/validators';
 

@@ -1,6 +1,6 @@
+import type { ClientImage } from '@shared/client-image';
 import { TIMINGS } from '@shared/constants';
 import { heldBackNotice } from '@shared/image-check';
-import type { ClientImage } from '@shared/schemas/gallery';
 import { useEffect, useId, useRef, useState } from 'react';
 import { API_BASE, qs } from '../../../lib/api-client';
 import { useModalDialog } from '../../../lib/use-modal-dialog';

@@ -1,5 +1,5 @@
+import type { ClientImage } from '@shared/client-image';
 import { ASPECT_RATIO_LABELS } from '@shared/ratio-table';
-import type { ClientImage } from '@shared/schemas/gallery';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';

@@ -1,4 +1,4 @@
-import type { ClientImage } from '@shared/schemas/gallery';
+import type { ClientImage } from '@shared/client-image';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { toastApiError } from '../../../lib/toast-api-error';

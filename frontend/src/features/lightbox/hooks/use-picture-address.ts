@@ -1,4 +1,4 @@
-import type { ClientImage } from '@shared/schemas/gallery';
+import type { ClientImage } from '@shared/client-image';
 import { PICTURE_PARAM, PICTURE_UNAVAILABLE } from '@shared/viewer-address';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,6 +1,6 @@
+import type { ClientImage } from '@shared/client-image';
 import { MAX_PROMPT_LENGTH } from '@shared/constants';
 import { ASPECT_RATIO_LABELS, DEFAULT_ASPECT_RATIO } from '@shared/ratio-table';
-import type { ClientImage } from '@shared/schemas/gallery';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { StartJob } from '../generation-flow';

@@ -1,5 +1,5 @@
-import { CHECKPOINT_NAME, MODEL_STEPS } from '../../shared/constants';
-import type { ComfyGraph } from '../adapters/comfyui-protocol';
+import { CHECKPOINT_NAME, MODEL_STEPS } from '../shared/constants';
+import type { ComfyGraph } from './comfyui-protocol';
 
 /**
  * The FLUX.1-schnell API graph of spec section 7, node for node as ComfyUI accepted it (see

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { clock } from '../lib/clock';
+import { clock } from '../lambdas/lib/clock';
 import { type ComfyGraph, type ComfyWsMessage, mapComfyMessage, type ProgressEvent } from './comfyui-protocol';
 
 /**
