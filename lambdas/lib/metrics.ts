@@ -1,5 +1,7 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type middy from '@middy/core';
+import { logger } from './logger';
 
 /** One namespace for the product; the dashboard (infra/lib/constructs/monitoring.ts) reads these names. */
 export const METRICS_NAMESPACE = 'Artloom';
@@ -22,10 +24,27 @@ export const GUARDRAIL_UNAVAILABLE_REASON = 'no-answer';
 export const METRIC_DIMENSION = { reason: 'reason', form: 'form' } as const;
 
 /**
+ * Powertools' notices go to the product's logger, except the one logMetrics gives every invocation that
+ * counted nothing ("No application metrics to publish"): most requests count nothing, and a warning
+ * line each would be noise in the logs and their bill. It is kept at debug.
+ */
+const EMPTY_NOTICE = 'No application metrics to publish';
+const metricsLogger = {
+  debug: (...args: unknown[]) => logger.debug(String(args[0])),
+  info: (...args: unknown[]) => logger.info(String(args[0])),
+  error: (...args: unknown[]) => logger.error(String(args[0])),
+  warn: (...args: unknown[]) => {
+    const message = String(args[0]);
+    if (message.startsWith(EMPTY_NOTICE)) logger.debug(message);
+    else logger.warn(message);
+  },
+};
+
+/**
  * Powertools Metrics: EMF lines on stdout, which CloudWatch turns into metrics in Lambda and which
  * simply print locally (POWERTOOLS_METRICS_DISABLED=true silences them, as the test config does).
  */
-const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'artloom' });
+const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'artloom', logger: metricsLogger });
 
 export function recordDurationMetric(name: (typeof METRIC)['generationMs' | 'queueWaitMs' | 'coldStartMs'], ms: number): void {
   metrics.addMetric(name, MetricUnit.Milliseconds, Math.max(0, Math.round(ms)));
@@ -42,10 +61,7 @@ export function countMetric(
   single.addMetric(name, MetricUnit.Count, 1);
 }
 
-/** Publishes what the invocation recorded, once at its end (nothing, and no warning, when it recorded nothing). */
+/** Powertools' logMetrics: publishes what the invocation recorded once at its end, on success and on error. */
 export function publishMetrics<E, R>(): middy.MiddlewareObj<E, R> {
-  const flush = async () => {
-    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
-  };
-  return { after: flush, onError: flush };
+  return logMetrics(metrics) as middy.MiddlewareObj<E, R>;
 }

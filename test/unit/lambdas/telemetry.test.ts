@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -10,6 +10,7 @@ vi.hoisted(() => {
 });
 
 import { handler as contact } from '../../../lambdas/handlers/forms/post-contact';
+import { logger } from '../../../lambdas/lib/logger';
 import { handler as recordJob } from '../../../lambdas/steps/record-job';
 import { apiEvent, lambdaContext } from '../../fixtures/api-event';
 
@@ -58,6 +59,19 @@ describe('telemetry', () => {
     const result = await contact(apiEvent({ method: 'POST', route: '/api/contact', body: contactBody }), lambdaContext());
     expect(result.statusCode).toBe(201);
     expect(emf()).toContainEqual(expect.objectContaining({ FormSubmissions: 1, form: 'contact' }));
+  });
+
+  it('publishes through Powertools logMetrics: an invocation that counted nothing prints no EMF and no warning', async () => {
+    const warn = vi.spyOn(logger, 'warn');
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    ddb.on(GetCommand).resolves({ Item: { pk: 'job#j1', sk: 'job', status: 'queued' } });
+    const job = { jobId: 'j1', userId: 'u1', prompt: 'a fox', aspectRatio: '1:1', width: 1024, height: 1024 };
+    await recordJob({ job, limits: { heartbeatSeconds: 30, taskTimeoutSeconds: 600 } }, lambdaContext());
+    expect(emf()).toEqual([]);
+    const warnings = [...warn.mock.calls, ...consoleWarn.mock.calls].map((c) => String(c[0]));
+    expect(warnings).not.toContainEqual(expect.stringContaining('No application metrics'));
+    warn.mockRestore();
+    consoleWarn.mockRestore();
   });
 
   it('gives a step the Lambda context and lets its errors through to the state machine', async () => {
