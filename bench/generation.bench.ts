@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { getJob } from '../lambdas/adapters/jobs-table';
-import { startLocalApp } from '../local/app';
+import { type LocalApp, startLocalApp } from '../local/app';
 import { generationPlugin, generationRuntime } from '../local/plugins/generation';
 import { POLLING } from '../shared/constants';
 
@@ -18,6 +18,8 @@ const N = Number(process.env.BENCH_GENERATIONS ?? 20);
 const WARMUP = 2;
 
 interface Sample {
+  /** Job-record reads (DynamoDB GetItem) by each function while the job ran and was followed. */
+  reads: Record<string, number>;
   e2eMs: number;
   seenMs: number;
   rendererMs: number;
@@ -59,7 +61,18 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 };
 
-async function generateOnce(url: string, userId: string, push: boolean): Promise<Sample> {
+/** GetItem calls so far, by calling function (the local gateway's count). */
+function getItems(calls: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [call, n] of Object.entries(calls)) {
+    if (call.endsWith(' GetItem')) out[call.slice(0, -' GetItem'.length)] = n;
+  }
+  return out;
+}
+
+async function generateOnce(app: LocalApp, userId: string, push: boolean): Promise<Sample> {
+  const { url } = app;
+  const before = getItems(app.deployment.gateway.stats.calls);
   const posted = Date.now();
   const res = await fetch(`${url}/api/generate`, {
     method: 'POST',
@@ -76,7 +89,17 @@ async function generateOnce(url: string, userId: string, push: boolean): Promise
   const promptId = (JSON.parse(execution?.output ?? '{}') as { result?: { comfyPromptId?: string } }).result?.comfyPromptId ?? '';
   const rendererMs = rt.renderer?.runMs.get(promptId);
   if (!job?.finishedAt || rendererMs === undefined) throw new Error(`job ${jobId}: no finish time or renderer time`);
-  return { e2eMs: Date.parse(job.finishedAt) - posted, seenMs: seen - posted, rendererMs, latencyMs: seen - Date.parse(job.finishedAt) };
+  // The stream's last reads end with it: a moment for its finally to run.
+  await new Promise((r) => setTimeout(r, 300));
+  const after = getItems(app.deployment.gateway.stats.calls);
+  const reads = Object.fromEntries(Object.entries(after).map(([fn, n]) => [fn, n - (before[fn] ?? 0)]));
+  return {
+    reads,
+    e2eMs: Date.parse(job.finishedAt) - posted,
+    seenMs: seen - posted,
+    rendererMs,
+    latencyMs: seen - Date.parse(job.finishedAt),
+  };
 }
 
 export async function run(): Promise<void> {
@@ -89,13 +112,13 @@ export async function run(): Promise<void> {
   });
   try {
     const userId = randomUUID();
-    for (let i = 0; i < WARMUP; i++) await generateOnce(app.url, userId, true);
+    for (let i = 0; i < WARMUP; i++) await generateOnce(app, userId, true);
     const polled: Sample[] = [];
     const pushed: Sample[] = [];
     // Interleaved, so both ways meet the same machine.
     for (let i = 0; i < N; i++) {
-      polled.push(await generateOnce(app.url, userId, false));
-      pushed.push(await generateOnce(app.url, userId, true));
+      polled.push(await generateOnce(app, userId, false));
+      pushed.push(await generateOnce(app, userId, true));
     }
     const all = [...polled, ...pushed];
     const row = (name: string, values: number[]) =>
@@ -127,6 +150,24 @@ export async function run(): Promise<void> {
     console.info(
       `push latency p50 ${latency.toFixed(0)} ms (target ≤ 150: ${latency <= 150 ? 'met' : 'NOT met'}); ` +
         `browser-seen overhead p50 ${seenOverhead.toFixed(0)} ms (target ≤ 250: ${seenOverhead <= 250 ? 'met' : 'NOT met'})`,
+    );
+    // What following a job costs in reads of the job record: the event stream is a poll on the server (one
+    // strongly consistent GetItem every 100 ms, lambdas/services/job-events.ts), the fallback a poll from the browser.
+    console.info('\n| job-record reads (GetItem) per job, p50 / p95, by function | followed by the stream | followed by polling |');
+    console.info('|---|---|---|');
+    const fns = [...new Set([...pushed, ...polled].flatMap((s) => Object.keys(s.reads)))].sort();
+    const cell = (samples: Sample[], fn: string) => {
+      const values = samples.map((s) => s.reads[fn] ?? 0);
+      return `${quantile(values, 0.5)} / ${quantile(values, 0.95)}`;
+    };
+    for (const fn of fns) console.info(`| ${fn} | ${cell(pushed, fn)} | ${cell(polled, fn)} |`);
+    const total = (s: Sample) => Object.values(s.reads).reduce((a, b) => a + b, 0);
+    console.info(
+      `all functions: p50 ${quantile(pushed.map(total), 0.5)} reads per job by stream, ${quantile(polled.map(total), 0.5)} by polling, ` +
+        `for jobs the browser saw done after p50 ${quantile(
+          pushed.map((s) => s.seenMs),
+          0.5,
+        ).toFixed(0)} ms`,
     );
   } finally {
     await app.stop();

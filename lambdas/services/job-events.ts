@@ -17,13 +17,13 @@ export async function requireJob(jobId: string): Promise<void> {
 }
 
 /**
- * Push, not poll: a job's status as server-sent events (GET /api/generate/{jobId}/events). The
- * function reads the job record (strongly consistent) every WATCH_MS and sends the full status
+ * A job's status as server-sent events (GET /api/generate/{jobId}/events): pushed to the browser, but
+ * fed by a poll here. The function reads the job record (strongly consistent) every WATCH_MS and sends the full status
  * (the same JSON as GET /api/generate/{jobId}) whenever status, percent or message moved, and at
  * least every REFRESH_MS while queued (the queue position and ETA change without the record), then
  * closes after the terminal status. A comment line every KEEPALIVE_MS keeps CloudFront's origin read
- * timeout (30 s) from closing a long wait. Cost per job (estimated): one GetItem per 100 ms of its
- * life, one read unit each, and the function's duration, for a 10 s job about 100 reads.
+ * timeout (30 s) from closing a long wait. Cost per job: one GetItem per 100 ms of its life, one read
+ * unit each, and the function's duration; measured by `npm run bench -- generation` (docs/generation.md).
  */
 const WATCH_MS = 100;
 const REFRESH_MS = 2_000;

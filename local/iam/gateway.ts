@@ -43,6 +43,8 @@ export interface GatewayStats {
   requests: number;
   evaluated: number;
   denied: Denial[];
+  /** Requests by caller (a function's name, or its key without permission checks) and operation, e.g. `artloom-… GetItem`: the benches' read costs. */
+  calls: Record<string, number>;
 }
 
 /**
@@ -64,13 +66,19 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
+/** A JSON-protocol call names its operation in X-Amz-Target (`DynamoDB_20120810.GetItem` → GetItem); others by method and service. */
+function operationOf(target: string | string[] | undefined, method: string | undefined, service: string): string {
+  const named = Array.isArray(target) ? target[0] : target;
+  return named ? (named.split('.').pop() ?? named) : `${method ?? 'GET'} ${service}`;
+}
+
 export async function startGateway(options: {
   targets: Partial<Record<AwsService, string>>;
   check?: GatewayCheck;
   log?: (line: string) => void;
 }): Promise<Gateway> {
   const targets = { ...options.targets };
-  const stats: GatewayStats = { requests: 0, evaluated: 0, denied: [] };
+  const stats: GatewayStats = { requests: 0, evaluated: 0, denied: [], calls: {} };
   const faults: { fault: GatewayFault; failed: number }[] = [];
   const server: Server = createServer(async (req, res) => {
     stats.requests++;
@@ -86,6 +94,9 @@ export async function startGateway(options: {
       res.end(JSON.stringify({ message: `The local gateway cannot route this request (${signature?.service ?? 'unsigned'}).` }));
       return;
     }
+    const caller = options.check?.principalOf(signature.accessKeyId) ?? signature.accessKeyId;
+    const call = `${caller} ${operationOf(req.headers['x-amz-target'], req.method, service)}`;
+    stats.calls[call] = (stats.calls[call] ?? 0) + 1;
     if (options.check) {
       const principal = options.check.principalOf(signature.accessKeyId);
       if (!principal)
