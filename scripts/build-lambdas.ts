@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { esbuildOptions, FUNCTIONS, FUNCTIONS_DIR, type FunctionDef, functionDir } from '../infra/lib/lambda-functions';
@@ -18,6 +18,8 @@ export interface BuiltFunction {
   bytes: number;
   gzipBytes: number;
   native: string[];
+  /** The project's own modules in the bundle (esbuild's metafile), repo-relative: what check:bundles reads for the write side. */
+  modules: string[];
 }
 
 export interface BuildResult {
@@ -53,10 +55,14 @@ async function buildOne(fn: FunctionDef): Promise<BuiltFunction> {
   mkdirSync(dir, { recursive: true });
   const result = await build(esbuildOptions(fn));
   if (result.errors.length) throw new Error(`build of ${fn.id} failed`);
+  const modules = Object.keys(result.metafile?.inputs ?? {})
+    .map((input) => relative(REPO, resolve(input)))
+    .filter((path) => /^(lambdas|shared|worker)\//.test(path))
+    .sort();
   if (fn.nativeModules.length) installNative(fn.nativeModules, dir);
   if (fn.siteShell && existsSync(SITE_SHELL_SOURCE)) copyFileSync(SITE_SHELL_SOURCE, join(dir, 'site-shell.html'));
   const code = readFileSync(join(dir, 'index.mjs'));
-  return { id: fn.id, bytes: code.length, gzipBytes: gzipSync(code).length, native: [...fn.nativeModules] };
+  return { id: fn.id, bytes: code.length, gzipBytes: gzipSync(code).length, native: [...fn.nativeModules], modules };
 }
 
 /**
@@ -115,7 +121,7 @@ const NATIVE_BINARIES: Record<string, string[]> = {
   sharp: ['@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64'],
 };
 
-function readStamp(): { hash: string; functions: BuiltFunction[] } | undefined {
+export function readStamp(): { hash: string; functions: BuiltFunction[] } | undefined {
   try {
     return JSON.parse(readFileSync(STAMP, 'utf8')) as { hash: string; functions: BuiltFunction[] };
   } catch {

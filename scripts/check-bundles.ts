@@ -4,13 +4,17 @@
  * Node 24 process, the environment the template gives it — and its import awaited. A bundle that
  * needs a module it does not carry (sharp where it is not installed, say) fails here, not in AWS.
  * Prints how many loaded and each one's import time; exit 1 on any failure.
+ * Then the sides (issue 34): no public read function and no step but StoreImage carries the image store
+ * or its transactions, read from each bundle's own module list (esbuild's metafile, kept by the build).
  */
 
 import { join } from 'node:path';
-import { FUNCTION_METADATA_KEY } from '../infra/lib/lambda-functions';
+import { FUNCTION_METADATA_KEY, FUNCTIONS } from '../infra/lib/lambda-functions';
 import { cloudAssembly } from '../local/functions/cloud-assembly';
 import { FunctionHost } from '../local/functions/host';
 import { localNames, TemplateModel } from '../local/iam/index';
+import { readStamp } from './build-lambdas';
+import { bundleSideViolations } from './bundle-sides';
 
 export interface BundleLoad {
   id: string;
@@ -56,5 +60,11 @@ if (import.meta.main) {
   console.info(
     `check:bundles: ${results.length - failed.length} of ${results.length} functions load from a bare folder on Node ${process.versions.node}`,
   );
-  if (failed.length || results.length === 0) process.exit(1);
+  const stamp = readStamp();
+  const sides = bundleSideViolations(FUNCTIONS, new Map(stamp?.functions.map((f) => [f.id, f.modules]) ?? []));
+  for (const line of sides) console.info(`FAIL ${line}`);
+  console.info(
+    `check:bundles: ${sides.length ? `${sides.length} write-side modules where they must not be` : 'no read function and no step but StoreImage carries the write side'}`,
+  );
+  if (failed.length || results.length === 0 || sides.length) process.exit(1);
 }

@@ -44,7 +44,7 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     ...S3_READ,
   ),
   'api/gallery': fn(
-    "GET /api/gallery/list pages the images table through its indexes (read only) and presigns GETs of the visitor's private originals and thumbnails with the read grant the download has; X-Ray takes no ARN. GET /api/gallery/admin queries the featured images by index (read only); X-Ray takes no ARN. GET /api/gallery/admin/random samples featured images through an index (read only); X-Ray takes no ARN. GET /api/gallery/category/metadata counts images per category through an index (read only); X-Ray takes no ARN. GET /api/gallery/categories lists the collections through an index of the images table (read only); X-Ray takes no ARN. GET /api/gallery/search queries the images table by index (read only); X-Ray takes no ARN. GET /api/gallery/category/all pages one category through an index (read only); X-Ray takes no ARN. GET /api/download looks the image up by index and presigns a GET of its object; keys are generated per image, so the read grant is on the bucket's objects; X-Ray takes no ARN.",
+    "GET /api/gallery/list pages the images table through its indexes (read only) and presigns GETs of the visitor's private originals and thumbnails with the read grant the download has; X-Ray takes no ARN. GET /api/gallery/admin queries the featured images by index (read only); X-Ray takes no ARN. GET /api/gallery/admin/random samples featured images through an index (read only); X-Ray takes no ARN. GET /api/gallery/category/metadata counts images per category through an index (read only); X-Ray takes no ARN. GET /api/gallery/categories lists the collections through an index of the images table (read only); X-Ray takes no ARN. GET /api/gallery/search queries the images table by index (read only); X-Ray takes no ARN. GET /api/gallery/category/all pages one category through an index (read only); X-Ray takes no ARN. GET /api/download looks the image up by index and presigns a GET of its object; keys are generated per image, so the read grant is on the bucket's objects; X-Ray takes no ARN. GET /i/{id} reads one image and its share record by index (read only); X-Ray takes no ARN. GET /api/images/{id} reads one image by id or share code through an index; X-Ray takes no ARN.",
     index('images'),
     objects('images'),
     ...S3_READ,
@@ -65,18 +65,22 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     objects('images', 'files/thumbs/'),
   ),
   'api/ads': fn(
-    'GET /api/ads/all lists the enabled ads through an index (read only); X-Ray takes no ARN. GET /api/ads/random picks an enabled ad through an index (read only); X-Ray takes no ARN. POST /api/ads/{id}/impression and GET /api/ads/{id}/click read one ad by key and add to its day count and the network cap in the counters table (no index); X-Ray takes no ARN.',
+    'GET /api/ads/all lists the enabled ads through an index (read only); X-Ray takes no ARN. GET /api/ads/random picks an enabled ad through an index (read only); X-Ray takes no ARN.',
+    index('ads'),
+  ),
+  'api/ad-counts': fn(
+    'POST /api/ads/{id}/impression and GET /api/ads/{id}/click read one ad (the read grant covers the ads indexes, which they do not query) and add to its day count and the network cap in the counters table (no index); X-Ray takes no ARN.',
     index('ads'),
   ),
   'api/share': fn(
-    'GET /i/{id} reads one image and its share record by index (read only); X-Ray takes no ARN. GET /api/images/{id} reads one image by id or share code through an index; X-Ray takes no ARN. POST /api/images/{id}/share writes the share code of one image (images table, code looked up by index) and copies its private original and thumbnail to the public keys, or deletes those copies: GetObject under private/ only, PutObject and DeleteObject under files/images/ and files/thumbs/ only (keys are per image); X-Ray takes no ARN.',
+    'POST /api/images/{id}/share writes the share code of one image (images table, code looked up by index) and copies its private original and thumbnail to the public keys, or deletes those copies: GetObject under private/ only, PutObject and DeleteObject under files/images/ and files/thumbs/ only (keys are per image); X-Ray takes no ARN.',
     index('images'),
     objects('images', 'private/'),
     objects('images', 'files/images/'),
     objects('images', 'files/thumbs/'),
   ),
   'api/safety': fn(
-    "GET /api/generate/quota reads the visitor's counters by key; only X-Ray (no ARN) is a wildcard. POST /api/reports looks the reported image up by index and writes the report to the messages table (its indexes for the inbox); when the reports hide a shared visitor's picture, its public copy is deleted (GetObject under private/, PutObject and DeleteObject under files/images/ and files/thumbs/, keys per image); X-Ray takes no ARN.",
+    "POST /api/reports looks the reported image up by index and writes the report to the messages table (its indexes for the inbox); when the reports hide a shared visitor's picture, its public copy is deleted (GetObject under private/, PutObject and DeleteObject under files/images/ and files/thumbs/, keys per image); X-Ray takes no ARN.",
     index('images'),
     index('messages'),
     objects('images', 'private/'),
@@ -84,12 +88,17 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     objects('images', 'files/thumbs/'),
   ),
   'api/generate': fn(
-    "POST /api/generate writes the job (jobs table, queue position by index) and a refusal line to the messages table when the prompt is refused; X-Ray and the optional Bedrock guardrail check take no wildcard beyond X-Ray. POST /api/generate/warm reads the job queue by index and raises the desired capacity of the one GPU Auto Scaling group (the * in its ARN is the group UUID CloudFormation does not expose); DescribeAutoScalingGroups and X-Ray take no ARN. GET /api/generate/{jobId} reads the job and its image by index and presigns GETs of the visitor's private original and thumbnail (GetObject under private/ only, keys per image); X-Ray takes no ARN. DELETE /api/generate/{jobId} marks the job cancelled (jobs and images indexes) and stops its execution, named after the job id, of this stack's state machine only; X-Ray takes no ARN.",
+    "POST /api/generate writes the job (jobs table, queue position by index) and a refusal line to the messages table when the prompt is refused; X-Ray and the optional Bedrock guardrail check take no wildcard beyond X-Ray. POST /api/generate/warm reads the job queue by index and raises the desired capacity of the one GPU Auto Scaling group (the * in its ARN is the group UUID CloudFormation does not expose); DescribeAutoScalingGroups and X-Ray take no ARN. DELETE /api/generate/{jobId} marks the job cancelled (jobs and images indexes) and stops its execution, named after the job id, of this stack's state machine only; X-Ray takes no ARN.",
     index('jobs'),
     index('messages'),
     GPU_GROUP,
     index('images'),
     EXECUTIONS,
+  ),
+  'api/jobs': fn(
+    "GET /api/generate/quota reads the visitor's counters by key; X-Ray takes no ARN. GET /api/generate/{jobId} reads the job and its image by index and presigns GETs of the visitor's private original and thumbnail (GetObject under private/ only, keys per image); X-Ray takes no ARN.",
+    index('jobs'),
+    index('images'),
     objects('images', 'private/'),
   ),
   'api/events': fn(

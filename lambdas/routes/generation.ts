@@ -1,5 +1,6 @@
 import type { RouteDef } from './types';
 
+/** The generation writes: start, warm, cancel (the `generate` function). */
 export const generationRoutes: RouteDef[] = [
   // POST /api/generate
   {
@@ -15,6 +16,20 @@ export const generationRoutes: RouteDef[] = [
     entry: 'handlers/generate/post-warm.ts',
     grants: ['table:jobs:read', 'table:counters:write', 'gpu:scale'],
   },
+  // DELETE /api/generate/{jobId}
+  {
+    method: 'DELETE',
+    path: '/api/generate/{jobId}',
+    entry: 'handlers/generate/delete-job.ts',
+    grants: ['table:jobs:write', 'table:images:read', 'sfn:stop'],
+  },
+];
+
+/** The generation reads: the visitor's quota and a job's status (the `jobs` function, read grants only). */
+export const jobReadRoutes: RouteDef[] = [
+  // GET /api/generate/quota (listed before GET /api/generate/{jobId}: the local adapter takes the
+  // first match; API Gateway prefers the literal path by itself)
+  { method: 'GET', path: '/api/generate/quota', entry: 'handlers/safety/get-quota.ts', grants: ['table:counters:read'] },
   // GET /api/generate/{jobId}
   // The finished picture's presigned urls are signed with the private-read grant.
   {
@@ -22,12 +37,5 @@ export const generationRoutes: RouteDef[] = [
     path: '/api/generate/{jobId}',
     entry: 'handlers/generate/get-job.ts',
     grants: ['table:jobs:read', 'table:images:read', 'bucket:images:private-read'],
-  },
-  // DELETE /api/generate/{jobId}
-  {
-    method: 'DELETE',
-    path: '/api/generate/{jobId}',
-    entry: 'handlers/generate/delete-job.ts',
-    grants: ['table:jobs:write', 'table:images:read', 'sfn:stop'],
   },
 ];

@@ -1,11 +1,18 @@
 import type { RouteDef } from './types';
 
-/** One picture's public page and the visitor's 'Share' (lambdas/services/share.ts). */
-export const shareRoutes: RouteDef[] = [
+/**
+ * One picture's public page and its record: reads, served by the read-only `gallery` function
+ * (issue 34: a public read is served by a function with read grants only).
+ */
+export const pictureReadRoutes: RouteDef[] = [
   // GET /i/{id}: HTML (the SPA's shell with the picture's link-preview tags); CloudFront sends /i/* here.
   { method: 'GET', path: '/i/{id}', entry: 'handlers/share/get-picture-page.ts', siteShell: true, grants: ['table:images:read'] },
   // GET /api/images/{id}
   { method: 'GET', path: '/api/images/{id}', entry: 'handlers/share/get-image.ts', grants: ['table:images:read'] },
+];
+
+/** The visitor's 'Share' and 'Stop sharing' (lambdas/services/share.ts): the `share` function. */
+export const shareRoutes: RouteDef[] = [
   // POST /api/images/{id}/share
   {
     method: 'POST',

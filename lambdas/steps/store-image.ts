@@ -1,5 +1,5 @@
 import { stepHandler } from '../lib/step';
-import { storeJobImage } from '../services/jobs';
+import { storeJobImage } from '../services/store-job-image';
 
 /** Step Functions task (generation flow): see infra/lib/state-machine.ts. */
 export const handler = stepHandler(storeJobImage);

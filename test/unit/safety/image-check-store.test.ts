@@ -8,7 +8,7 @@ vi.hoisted(() => {
   process.env.LOG_LEVEL = 'SILENT';
 });
 
-import { storeJobImage } from '../../../lambdas/services/jobs';
+import { storeJobImage } from '../../../lambdas/services/store-job-image';
 import type { ImageCheckResult } from '../../../shared/image-check';
 
 /** StoreImage with the worker's verdict (docs/safety.md, 'Image check'), SDK mocked; the local twin is test/integration/safety/image-check.test.ts. */
