@@ -141,6 +141,26 @@ describe('POST /api/generate', () => {
     expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
   });
 
+  it('a retry of a request whose execution never started (still queued) starts it, once, named after the job', async () => {
+    ddb.on(GetCommand, { Key: { pk: `req#${USER}#req-0001-abcd`, sk: 'req' } }).resolves({ Item: { jobId: JOB } });
+    const queued = { jobId: JOB, userId: USER, prompt: 'A colorful sunset over the ocean', aspectRatio: '16:9', width: 1344, height: 768 };
+    ddb.on(GetCommand, { Key: { pk: `job#${JOB}`, sk: 'job' } }).resolves({ Item: { ...queued, status: 'queued' } });
+    const result = await post(request());
+    expect(result.statusCode).toBe(202);
+    expect(bodyOf(result)).toEqual({ jobId: JOB });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const starts = sfn.commandCalls(StartExecutionCommand);
+    expect(starts).toHaveLength(1);
+    expect(starts[0]?.args[0].input.name).toBe(JOB);
+    expect(JSON.parse(starts[0]?.args[0].input.input ?? '{}')).toMatchObject({ job: { jobId: JOB, prompt: queued.prompt } });
+
+    // Once it runs, a further retry starts nothing.
+    sfn.resetHistory();
+    ddb.on(GetCommand, { Key: { pk: `job#${JOB}`, sk: 'job' } }).resolves({ Item: { ...queued, status: 'generating' } });
+    expect((await post(request())).statusCode).toBe(202);
+    expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
+  });
+
   it('a duplicate that races past the first read is caught by the transaction', async () => {
     ddb
       .on(GetCommand, { Key: { pk: `req#${USER}#req-0001-abcd`, sk: 'req' } })
