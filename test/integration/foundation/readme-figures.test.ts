@@ -23,4 +23,12 @@ describe('README figures', () => {
       total: resources.length,
     });
   });
+
+  it('prices as many alarms in docs/deploy.md as the stack has', async () => {
+    const resources = Object.values((await cloudAssembly()).template.Resources);
+    const deploy = readFileSync(join(import.meta.dirname, '../../../docs/deploy.md'), 'utf8');
+    const claim = /\| – CloudWatch alarms and dashboard \| month \| (\d+) alarms/.exec(deploy);
+    expect(claim, 'the cost table row of the alarms').not.toBeNull();
+    expect(Number(claim?.[1])).toBe(resources.filter((r) => r.Type === 'AWS::CloudWatch::Alarm').length);
+  });
 });
