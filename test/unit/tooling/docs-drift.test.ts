@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../../lambdas/routes';
 import { IMAGE_CHECK_REFUSED } from '../../../shared/image-check';
 import { PROMPT_REFUSED } from '../../../shared/safety';
 
 /**
  * No drift (issue 34 item 6): every error code the functions can answer is in the error catalogue of
- * docs/product.md (section 8). The codes are read from the source: the last string argument of each
+ * docs/product.md (section 8); every route is documented. The codes are read from the source: the last string argument of each
  * `new …Error(…)` in lambdas/, the defaults and fixed codes of lambdas/lib/errors.ts, and the codes
  * kept as shared constants.
  */
@@ -59,5 +60,18 @@ describe('the error catalogue', () => {
       .filter(([code]) => !section.includes(`\`${code}\``))
       .map(([code, file]) => `${code} (${relative(root, join(root, file))})`);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the documented routes', () => {
+  it('name every route of the API as `METHOD /path` somewhere in docs/ or the README', () => {
+    const docs = [
+      ...readdirSync(join(root, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => readFileSync(join(root, 'docs', f), 'utf8')),
+      readFileSync(join(root, 'README.md'), 'utf8'),
+    ].join('\n');
+    expect(ROUTES.length).toBeGreaterThan(40);
+    expect(ROUTES.filter((r) => !docs.includes(`${r.method} ${r.path}`)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 });
