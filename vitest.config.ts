@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { answerSchemas } from './frontend/vite.config.ts';
+import { answerSchemas } from './frontend/build/virtual-modules.ts';
 
 /** The frontend's `@shared/…` imports (frontend/vite.config.ts, frontend/tsconfig.json): the unit tests load frontend modules. */
 const resolve = { alias: { '@shared': join(import.meta.dirname, 'shared') } };

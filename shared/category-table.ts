@@ -202,7 +202,7 @@ export function categoryByValue(value: string): Category | undefined {
   return CATEGORIES.find((c) => c.apiValue === value);
 }
 
-/** A collection page's meta description: its page (category.tsx) and its HTML file's link-preview tags (vite.config.ts). */
+/** A collection page's meta description: its page (category.tsx) and its HTML file's link-preview tags (frontend/build/prerender-pages.ts). */
 export function categoryDescription(c: Category): string {
   return `${c.heroTitle}: ${c.tagline} A curated collection of AI-generated ${c.navLabel.toLowerCase()} images.`;
 }

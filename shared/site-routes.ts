@@ -17,7 +17,7 @@ export function isSiteRoute(pathname: string): boolean {
 }
 
 /**
- * The pages whose first render is in an HTML file of its own at build time (frontend/vite.config.ts, the prerender):
+ * The pages whose first render is in an HTML file of its own at build time (frontend/build/prerender-pages.ts):
  * path → the file in the built site, painted before any script runs. Every other route is served index.html (home's
  * page, hidden there by src/boot.ts until the app renders the path). /generate is a deep link visitors arrive on from
  * search (issue 25: its consent banner, the phone's LCP, waited on the app).
@@ -30,7 +30,7 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
 /**
  * Each collection's own page (issue 32): index.html's shell, body and scripts unchanged, with the collection's
  * title, description and link-preview (Open Graph) tags, so a shared collection link previews as that collection
- * and not as the home page. Written by the build (frontend/vite.config.ts) beside index.html: at the top level, so
+ * and not as the home page. Written by the build (frontend/build/prerender-pages.ts) beside index.html: at the top level, so
  * the deployment's glob (infra/lib/constructs/web.ts) can pick each page by name.
  */
 export const COLLECTION_PAGES: Readonly<Record<string, string>> = Object.fromEntries(

@@ -1,6 +1,6 @@
 declare module 'virtual:answer-schemas' {
   import type { JsonSchema } from './lib/answer-check';
-  /** Generated from the shared zod schemas by frontend/vite.config.ts (`answerSchemas`). */
+  /** Generated from the shared zod schemas by frontend/build/virtual-modules.ts (`answerSchemas`). */
   export const galleryImage: JsonSchema;
   export const galleryImageList: JsonSchema;
   export const collectionOverviewList: JsonSchema;

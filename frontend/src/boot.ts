@@ -1,5 +1,5 @@
 /**
- * The classic script every page runs in its head, before the body (frontend/vite.config.ts, bootScriptSource, bundles it, with the
+ * The classic script every page runs in its head, before the body (frontend/build/boot-script.ts, bootScriptSource, bundles it, with the
  * shared modules it imports, into one small file; a file, not an inline script: the site's CSP is script-src 'self').
  * It must stay small and import nothing heavy: it blocks the parser for as long as it takes.
  */
@@ -80,7 +80,7 @@ function preloadFirstPicture(list: unknown, { sizes, filesHost }: { sizes: strin
   bootWindow.artloomFirstPicture = image.id;
 }
 
-// The lazy chunks of this path's first screen, listed at build time (frontend/vite.config.ts,
+// The lazy chunks of this path's first screen, listed at build time (frontend/build/prerender-pages.ts,
 // withRoutePreloads): the generator on '/' and '/generate', a category page's chunk on its path;
 // preloaded at low priority beside the first chunk, and nothing another path needs. A category
 // page's API requests go out now as well; src/lib/api-client.ts takes each answer once, by url.
@@ -119,7 +119,7 @@ bootWindow.artloomEarlyAnswers = earlyAnswers;
 // The app's first chunk runs after the first paint. Run by a module script, its evaluation (and home's
 // hydration) came before the browser painted the prerendered page, so the consent text, the first
 // screen's largest text, waited on it (issue 25). index.html lists it as a modulepreload link marked
-// data-app-entry (frontend/vite.config.ts, prerenderPages): fetched as early, run one frame later.
+// data-app-entry (frontend/build/prerender-pages.ts): fetched as early, run one frame later.
 const startApp = () => {
   const entry = document.querySelector('link[data-app-entry]');
   if (!entry || document.querySelector('script[data-app-entry]')) return;

@@ -22,7 +22,7 @@ if (root) {
   );
   // A prerendered page holds its path's first render (src/prerender.tsx; index.html home's, generate.html
   // /generate's): that path hydrates it; any other path (the SPA fallback serves index.html) drops it and renders its own.
-  // The path whose first render the page holds (vite.config.ts, prerenderPages), if any.
+  // The path whose first render the page holds (frontend/build/prerender-pages.ts), if any.
   const prerendered = root.getAttribute('data-prerendered');
   const start = () => {
     root.removeAttribute('data-prerendered');

@@ -5,7 +5,7 @@ import { AppRoutes } from './app/router';
 import { type PrerenderedHead, prerenderedHead } from './components/ui/seo';
 
 /**
- * Build time only (frontend/vite.config.ts): the app's first render of `url` as HTML, as a new
+ * Build time only (frontend/build/prerender-pages.ts): the app's first render of `url` as HTML, as a new
  * visitor sees it before any API answer, with lazy parts (the footer's newsletter form) resolved.
  * index.html (home) and generate.html carry it so the page paints before the JS runs; main.tsx hydrates it. Browser-only
  * values wait for useHydrated() so the hydrating render matches.

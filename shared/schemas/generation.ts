@@ -67,7 +67,7 @@ export type JobStatusResponse = z.infer<typeof jobStatusResponseSchema>;
 
 /**
  * The answer of POST /api/generate. The browser parses it with the check compiled from this schema
- * (frontend/vite.config.ts `answerSchemas` names it), so no module imports it.
+ * (frontend/build/virtual-modules.ts `answerSchemas` names it), so no module imports it.
  * @public
  */
 export const generateAcceptedSchema = z.object({ jobId: z.string() });

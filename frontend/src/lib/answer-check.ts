@@ -1,6 +1,6 @@
 /**
  * The shared answer schemas as the browser runs them: the build turns each zod schema into JSON
- * Schema (`z.toJSONSchema`, frontend/vite.config.ts `answerSchemas`) and this checks a value against
+ * Schema (`z.toJSONSchema`, frontend/build/virtual-modules.ts `answerSchemas`) and this checks a value against
  * it, so a first visit parses the API's answers without zod (≈ 25 kB gzip; issue 25). The zod
  * schema stays the one definition. Only the keywords zod writes for plain data shapes are known;
  * the build refuses a schema with any other (a refinement or transform cannot be compiled this way).

@@ -65,7 +65,7 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 
 /**
  * An answer src/boot.ts asked for while the first chunk loaded (a category page's list, metadata and
- * ads: vite.config.ts `withRoutePreloads`), with the same method, url and headers; each is taken once.
+ * ads: frontend/build/prerender-pages.ts `withRoutePreloads`), with the same method, url and headers; each is taken once.
  */
 function takeEarlyAnswer(method: string, url: string): Promise<Response> | undefined {
   if (method !== 'GET' || typeof window === 'undefined') return undefined;

@@ -1,10 +1,10 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { bootScriptSource } from '../../../frontend/build/boot-script';
 import { CONSENT_KEY } from '../../../frontend/src/lib/consent';
-import { bootScriptSource } from '../../../frontend/vite.config';
 
 /**
- * src/boot.ts runs as a classic script before the body (CSP: script-src 'self'), bundled by frontend/vite.config.ts (bootScriptSource),
+ * src/boot.ts runs as a classic script before the body (CSP: script-src 'self'), bundled by frontend/build/boot-script.ts (bootScriptSource),
  * and spells the consent key itself: run the bundle against a fake document and storage to hold it to the app's key.
  */
 const source = bootScriptSource();

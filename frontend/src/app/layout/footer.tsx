@@ -44,7 +44,7 @@ const GROUPS: { title: string; links: { to: string; label: string }[] }[] = [
   { title: 'Collections', links: byGroup('collections') },
 ];
 
-/** The year index.html's prerender was made in (frontend/vite.config.ts); the hydrating render repeats it. */
+/** The year index.html's prerender was made in (frontend/vite.config.ts sets it); the hydrating render repeats it. */
 const PRERENDER_YEAR = Number(import.meta.env.VITE_PRERENDER_YEAR) || new Date().getFullYear();
 
 export function Footer() {

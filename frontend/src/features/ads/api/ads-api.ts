@@ -4,7 +4,7 @@ import { resolveImageUrl } from '@shared/url-rule';
 import { API_BASE, api, FILES_HOST } from '../../../lib/api-client';
 
 let cached: Promise<Ad[]> | undefined;
-/** Also sent early by src/boot.ts on a category page, whose top ad tile is often the phone's LCP (vite.config.ts). */
+/** Also sent early by src/boot.ts on a category page, whose top ad tile is often the phone's LCP (frontend/build/prerender-pages.ts). */
 export const ADS_PATH = '/ads/all';
 
 /**

@@ -4,7 +4,7 @@ import { api, FILES_HOST, qs } from '../../../lib/api-client';
 import { loadGallerySchemas } from '../../../lib/validators';
 
 const query = (category: string) => qs({ model: MODEL_NAME, category, user: ADMIN_USER });
-/** The two requests of a category page's start; src/boot.ts sends them early on a first visit (vite.config.ts). */
+/** The two requests of a category page's start; src/boot.ts sends them early on a first visit (frontend/build/prerender-pages.ts). */
 export const categoryMetadataPath = (category: string) => `/gallery/category/metadata${query(category)}`;
 export const categoryListPath = (category: string) => `/gallery/category/all${query(category)}`;
 
