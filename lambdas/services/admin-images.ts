@@ -5,7 +5,8 @@ import { inFeatured } from '../adapters/image-transactions';
 import { CONSOLE_PARTITION, getImage, type ImageItem, queryPage } from '../adapters/images-table';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { audit } from './audit';
-import { deleteImage, ImageNotFoundError, setImageState } from './image-store';
+import { ImageNotFoundError, setImageState } from './image-state';
+import { deleteImage } from './image-store';
 
 /** The console's view of an image: the public fields and its state. */
 function toAdminImage(item: ImageItem): AdminImage {

@@ -5,17 +5,9 @@ import type { WindowCount } from '../adapters/counters-table';
 import { recentDurations } from '../adapters/fleet-records';
 import { liveWorkerCount, requestWorker } from '../adapters/gpu-fleet';
 import { getImage } from '../adapters/images-table';
+import { createJob, JobConflictError } from '../adapters/job-admission';
 import { activeJobs } from '../adapters/job-lists';
-import {
-  createJob,
-  getInFlightJobId,
-  getJob,
-  getRequestJobId,
-  JobConflictError,
-  type JobItem,
-  releaseLock,
-  updateJob,
-} from '../adapters/jobs-table';
+import { getInFlightJobId, getJob, getRequestJobId, type JobItem, releaseLock, updateJob } from '../adapters/jobs-table';
 import { startExecution, stopExecution } from '../adapters/state-machine';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';

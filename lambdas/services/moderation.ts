@@ -6,7 +6,7 @@ import type { ImageItem } from '../adapters/images-table';
 import { putReportOnce } from '../adapters/messages-table';
 import { clock } from '../lib/clock';
 import { logger } from '../lib/logger';
-import { ImageNotFoundError, setImageState } from './image-store';
+import { ImageNotFoundError, setImageState } from './image-state';
 
 /**
  * Hides (out of every public list, kept in the table and the bucket) or keeps (visible again, report

@@ -1,6 +1,7 @@
 import type { QuotaResponse } from '../../shared/schemas/safety';
 import { readCount } from '../adapters/counters-table';
-import { type JobItem, refundFailedJob } from '../adapters/jobs-table';
+import { refundFailedJob } from '../adapters/job-admission';
+import type { JobItem } from '../adapters/jobs-table';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { networkOf } from '../lib/network';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCategoryMeta, getFeaturedCount, getImage, getSlots, queryAll } from '../../../lambdas/adapters/images-table';
-import { deleteImage, setImageState, storeImage } from '../../../lambdas/services/image-store';
+import { setImageState } from '../../../lambdas/services/image-state';
+import { deleteImage, storeImage } from '../../../lambdas/services/image-store';
 import { newImage } from '../../fixtures/images';
 import { startTestApp, type TestApp } from '../../support/local-app';
 

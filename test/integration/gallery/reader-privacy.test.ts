@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setImageState } from '../../../lambdas/services/image-store';
+import { setImageState } from '../../../lambdas/services/image-state';
 import { type JobStatusResponse, jobStatusResponseSchema } from '../../../shared/schemas/generation';
 import { startTestApp, type TestApp } from '../../support/local-app';
 import { ended, newRequest, postGenerate, waitFor } from '../generation/support';

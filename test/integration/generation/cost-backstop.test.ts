@@ -8,7 +8,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recordDuration } from '../../../lambdas/adapters/fleet-records';
-import { createJob } from '../../../lambdas/adapters/jobs-table';
+import { createJob } from '../../../lambdas/adapters/job-admission';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { runCostBackstop } from '../../../lambdas/services/cost-backstop';
 import { startTestApp, type TestApp } from '../../support/local-app';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJob } from '../../../lambdas/adapters/jobs-table';
+import { createJob } from '../../../lambdas/adapters/job-admission';
 import { startTestApp, type TestApp } from '../../support/local-app';
 
 /**
