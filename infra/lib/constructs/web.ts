@@ -35,6 +35,7 @@ import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/li
 import { PAGE_FILES } from '../../../shared/site-routes';
 import { contentSecurityPolicy, inlineScriptHashes } from '../csp';
 import { readIndexHtml, readPage, spaRouterCode } from '../spa-router';
+import { VIEWER_HOST_FUNCTION } from '../viewer-host-function';
 import { bodySizeRules, type UploadRoute } from '../waf-rules';
 
 const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
@@ -294,10 +295,3 @@ export class Web extends Construct {
     });
   }
 }
-
-/** CloudFront Function for /i/*: the viewer's Host, passed to the picture page as X-Forwarded-Host (a client's own value is replaced). */
-export const VIEWER_HOST_FUNCTION = `function handler(event) {
-  var request = event.request;
-  request.headers['x-forwarded-host'] = { value: request.headers.host ? request.headers.host.value : '' };
-  return request;
-}`;

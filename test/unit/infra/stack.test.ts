@@ -3,7 +3,6 @@ import { App, type CfnResource } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { VIEWER_HOST_FUNCTION } from '../../../infra/lib/constructs/web';
 import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
@@ -17,6 +16,7 @@ import {
   STEP_NAMES,
   type StepName,
 } from '../../../infra/lib/state-machine';
+import { VIEWER_HOST_FUNCTION } from '../../../infra/lib/viewer-host-function';
 import { CONFIG_KEYS } from '../../../lambdas/lib/config';
 import { areaOf, ROUTES } from '../../../lambdas/routes';
 import { resolveIntrinsics } from '../../../local/sfn/definition';

@@ -9,26 +9,7 @@ import { RemixActions } from './remix-actions';
 import { ReportButton } from './report-button';
 import { ShareControl } from './share-control';
 import '../lightbox.css';
-
-const SWIPE_PX = 50;
-/** A swipe down at least this long (and more down than sideways) closes the viewer. */
-const SWIPE_DOWN_PX = 80;
-/** Zoom: the Zoom button's step, and the range the wheel and a pinch move in. */
-const ZOOM_STEP = 2;
-const ZOOM_MAX = 4;
-
-const clampZoom = (zoom: number) => Math.min(ZOOM_MAX, Math.max(1, zoom));
-
-/** Whether a point is on the picture itself, not on the letterbox around it (the element is object-fit: contain). */
-function onPicture(img: HTMLImageElement, x: number, y: number): boolean {
-  const box = img.getBoundingClientRect();
-  const ratio = img.naturalWidth && img.naturalHeight ? img.naturalWidth / img.naturalHeight : box.width / box.height;
-  const width = Math.min(box.width, box.height * ratio);
-  const height = width / ratio;
-  const left = box.left + (box.width - width) / 2;
-  const top = box.top + (box.height - height) / 2;
-  return x >= left && x <= left + width && y >= top && y <= top + height;
-}
+import { clampZoom, onPicture, SWIPE_DOWN_PX, SWIPE_PX, ZOOM_STEP } from './viewer-gestures';
 
 export interface LightboxProps {
   images: readonly ClientImage[];
