@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@shared/constants';
 import { Link } from 'react-router-dom';
-import { DocPage } from '../../../components/layouts/doc-page';
-import { paths } from '../../../config/paths';
+import { DocPage } from '../../components/layouts/doc-page';
+import { paths } from '../../config/paths';
 
 export default function LicensesPage() {
   return (

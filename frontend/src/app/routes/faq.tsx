@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '@shared/constants';
 import { Link } from 'react-router-dom';
-import { DocPage } from '../../../components/layouts/doc-page';
-import { Accordion } from '../../../components/ui/accordion';
-import { paths } from '../../../config/paths';
+import { DocPage } from '../../components/layouts/doc-page';
+import { Accordion } from '../../components/ui/accordion';
+import { paths } from '../../config/paths';
 
 export default function FaqPage() {
   return (

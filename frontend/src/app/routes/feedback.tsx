@@ -2,15 +2,15 @@ import { FEEDBACK_MESSAGES, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, feedbackFields
 import type { FormEvent } from 'react';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
+import { AttachmentFormEnd } from '../../features/forms/components/attachment-form-end';
+import { FormField } from '../../features/forms/components/form-field';
+import { StarRating } from '../../features/forms/components/star-rating';
+import { TypeSelect } from '../../features/forms/components/type-select';
+import { IMAGE_TYPES } from '../../features/forms/hooks/use-attachment';
+import { useAttachmentForm } from '../../features/forms/hooks/use-attachment-form';
+import { useSchemaForm } from '../../features/forms/hooks/use-schema-form';
 import { notify } from '../../lib/notify';
-import { AttachmentFormEnd } from './components/attachment-form-end';
-import { FormField } from './components/form-field';
-import { StarRating } from './components/star-rating';
-import { TypeSelect } from './components/type-select';
-import { IMAGE_TYPES } from './hooks/use-attachment';
-import { useAttachmentForm } from './hooks/use-attachment-form';
-import { useSchemaForm } from './hooks/use-schema-form';
-import './forms.css';
+import '../../features/forms/forms.css';
 
 const INITIAL = { feedbackType: '', rating: '0', description: '', email: '' };
 const ORDER = ['feedbackType', 'rating', 'description', 'email'] as const;

@@ -1,7 +1,7 @@
 import { MINIMUM_AGE, PRODUCT_NAME, SHARED_COPY_MAX_AGE_SECONDS } from '@shared/constants';
 import { Link } from 'react-router-dom';
-import { DocPage } from '../../../components/layouts/doc-page';
-import { paths } from '../../../config/paths';
+import { DocPage } from '../../components/layouts/doc-page';
+import { paths } from '../../config/paths';
 
 export default function PrivacyPage() {
   return (

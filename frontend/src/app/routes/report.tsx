@@ -2,13 +2,13 @@ import { ISSUE_MESSAGES, ISSUE_TYPE_LABELS, ISSUE_TYPES, issueReportFieldsSchema
 import { type FormEvent, useState } from 'react';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
-import { AttachmentFormEnd } from './components/attachment-form-end';
-import { FormField } from './components/form-field';
-import { TypeSelect } from './components/type-select';
-import { IMAGE_TYPES, VIDEO_TYPES } from './hooks/use-attachment';
-import { useAttachmentForm } from './hooks/use-attachment-form';
-import { useSchemaForm } from './hooks/use-schema-form';
-import './forms.css';
+import { AttachmentFormEnd } from '../../features/forms/components/attachment-form-end';
+import { FormField } from '../../features/forms/components/form-field';
+import { TypeSelect } from '../../features/forms/components/type-select';
+import { IMAGE_TYPES, VIDEO_TYPES } from '../../features/forms/hooks/use-attachment';
+import { useAttachmentForm } from '../../features/forms/hooks/use-attachment-form';
+import { useSchemaForm } from '../../features/forms/hooks/use-schema-form';
+import '../../features/forms/forms.css';
 
 const INITIAL = { reporterEmail: '', issueType: '', issueUrl: '', description: '' };
 const ORDER = ['reporterEmail', 'issueType', 'issueUrl', 'description'] as const;

@@ -3,11 +3,11 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DocPage } from '../../components/layouts/doc-page';
 import { paths } from '../../config/paths';
+import { CodeBox } from '../../features/recovery/code-box';
+import { SwitchConfirm } from '../../features/recovery/switch-confirm';
 import { notify } from '../../lib/notify';
 import { getVisitor, restoreVisitor } from '../../lib/visitor';
-import { CodeBox } from './code-box';
-import { SwitchConfirm } from './switch-confirm';
-import './keep-gallery.css';
+import '../../features/recovery/keep-gallery.css';
 
 /**
  * 'Keep my gallery': the visitor's recovery code (their anonymous id, written for people, with a QR

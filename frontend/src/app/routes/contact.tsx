@@ -3,13 +3,13 @@ import { CONTACT_SUCCESS, contactMessageSchema, formReceiptSchema, HONEYPOT_FIEL
 import { type FormEvent, useRef, useState } from 'react';
 import { PageHero } from '../../components/ui/page-hero';
 import { Seo } from '../../components/ui/seo';
+import { FormField } from '../../features/forms/components/form-field';
+import { HoneypotField } from '../../features/forms/components/honeypot-field';
+import { SubmitButton } from '../../features/forms/components/submit-button';
+import { useSchemaForm } from '../../features/forms/hooks/use-schema-form';
 import { api, newIdempotencyKey } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { FormField } from './components/form-field';
-import { HoneypotField } from './components/honeypot-field';
-import { SubmitButton } from './components/submit-button';
-import { useSchemaForm } from './hooks/use-schema-form';
-import './forms.css';
+import '../../features/forms/forms.css';
 
 const INITIAL = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 const ORDER = ['firstName', 'lastName', 'email', 'subject', 'message'] as const;

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@shared/constants';
-import { DocPage } from '../../../components/layouts/doc-page';
-import { CallToAction } from '../../../components/ui/call-to-action';
-import { paths } from '../../../config/paths';
+import { DocPage } from '../../components/layouts/doc-page';
+import { CallToAction } from '../../components/ui/call-to-action';
+import { paths } from '../../config/paths';
 
 export default function AboutPage() {
   return (

@@ -1,10 +1,10 @@
 import { PRODUCT_NAME } from '@shared/constants';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DocPage } from '../../../components/layouts/doc-page';
-import { Accordion, type AccordionItem } from '../../../components/ui/accordion';
-import { SearchField } from '../../../components/ui/search-field';
-import { paths } from '../../../config/paths';
+import { DocPage } from '../../components/layouts/doc-page';
+import { Accordion, type AccordionItem } from '../../components/ui/accordion';
+import { SearchField } from '../../components/ui/search-field';
+import { paths } from '../../config/paths';
 
 const SECTIONS: { title: string; items: AccordionItem[] }[] = [
   {

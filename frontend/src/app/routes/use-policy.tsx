@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '@shared/constants';
 import { REFUSAL_KINDS, SCREENING_LAYERS } from '@shared/safety';
 import { Link } from 'react-router-dom';
-import { DocPage } from '../../../components/layouts/doc-page';
-import { paths } from '../../../config/paths';
+import { DocPage } from '../../components/layouts/doc-page';
+import { paths } from '../../config/paths';
 
 export default function UsePolicyPage() {
   return (
