@@ -32,3 +32,20 @@ describe('masonry placement', () => {
     expect(placeInColumns([box(1, 1), box(1, 2)], 1)).toHaveLength(1);
   });
 });
+
+describe('placeInColumns with square tiles (home on phones, issue 32)', () => {
+  it('takes turns whatever the shapes, so two columns end within one tile of each other', () => {
+    const shapes = [
+      { width: 9, height: 16 },
+      { width: 16, height: 9 },
+      { width: 16, height: 9 },
+      { width: 16, height: 9 },
+    ];
+    expect(placeInColumns(shapes, 2, true).map((c) => c.map((t) => t.index))).toEqual([
+      [0, 2],
+      [1, 3],
+    ]);
+    // By shape, the tall one weighs as much as the three wide ones.
+    expect(placeInColumns(shapes, 2).map((c) => c.map((t) => t.index))).toEqual([[0], [1, 2, 3]]);
+  });
+});

@@ -33,12 +33,14 @@ export function useColumnCount(): number {
 }
 
 /**
- * Greedy shortest-column placement by aspect ratio. Appending a page never moves the tiles already
- * placed (the placement of a prefix does not depend on what follows), so paging causes no shift.
+ * Greedy shortest-column placement by aspect ratio (or, with `squares`, every tile one unit tall: turn
+ * about). Appending a page never moves the tiles already placed (the placement of a prefix does not
+ * depend on what follows), so paging causes no shift.
  */
 export function placeInColumns<T extends { width: number; height: number }>(
   items: readonly T[],
   columns: number,
+  squares = false,
 ): { item: T; index: number }[][] {
   const cols: { item: T; index: number }[][] = Array.from({ length: columns }, () => []);
   const heights = new Array<number>(columns).fill(0);
@@ -46,7 +48,7 @@ export function placeInColumns<T extends { width: number; height: number }>(
     let target = 0;
     for (let c = 1; c < columns; c++) if ((heights[c] ?? 0) < (heights[target] ?? 0) - 1e-9) target = c;
     cols[target]?.push({ item, index });
-    heights[target] = (heights[target] ?? 0) + item.height / item.width;
+    heights[target] = (heights[target] ?? 0) + (squares ? 1 : item.height / item.width);
   });
   return cols;
 }
@@ -59,7 +61,11 @@ export interface MasonryGridProps {
   afterFirstTile?: ReactNode;
   /** Called once the first picture has loaded (or failed): the page may then fetch what it held back for it. */
   onFirstPicture?: () => void;
-  /** Two columns even on phones (home's Featured grid: the phone home stays short, issue 32). */
+  /**
+   * Two columns even on phones, of square tiles there (home's Featured grid, issue 32): the phone home stays short,
+   * and its height does not depend on which pictures the wall took (a random sample of varied shapes). The viewer
+   * shows each picture whole.
+   */
   twoOnPhones?: boolean;
 }
 
@@ -68,7 +74,9 @@ export interface MasonryGridProps {
  * so lazy WebP thumbnails never shift the layout (srcset: the width that fits the column); the prompt is the hover caption and the alt text.
  */
 export function MasonryGrid({ images, onOpen, label, afterFirstTile, onFirstPicture, twoOnPhones = false }: MasonryGridProps) {
-  const columns = Math.max(useColumnCount(), twoOnPhones ? 2 : 1);
+  const natural = useColumnCount();
+  const squares = twoOnPhones && natural < 2;
+  const columns = Math.max(natural, twoOnPhones ? 2 : 1);
   const sizes = twoOnPhones ? TILE_SIZES_TWO : TILE_SIZES;
   const [loaded, setLoaded] = useState<ReadonlySet<string>>(new Set());
   // The first row asks for its pictures at once; the rest wait until the first picture (the likely LCP) has
@@ -81,7 +89,7 @@ export function MasonryGrid({ images, onOpen, label, afterFirstTile, onFirstPict
   };
   return (
     <ul className="masonry" aria-label={label} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
-      {placeInColumns(images, columns).map((column, c) => (
+      {placeInColumns(images, columns, squares).map((column, c) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
         <li key={c} className="masonry__column">
           {column.map(({ item, index }) => (
@@ -104,7 +112,7 @@ export function MasonryGrid({ images, onOpen, label, afterFirstTile, onFirstPict
                   loading={index < columns ? 'eager' : 'lazy'}
                   fetchPriority={index === 0 ? 'high' : 'auto'}
                   decoding="async"
-                  style={{ aspectRatio: `${item.width} / ${item.height}` }}
+                  style={{ aspectRatio: squares ? '1 / 1' : `${item.width} / ${item.height}` }}
                   // Held back by the image check (shown to its author only): blurred, the viewer says why.
                   className={item.imageCheck ? 'is-held-back' : undefined}
                   onLoad={() => arrived(item)}
