@@ -63,8 +63,40 @@ if bad:
     sys.exit('requirements.lock.txt does not match ComfyUI:\n  ' + '\n  '.join(bad))
 PY
 python3 -m venv "$COMFY/.venv"
-"$COMFY/.venv/bin/pip" install --no-cache-dir --disable-pip-version-check -r "$FILES/requirements.lock.txt"
+# Hashes (issue 31 item 3). Once requirements.hashes.txt holds hashes (a build's record, below, copied
+# into the repo), pip installs from it with --require-hashes and --no-deps: a file whose bytes changed, or
+# a package that is not in it, stops the build. Until then pip resolves the lock, and the build records
+# what it installed, transitive packages included, with each archive's SHA-256 from pip's installation
+# report, in the same format (artloom-requirements-hashes.txt in the image and in the build log).
+if grep -q -- '--hash=sha256:' "$FILES/requirements.hashes.txt" 2>/dev/null; then
+  "$COMFY/.venv/bin/pip" install --no-cache-dir --disable-pip-version-check --require-hashes --no-deps \
+    -r "$FILES/requirements.hashes.txt" --report "$COMFY/artloom-pip-report.json"
+else
+  "$COMFY/.venv/bin/pip" install --no-cache-dir --disable-pip-version-check \
+    -r "$FILES/requirements.lock.txt" --report "$COMFY/artloom-pip-report.json"
+fi
 "$COMFY/.venv/bin/pip" check
+python3 - "$COMFY/artloom-pip-report.json" "$FILES/requirements.lock.txt" > "$COMFY/artloom-requirements-hashes.txt" <<'PY'
+import json, re, sys
+report = json.load(open(sys.argv[1], encoding='utf-8'))
+print('# Recorded by infra/gpu/image-build.sh from pip\'s installation report: every installed archive with its')
+print('# SHA-256. Copy this file to infra/gpu/requirements.hashes.txt to make later builds install exactly these.')
+for line in open(sys.argv[2], encoding='utf-8'):
+    if re.match(r'^--(extra-)?index-url ', line): print(line.strip())
+missing = []
+for item in sorted(report.get('install', []), key=lambda i: i['metadata']['name'].lower()):
+    name, version = item['metadata']['name'], item['metadata']['version']
+    info = item.get('download_info', {}).get('archive_info', {})
+    digest = info.get('hashes', {}).get('sha256') or (info.get('hash', '').split('=', 1)[1] if info.get('hash', '').startswith('sha256=') else None)
+    if not digest:
+        missing.append(name)
+        continue
+    print(f'{name}=={version} --hash=sha256:{digest}')
+if missing:
+    sys.exit('pip reported no SHA-256 for: ' + ', '.join(missing))
+PY
+echo "=== artloom-requirements-hashes.txt (copy to infra/gpu/requirements.hashes.txt) ==="
+cat "$COMFY/artloom-requirements-hashes.txt"
 # What actually got installed (transitive packages included): copy it into the lock to pin those too.
 "$COMFY/.venv/bin/pip" freeze | tee "$COMFY/artloom-pip-freeze.txt"
 # The lock is what ran (issue 31): every locked package must be installed at exactly its locked

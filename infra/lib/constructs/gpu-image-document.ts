@@ -18,6 +18,7 @@ export const IMAGE_FILES = [
   'validate-image.sh',
   'boot.sh',
   'requirements.lock.txt',
+  'requirements.hashes.txt',
   'comfyui.service',
   'artloom-worker.service',
   'artloom-boot.service',

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_FILES } from '../../../infra/lib/constructs/gpu-image-document';
 
 /**
  * The GPU instance's shell scripts (shellcheck is not installed here): they parse with `bash -n`,
@@ -71,12 +72,13 @@ describeScript('boot.sh', (boot) => {
 });
 
 describeScript('image-build.sh', (build) => {
-  it('checks out the exact commit and installs only the lock file', () => {
+  it('checks out the exact commit and installs only the lock file, or its hashed record once committed', () => {
     expect(build).toContain('COMFYUI_REPO:-https://github.com/Comfy-Org/ComfyUI.git}');
     expect(build).toContain('fetch -q --depth 1 "$COMFYUI_REPO" "$COMFYUI_COMMIT"');
     expect(build).toContain('test "$(git -C "$COMFY" rev-parse HEAD)" = "$COMFYUI_COMMIT"');
-    expect(build.match(/pip"? install/g)).toHaveLength(1);
-    expect(build).toContain('-r "$FILES/requirements.lock.txt"');
+    expect(build.match(/pip" install/g)).toHaveLength(2);
+    expect(build).toContain('-r "$FILES/requirements.lock.txt" --report');
+    expect(build).toContain('--require-hashes --no-deps \\\n    -r "$FILES/requirements.hashes.txt"');
     expect(build).toContain('/.venv/bin/pip" check');
     expect(build).toContain('grep " $NODE_TGZ$" SHASUMS256.txt | sha256sum -c -');
   });
@@ -152,6 +154,33 @@ describe('requirements.lock.txt', () => {
       .filter(([name, [, version]]) => lock.get(name)?.[0] !== '==' || publicVersion(lock.get(name)?.[1]) !== publicVersion(version))
       .map(([name, [, version]]) => `${name}: ran ${version}, locked ${lock.get(name)?.join('') ?? 'nothing'}`);
     expect(drift).toEqual([]);
+  });
+});
+
+describe('requirements.hashes.txt', () => {
+  /** Each hashed pin whose package the lock also pins, at another version: the record and the lock disagree. */
+  const hashDrift = (hashes: string, lock: string) => {
+    const locked = requirements(lock);
+    return [...hashes.matchAll(/^([A-Za-z0-9_.+-]+)==(\S+) --hash=sha256:[0-9a-f]{64}$/gm)]
+      .map(([, name = '', version]) => [name.toLowerCase().replaceAll('_', '-'), version] as const)
+      .filter(([name, version]) => locked.has(name) && locked.get(name)?.[1] !== version)
+      .map(([name, version]) => `${name}: hashed ${version}, locked ${locked.get(name)?.[1]}`);
+  };
+
+  it('holds every hashed package at its locked version (the record must be of an image built from this lock)', () => {
+    expect(hashDrift(read('requirements.hashes.txt'), read('requirements.lock.txt'))).toEqual([]);
+    // The check itself: a record of numpy 2.3.3 against the lock's 2.5.2 is caught.
+    expect(hashDrift(`numpy==2.3.3 --hash=sha256:${'a'.repeat(64)}\n`, read('requirements.lock.txt'))).toEqual([
+      'numpy: hashed 2.3.3, locked 2.5.2',
+    ]);
+  });
+
+  it('ships with the image build (IMAGE_FILES) and holds only comments and hashed pins', () => {
+    expect(IMAGE_FILES).toContain('requirements.hashes.txt');
+    const lines = read('requirements.hashes.txt')
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'));
+    for (const line of lines) expect(line).toMatch(/^(--(extra-)?index-url \S+|[A-Za-z0-9_.+-]+==\S+ --hash=sha256:[0-9a-f]{64})$/);
   });
 });
 

@@ -48,7 +48,25 @@ esac`,
 if [ "$1" = -m ] && [ "$2" = venv ]; then mkdir -p "$3/bin"; cp "$STUB_BIN/pip" "$3/bin/pip"; exit 0; fi
 exec "$REAL_PYTHON3" "$@"`,
   // What pip installed: the lock, or (STUB_PIP_DRIFT=name==version) the lock with one package at another version.
-  pip: `[ "$1" = freeze ] && grep -E '^[A-Za-z]' "$FILES/requirements.lock.txt" | sed 's/ *#.*//' | sed "s/^\${STUB_PIP_DRIFT%%==*}==.*/\${STUB_PIP_DRIFT:-}/"; true`,
+  // `install -r FILE --report R` writes pip's installation report for FILE's pins, each archive's SHA-256 made
+  // up from its name and version; with --require-hashes and STUB_PIP_HASH_MISMATCH it fails as pip does.
+  pip: `
+case "$1" in
+  freeze) grep -E '^[A-Za-z]' "$FILES/requirements.lock.txt" | sed 's/ *#.*//' | sed "s/^\${STUB_PIP_DRIFT%%==*}==.*/\${STUB_PIP_DRIFT:-}/" ;;
+  install)
+    req="" report="" prev=""
+    for a in "$@"; do [ "$prev" = -r ] && req="$a"; [ "$prev" = --report ] && report="$a"; prev="$a"; done
+    case " $* " in *" --require-hashes "*) if [ -n "\${STUB_PIP_HASH_MISMATCH:-}" ]; then
+      echo "ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE." >&2; exit 1; fi ;; esac
+    [ -z "$report" ] || "$REAL_PYTHON3" -c '
+import hashlib, json, re, sys
+items = []
+for line in open(sys.argv[1]):
+    m = re.match(r"^([A-Za-z0-9_.+-]+)==([^\\s#;]+)", line)
+    if m: items.append({"metadata": {"name": m[1], "version": m[2]}, "download_info": {"archive_info": {"hashes": {"sha256": hashlib.sha256(m[0].encode()).hexdigest()}}}})
+json.dump({"version": "1", "install": items}, open(sys.argv[2], "w"))
+' "$req" "$report" ;;
+esac`,
   aws: `
 case "$1 $2" in
   "s3 cp") src="" dst=""; for a in "$@"; do case "$a" in s3://*) src="\${a#s3://}" ;; /*) dst="$a" ;; esac; done
@@ -177,7 +195,7 @@ describe.skipIf(!isRoot)('GPU scripts, executed in a throw-away root (skipped un
       expect(build.calls).toContain(`curl -fsSLO https://nodejs.org/dist/v${NODE_VERSION}/node-v${NODE_VERSION}-linux-x64.tar.xz`);
       const pip = build.calls.filter((c) => c.startsWith('pip '));
       expect(pip).toEqual([
-        `pip install --no-cache-dir --disable-pip-version-check -r ${join(dir, 'files/requirements.lock.txt')}`,
+        `pip install --no-cache-dir --disable-pip-version-check -r ${join(dir, 'files/requirements.lock.txt')} --report ${join(root, 'opt/ComfyUI/artloom-pip-report.json')}`,
         'pip check',
         'pip freeze',
       ]);
@@ -213,6 +231,33 @@ describe.skipIf(!isRoot)('GPU scripts, executed in a throw-away root (skipped un
       expect(drifted.status).not.toBe(0);
       expect(drifted.out).toContain('numpy: locked 2.5.2, installed 2.3.3');
       expect(run(join(dir, 'files/image-build.sh'), { STUB_PIP_DRIFT: '' }).status).toBe(0);
+    });
+
+    it('records every installed archive with its SHA-256, in the format a later build installs from', () => {
+      const record = readFileSync(join(root, 'opt/ComfyUI/artloom-requirements-hashes.txt'), 'utf8');
+      expect(build.out).toContain('=== artloom-requirements-hashes.txt (copy to infra/gpu/requirements.hashes.txt) ===');
+      expect(record).toContain('--extra-index-url https://download.pytorch.org/whl/cu130');
+      const pins = readFileSync(join(dir, 'files/requirements.lock.txt'), 'utf8').match(/^[A-Za-z][^\s#]*==[^\s#]+/gm) ?? [];
+      expect(pins.length).toBeGreaterThan(10);
+      for (const pin of pins) expect(record, pin).toMatch(new RegExp(`^${pin.replace(/[.+]/g, '\\$&')} --hash=sha256:[0-9a-f]{64}$`, 'm'));
+    });
+
+    it('installs with --require-hashes --no-deps once the record is committed, and stops when an archive does not match it', () => {
+      const committed = join(dir, 'files/requirements.hashes.txt');
+      const placeholder = readFileSync(committed, 'utf8');
+      cpSync(join(root, 'opt/ComfyUI/artloom-requirements-hashes.txt'), committed);
+      try {
+        const hashed = run(join(dir, 'files/image-build.sh'));
+        expect(hashed.status, hashed.out).toBe(0);
+        expect(hashed.calls).toContain(
+          `pip install --no-cache-dir --disable-pip-version-check --require-hashes --no-deps -r ${committed} --report ${join(root, 'opt/ComfyUI/artloom-pip-report.json')}`,
+        );
+        const mismatch = run(join(dir, 'files/image-build.sh'), { STUB_PIP_HASH_MISMATCH: '1' });
+        expect(mismatch.status).not.toBe(0);
+        expect(mismatch.out).toContain('DO NOT MATCH THE HASHES');
+      } finally {
+        writeFileSync(committed, placeholder);
+      }
     });
 
     it('stops when Node does not match its SHASUMS256', () => {
