@@ -10,7 +10,15 @@ import {
   type WarmPool,
 } from 'aws-cdk-lib/aws-autoscaling';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { type IMachineImage, type LaunchTemplate, type SecurityGroup, SubnetType, type Vpc } from 'aws-cdk-lib/aws-ec2';
+import {
+  type IMachineImage,
+  type LaunchTemplate,
+  MachineImage,
+  OperatingSystemType,
+  type SecurityGroup,
+  SubnetType,
+  type Vpc,
+} from 'aws-cdk-lib/aws-ec2';
 import { Grant, type IGrantable, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -199,10 +207,13 @@ export class GpuFleet extends Construct {
         buildAvailabilityZone: props.buildAvailabilityZone,
         alarmTopic: props.alarmTopic,
       });
-      // The image resource's own id: CloudFormation creates the launch template only after the build
-      // finished (a `resolve:ssm:` of the parameter that build writes would race it). A pipeline rebuild
-      // reaches the fleet with the next deploy that changes the recipe, or through the amiId context key.
-      machineImage = imageFrom(this.image.image.attrImageId);
+      // The parameter every build writes (the deploy-time image's and each pipeline run's), resolved by EC2 at
+      // each launch (`resolve:ssm:`, not CloudFormation's deploy-time `{{resolve:ssm:…}}`): a pipeline rebuild
+      // reaches the next instance launched with no deploy (issue 31 item 7; before, the weekly pipeline built
+      // AMIs the fleet never ran). The launch template is created after the first build, which wrote it;
+      // instances already launched keep their image until the next deploy's instance refresh or the
+      // operator's (docs/deploy.md).
+      machineImage = MachineImage.resolveSsmParameterAtLaunch(this.image.parameterName, { os: OperatingSystemType.LINUX });
     }
     this.launchTemplate = gpuLaunchTemplate(this, {
       instanceType: props.instanceType,
@@ -211,6 +222,7 @@ export class GpuFleet extends Construct {
       securityGroup: this.securityGroup,
     });
 
+    if (this.image) this.launchTemplate.node.addDependency(this.image.image);
     // On the launch template and (tag specifications) on its instances and volumes.
     Tags.of(this.launchTemplate).add(SETTINGS_TAG, this.settingsPath);
     Tags.of(this.launchTemplate).add(SETTINGS_HASH_TAG, settingsHash);

@@ -179,13 +179,18 @@ describe('GPU fleet template', () => {
       expect(text(component.Properties.Data)).toContain('bash /tmp/artloom-image/validate-image.sh');
     });
 
-    it("takes the launch template's image from the Image Builder image, so CloudFormation creates it after the build", () => {
+    it('launches from the parameter every build writes, resolved by EC2 at each launch, and creates the template after the first build', () => {
       const [imageId] = one(template, 'AWS::ImageBuilder::Image');
-      const [, lt] = one(template, 'AWS::EC2::LaunchTemplate');
-      expect(lt.Properties.LaunchTemplateData.ImageId).toEqual({ 'Fn::GetAtt': [imageId, 'ImageId'] });
-      // The build still records its AMI id in a parameter (for the operator), which nothing in the stack reads.
+      const [ltId, lt] = one(template, 'AWS::EC2::LaunchTemplate');
+      // Each build (the deploy-time image and every pipeline run) writes its AMI id to this parameter...
       const [, dist] = one(template, 'AWS::ImageBuilder::DistributionConfiguration');
-      expect(dist.Properties.Distributions[0].SsmParameterConfigurations[0]).toMatchObject({ DataType: 'aws:ec2:image' });
+      const written = dist.Properties.Distributions[0].SsmParameterConfigurations[0];
+      expect(written).toMatchObject({ DataType: 'aws:ec2:image' });
+      // ...which the launch template names for EC2 to read at launch: a pipeline image runs with no deploy.
+      expect(lt.Properties.LaunchTemplateData.ImageId).toBe(`resolve:ssm:${text(written.ParameterName)}`);
+      // The parameter exists before the template: the template waits for the first build.
+      expect(lt.DependsOn).toContain(imageId);
+      expect(ltId).toBeTruthy();
     });
 
     it('resolves no SSM parameter that the same template creates or has its image build write (that would race the deploy)', () => {
@@ -200,8 +205,10 @@ describe('GPU fleet template', () => {
       expect(created.size).toBeGreaterThan(0);
       const resolved: string[] = [];
       for (const [id, r] of Object.entries(json.Resources))
+        // CloudFormation's dynamic references only (resolved at deploy time); EC2's own launch-time
+        // `resolve:ssm:` in a launch template's ImageId reads the parameter when an instance starts.
         for (const s of strings(r.Properties))
-          for (const m of s.matchAll(/resolve:ssm(?:-secure)?:([^}:\s"']+)/g)) resolved.push(`${id} ${m[1]}`);
+          for (const m of s.matchAll(/\{\{resolve:ssm(?:-secure)?:([^}:\s"']+)/g)) resolved.push(`${id} ${m[1]}`);
       for (const [id, p] of Object.entries(json.Parameters ?? {}))
         if (String(p.Type).startsWith('AWS::SSM::Parameter::Value')) resolved.push(`${id} ${p.Default}`);
       expect(resolved.filter((r) => created.has(r.split(' ')[1] ?? ''))).toEqual([]);
