@@ -17,3 +17,10 @@ export async function queryEvery<T = Record<string, unknown>>(input: QueryComman
   }
   return items;
 }
+
+/** How many items a query matches (Select COUNT), summed over every page with the SDK's paginator. */
+export async function countEvery(input: QueryCommandInput): Promise<number> {
+  let total = 0;
+  for await (const page of paginateQuery({ client: dynamo() }, { ...input, Select: 'COUNT' })) total += page.Count ?? 0;
+  return total;
+}

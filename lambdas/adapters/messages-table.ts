@@ -5,7 +5,7 @@ import { config } from '../lib/config';
 import { ValidationError } from '../lib/errors';
 import { dynamo } from './aws-clients';
 import { cancellationCodes, retryTransactionConflicts, unlessConditionFails } from './dynamo-errors';
-import { queryEvery } from './dynamo-query';
+import { countEvery, queryEvery } from './dynamo-query';
 
 /** A message still open: never marked handled (the inbox's unread list and the overview's count read the same rule). */
 const OPEN_FILTER = 'attribute_not_exists(handled) OR handled = :no';
@@ -226,22 +226,11 @@ export async function setHandled(pk: string, handled: boolean, by: string): Prom
 
 /** How many messages of a kind are open (not marked handled): a counting query, every page of it. */
 export async function countOpen(type: MessageType): Promise<number> {
-  let total = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: config().MESSAGES_TABLE,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        FilterExpression: OPEN_FILTER,
-        ExpressionAttributeValues: { ':pk': `type#${type}`, ':no': false },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    total += out.Count ?? 0;
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return total;
+  return countEvery({
+    TableName: config().MESSAGES_TABLE,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: OPEN_FILTER,
+    ExpressionAttributeValues: { ':pk': `type#${type}`, ':no': false },
+  });
 }

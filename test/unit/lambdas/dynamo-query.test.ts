@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { queryEvery } from '../../../lambdas/adapters/dynamo-query';
+import { countEvery, queryEvery } from '../../../lambdas/adapters/dynamo-query';
 import { openJobs } from '../../../lambdas/adapters/job-lists';
 
 /** queryEvery reads no more than it was asked for. Integration twin: the reconciler's tests (reconcile.test.ts) list open jobs on DynamoDB Local. */
@@ -33,6 +33,20 @@ describe('queryEvery', () => {
       .resolves({ Items: items(2, 1) });
     expect(await queryEvery(input)).toHaveLength(3);
     expect(ddb.commandCalls(QueryCommand).map((c) => c.args[0].input.Limit)).toEqual([undefined, undefined]);
+  });
+});
+
+describe('countEvery', () => {
+  it('asks for counts only and sums them over every page (the inbox and report counts of the Overview)', async () => {
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Count: 3, LastEvaluatedKey: { pk: 'a' } })
+      .resolvesOnce({ Count: 0, LastEvaluatedKey: { pk: 'b' } })
+      .resolves({ Count: 4 });
+    expect(await countEvery(input)).toBe(7);
+    const calls = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input);
+    expect(calls.map((c) => c.Select)).toEqual(['COUNT', 'COUNT', 'COUNT']);
+    expect(calls.map((c) => c.ExclusiveStartKey)).toEqual([undefined, { pk: 'a' }, { pk: 'b' }]);
   });
 });
 
