@@ -157,6 +157,25 @@ describe('requirements.lock.txt', () => {
   });
 });
 
+describe('the lock against the GPU run', () => {
+  it('holds every [gpu] pin at the version pip freeze listed on the H200 that ran the worker (2026-11-28)', () => {
+    const freeze = requirements(readFileSync(join(import.meta.dirname, '../../fixtures/gpu-proof/h200-2026-11-28-pip-freeze.txt'), 'utf8'));
+    expect(freeze.size).toBeGreaterThan(100);
+    const publicVersion = (v: string | undefined) => v?.replace(/\+.*$/, '');
+    const gpuPins = read('requirements.lock.txt')
+      .split('\n')
+      .filter((l) => /# \[gpu\]/.test(l))
+      .map((l) => requirements(l))
+      .flatMap((m) => [...m]);
+    expect(gpuPins.length).toBeGreaterThanOrEqual(10);
+    const drift = gpuPins
+      .filter(([name, [, version]]) => publicVersion(freeze.get(name)?.[1]) !== publicVersion(version))
+      .map(([name, [, version]]) => `${name}: locked ${version}, ran ${freeze.get(name)?.[1] ?? 'nothing'}`);
+    expect(drift).toEqual([]);
+    expect(gpuPins.map(([name]) => name)).toContain('huggingface-hub');
+  });
+});
+
 describe('requirements.hashes.txt', () => {
   /** Each hashed pin whose package the lock also pins, at another version: the record and the lock disagree. */
   const hashDrift = (hashes: string, lock: string) => {
