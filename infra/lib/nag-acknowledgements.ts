@@ -179,10 +179,15 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     reason:
       'The deploy-time instance refresh (a settings change replaces the warm pool) may StartInstanceRefresh on the one GPU group; the * is the group UUID CloudFormation does not expose.',
   },
+  'gpu/image/ami-cleanup/CustomResourcePolicy': {
+    findings: ['IAM5[Resource::arn:<partition>:ec2:<region>::image/*]', 'IAM5[Resource::arn:<partition>:ec2:<region>::snapshot/*]'],
+    reason:
+      "The deploy-time image's AMI is deregistered when CloudFormation deletes that image: DeregisterImage only on AMIs tagged artloom-gpu-image=<stack>-gpu (a condition: an AMI's id is not known before the build), and DeleteSnapshot for its snapshots, which carry no tag to select by (DeregisterImage's DeleteAssociatedSnapshots deletes only the AMI's own).",
+  },
   AWS679f53fac002430cb0da5b7982bd2287: {
     findings: [BASIC],
     reason:
-      "aws-cdk-lib's AwsCustomResource handler (the instance refresh): its own CloudWatch log streams through the basic execution role, nothing else.",
+      "aws-cdk-lib's AwsCustomResource handler (the instance refresh, the AMI cleanup): its own CloudWatch log streams through the basic execution role, nothing else.",
   },
   'gpu/self-scaling': {
     findings: [NO_ARN, GPU_GROUP],

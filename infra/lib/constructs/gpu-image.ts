@@ -12,6 +12,7 @@ import {
 } from 'aws-cdk-lib/aws-imagebuilder';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, PhysicalResourceIdReference } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { componentDocument, DLAMI_SSM_PARAMETER, GPU_FILES_DIR, versionOf, WORKER_NODE_VERSION } from './gpu-image-document';
 
@@ -58,6 +59,8 @@ export class GpuImage extends Construct {
   readonly image: CfnImage;
   readonly pipeline: CfnImagePipeline;
   readonly lifecyclePolicy: CfnLifecyclePolicy;
+  /** Deregisters the deploy-time image's AMI (and its snapshots) when CloudFormation deletes that image. */
+  readonly amiCleanup: AwsCustomResource;
   /** The component's and the recipe's version (a hash of their definition). */
   readonly version: string;
 
@@ -167,6 +170,7 @@ export class GpuImage extends Construct {
     });
 
     this.lifecyclePolicy = this.retention(prefix, version);
+    this.amiCleanup = this.deregisterOnDelete(prefix);
 
     Validations.of(role).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/EC2InstanceProfileForImageBuilder]',
@@ -175,6 +179,50 @@ export class GpuImage extends Construct {
     Validations.of(role).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/AmazonSSMManagedInstanceCore]',
       reason: 'Image Builder drives its build instances through SSM; this AWS policy is what the agent needs.',
+    });
+  }
+
+  /**
+   * The deploy-time image's AMI goes with its CloudFormation resource (issue 31 item 7). Image Builder's
+   * DeleteImage keeps the AMI, and the lifecycle policy no longer sees an image whose Image Builder resource is
+   * gone: a deploy that replaced the image, a rollback after the build (a first deploy failing late) and a
+   * teardown each left an AMI and its 120 GB snapshot behind. This resource's physical id is the AMI id, so a new
+   * image replaces it and CloudFormation deletes the old one: DeregisterImage with its snapshots (only AMIs tagged
+   * as this stack's GPU images; one already gone is not an error). Create and update also write the AMI id to the
+   * parameter the launch template resolves: the build has just written the same value, and when a failed update
+   * rolls back, the update back to the old image restores the parameter before the new AMI is deregistered, so
+   * launches never resolve a deregistered image. Instances launched from an AMI keep running without it.
+   */
+  private deregisterOnDelete(prefix: string): AwsCustomResource {
+    const stack = Stack.of(this);
+    const point = {
+      service: 'SSM',
+      action: 'putParameter',
+      parameters: { Name: this.parameterName, Value: this.image.attrImageId, Type: 'String', DataType: 'aws:ec2:image', Overwrite: true },
+      physicalResourceId: PhysicalResourceId.of(this.image.attrImageId),
+    };
+    return new AwsCustomResource(this, 'ami-cleanup', {
+      onCreate: point,
+      onUpdate: point,
+      onDelete: {
+        service: 'EC2',
+        action: 'deregisterImage',
+        parameters: { ImageId: new PhysicalResourceIdReference(), DeleteAssociatedSnapshots: true },
+        ignoreErrorCodesMatching: 'InvalidAMIID\\..*',
+      },
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({
+          actions: ['ssm:PutParameter'],
+          resources: [`arn:${stack.partition}:ssm:${stack.region}:${stack.account}:parameter${this.parameterName}`],
+        }),
+        new PolicyStatement({
+          actions: ['ec2:DeregisterImage'],
+          resources: [`arn:${stack.partition}:ec2:${stack.region}::image/*`],
+          conditions: { StringEquals: { [`aws:ResourceTag/${IMAGE_TAG}`]: prefix } },
+        }),
+        new PolicyStatement({ actions: ['ec2:DeleteSnapshot'], resources: [`arn:${stack.partition}:ec2:${stack.region}::snapshot/*`] }),
+      ]),
+      installLatestAwsSdk: false,
     });
   }
 

@@ -204,14 +204,44 @@ describe('GPU fleet template', () => {
       }
       expect(created.size).toBeGreaterThan(0);
       const resolved: string[] = [];
+      // CloudFormation's dynamic references only (resolved at deploy time); EC2's own launch-time
+      // `resolve:ssm:` in a launch template's ImageId reads the parameter when an instance starts.
       for (const [id, r] of Object.entries(json.Resources))
-        // CloudFormation's dynamic references only (resolved at deploy time); EC2's own launch-time
-        // `resolve:ssm:` in a launch template's ImageId reads the parameter when an instance starts.
         for (const s of strings(r.Properties))
           for (const m of s.matchAll(/\{\{resolve:ssm(?:-secure)?:([^}:\s"']+)/g)) resolved.push(`${id} ${m[1]}`);
       for (const [id, p] of Object.entries(json.Parameters ?? {}))
         if (String(p.Type).startsWith('AWS::SSM::Parameter::Value')) resolved.push(`${id} ${p.Default}`);
       expect(resolved.filter((r) => created.has(r.split(' ')[1] ?? ''))).toEqual([]);
+    });
+
+    it("deregisters the deploy-time image's AMI with its snapshots when CloudFormation deletes that image, and points the parameter back on a rollback", () => {
+      const [imageId] = one(template, 'AWS::ImageBuilder::Image');
+      const [, dist] = one(template, 'AWS::ImageBuilder::DistributionConfiguration');
+      const parameter = text(dist.Properties.Distributions[0].SsmParameterConfigurations[0].ParameterName);
+      const cleanups = Object.values(template.findResources('Custom::AWS') as Record<string, Resource>).filter((r) =>
+        text(r.Properties.Delete ?? '').includes('deregisterImage'),
+      );
+      expect(cleanups).toHaveLength(1);
+      const [cleanup] = cleanups as [Resource];
+      // Create and update: the parameter the launch template resolves gets this image's AMI; the AMI id is the
+      // physical id, so a new image replaces the resource and CloudFormation deletes the old one.
+      for (const call of [cleanup.Properties.Create, cleanup.Properties.Update]) {
+        const flat = text(call);
+        expect(flat).toContain('"action":"putParameter"');
+        expect(flat).toContain(`"Name":"${parameter}"`);
+        expect(flat).toContain(`getatt:${imageId}.ImageId`);
+        expect(flat).toContain('"physicalResourceId":{"id":"');
+      }
+      const del = text(cleanup.Properties.Delete);
+      expect(del).toContain('"action":"deregisterImage"');
+      expect(del).toContain('"ImageId":"PHYSICAL:RESOURCEID:"');
+      expect(del).toContain('"DeleteAssociatedSnapshots":true');
+      // Its role deregisters only this stack's GPU images (by tag).
+      const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);
+      const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]);
+      const deregister = statements.filter((st) => st.Action === 'ec2:DeregisterImage');
+      expect(deregister).toHaveLength(1);
+      expect(deregister[0]?.Condition).toEqual({ StringEquals: { [`aws:ResourceTag/${IMAGE_TAG}`]: 'Gpu-gpu' } });
     });
 
     it('does not start the warm pool before the first image exists', () => {
@@ -280,7 +310,11 @@ describe('GPU fleet template', () => {
       const [ltId] = one(template, 'AWS::EC2::LaunchTemplate');
       const [asgId] = one(template, 'AWS::AutoScaling::AutoScalingGroup');
       const [poolId] = one(template, 'AWS::AutoScaling::WarmPool');
-      const [, refresh] = one(template, 'Custom::AWS');
+      const refreshes = Object.values(template.findResources('Custom::AWS') as Record<string, Resource>).filter((r) =>
+        text(r.Properties.Create ?? '').includes('startInstanceRefresh'),
+      );
+      expect(refreshes).toHaveLength(1);
+      const [refresh] = refreshes as [Resource];
       for (const phase of ['Create', 'Update']) {
         const call = text(refresh.Properties[phase]);
         expect(call).toContain('"action":"startInstanceRefresh"');
