@@ -153,14 +153,15 @@ export const publicListHeaders = (etag: string): Record<string, string> => ({
   etag,
 });
 
-/** True when the request's If-None-Match names `etag` (a list of tags, or `*`, as HTTP allows). */
+/**
+ * True when the request's If-None-Match names `etag`: a list of quoted tags, weak or strong (a tag may
+ * itself hold commas, so the list is read tag by tag, not split on commas), or `*`.
+ */
 export function matchesEtag(event: ApiEvent, etag: string): boolean {
   const header = event.headers?.['if-none-match'];
   if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
+  if (header.trim() === '*') return true;
+  return [...header.matchAll(/(?:W\/)?("[^"]*")/g)].some((m) => m[1] === etag);
 }
 
 /** 304: the reader's copy is current; no body, the same caching headers as the full answer. */

@@ -208,7 +208,7 @@ describe('category handlers', () => {
     ddb.resetHistory();
     const again = (etags: string) =>
       listCategory(apiEvent({ path: '/api/gallery/category/all', query, headers: { 'if-none-match': etags } }), lambdaContext());
-    const same = await again(`W/"x", ${etag}`);
+    const same = await again(`W/"x,y", W/${etag}`);
     expect(same.statusCode).toBe(304);
     expect(same.body).toBeUndefined();
     expect(same.headers?.etag).toBe(etag);
