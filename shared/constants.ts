@@ -141,3 +141,12 @@ export const STORAGE_KEYS = {
  * privacy page states it.
  */
 export const SHARED_COPY_MAX_AGE_SECONDS = 300;
+
+/**
+ * How long CloudFront may keep a public gallery list (GET /api/gallery/category/all and
+ * /api/gallery/categories) before asking the API again; browsers revalidate on every use. Each list
+ * carries an ETag made of its categories' `lastUpdated` (which moves on every add, hide or delete),
+ * so CloudFront's revalidation is answered `304` while nothing changed, and a change (a hidden
+ * picture included) reaches visitors within this long (docs/scale.md).
+ */
+export const PUBLIC_LIST_EDGE_SECONDS = 60;

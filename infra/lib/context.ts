@@ -48,7 +48,12 @@ export const appContextSchema = z.object({
   /** Operator address for form notifications (SES); unset = no email. */
   notifyEmail: z.email().optional(),
   notifyFrom: z.email().optional(),
+  /** Requests/s of the API stage's default throttle (burst 2x): every route without a throttle of its own. */
   apiRateLimit: z.coerce.number().int().positive().default(50),
+  /** Per-route throttles (RouteDef.throttle, burst 2x each; docs/scale.md): each gallery read, status polls, generate. */
+  readRateLimit: z.coerce.number().int().positive().default(200),
+  pollRateLimit: z.coerce.number().int().positive().default(200),
+  generateRateLimit: z.coerce.number().int().positive().default(20),
   wafRateLimit: z.coerce.number().int().min(100).default(1000),
   /**
    * Reserved concurrency for the live-progress stream function (`-c streamReservedConcurrency=50`).

@@ -99,13 +99,38 @@ export function presignDownload(key: string, fileName: string, expiresIn = confi
 }
 
 /**
+ * How many signed view urls one function instance keeps (about 1.5 kB each, so at most ~8 MB): a
+ * visitor's gallery page of 24 pictures needs 48, and a url is only reused within its window.
+ */
+export const VIEW_URL_CACHE_SIZE = 5000;
+const viewUrls = new Map<string, Promise<string>>();
+let viewUrlsWindow = Number.NaN;
+
+/**
  * A GET url of a private object for its owner's page. Signed as of the start of the current window
  * and valid for two, so every answer within a window carries the same url (the browser's cache keeps
  * working across page loads) and a url handed out at a window's end still has a whole window to live.
+ * Since it is the same url, it is signed once per key and window and kept in this instance's memory
+ * (issue 31 item 6: a gallery list of 24 pictures signed 48 urls per call): a new window empties
+ * the cache, and past VIEW_URL_CACHE_SIZE the oldest entry goes. A failed signing is not kept.
  */
 export function presignView(key: string): Promise<string> {
   const window = config().PRIVATE_URL_WINDOW_SECONDS * 1000;
-  const signingDate = new Date(Math.floor(clock.now() / window) * window);
-  const command = new GetObjectCommand({ Bucket: config().IMAGES_BUCKET, Key: key });
-  return getSignedUrl(s3(), command, { signingDate, expiresIn: (2 * window) / 1000 });
+  const windowStart = Math.floor(clock.now() / window) * window;
+  if (windowStart !== viewUrlsWindow) {
+    viewUrls.clear();
+    viewUrlsWindow = windowStart;
+  }
+  const Bucket = config().IMAGES_BUCKET;
+  const cacheKey = `${Bucket}/${key}`;
+  const cached = viewUrls.get(cacheKey);
+  if (cached) return cached;
+  const signed = getSignedUrl(s3(), new GetObjectCommand({ Bucket, Key: key }), {
+    signingDate: new Date(windowStart),
+    expiresIn: (2 * window) / 1000,
+  });
+  if (viewUrls.size >= VIEW_URL_CACHE_SIZE) viewUrls.delete(viewUrls.keys().next().value as string);
+  viewUrls.set(cacheKey, signed);
+  signed.catch(() => viewUrls.get(cacheKey) === signed && viewUrls.delete(cacheKey));
+  return signed;
 }

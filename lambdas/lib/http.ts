@@ -2,6 +2,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { PUBLIC_LIST_EDGE_SECONDS } from '../../shared/constants';
 import { API_SETTINGS, assertSettings, config } from './config';
 import { errorResponse, ForbiddenError, ValidationError, validated } from './errors';
 import { logger } from './logger';
@@ -140,6 +141,32 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 
 export function noContent(headers: Record<string, string> = {}): ApiResult {
   return { statusCode: 204, headers: { 'cache-control': 'no-store', ...headers } };
+}
+
+/**
+ * A public gallery list's caching: browsers revalidate every time (max-age=0), CloudFront keeps it
+ * PUBLIC_LIST_EDGE_SECONDS (s-maxage), and `etag` names its version, so a revalidation that still
+ * holds it is answered 304 (notModified).
+ */
+export const publicListHeaders = (etag: string): Record<string, string> => ({
+  'cache-control': `public, max-age=0, s-maxage=${PUBLIC_LIST_EDGE_SECONDS}`,
+  etag,
+});
+
+/**
+ * True when the request's If-None-Match names `etag`: a list of quoted tags, weak or strong (a tag may
+ * itself hold commas, so the list is read tag by tag, not split on commas), or `*`.
+ */
+export function matchesEtag(event: ApiEvent, etag: string): boolean {
+  const header = event.headers?.['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return [...header.matchAll(/(?:W\/)?("[^"]*")/g)].some((m) => m[1] === etag);
+}
+
+/** 304: the reader's copy is current; no body, the same caching headers as the full answer. */
+export function notModified(headers: Record<string, string>): ApiResult {
+  return { statusCode: 304, headers };
 }
 
 export function redirect(location: string, status = 302): ApiResult {

@@ -1,11 +1,12 @@
 import type { RouteDef } from './types';
 
-/** A public gallery read: GET, the handler named within handlers/gallery/, the images table only. */
+/** A public gallery read: GET, the handler named within handlers/gallery/, the images table only, the read throttle. */
 const galleryRead = (path: string, handler: string): RouteDef => ({
   method: 'GET',
   path,
   entry: `handlers/gallery/${handler}.ts`,
   grants: ['table:images:read'],
+  throttle: 'read',
 });
 
 /** The gallery and category reads, search and download: the `gallery` function (reads only; no sharp). */

@@ -8,6 +8,7 @@ export const generationRoutes: RouteDef[] = [
     path: '/api/generate',
     entry: 'handlers/generate/post-generate.ts',
     grants: ['table:jobs:write', 'table:counters:write', 'table:messages:read', 'sfn:start', 'bedrock:guardrail', 'idempotency'],
+    throttle: 'generate',
   },
   // POST /api/generate/warm
   {
@@ -37,5 +38,6 @@ export const jobReadRoutes: RouteDef[] = [
     path: '/api/generate/{jobId}',
     entry: 'handlers/generate/get-job.ts',
     grants: ['table:jobs:read', 'table:images:read', 'bucket:images:private-read'],
+    throttle: 'poll',
   },
 ];

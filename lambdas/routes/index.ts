@@ -9,7 +9,7 @@ import { pictureReadRoutes, shareRoutes } from './share';
 import { systemRoutes } from './system';
 import type { RouteDef } from './types';
 
-export type { Grant, RouteDef } from './types';
+export type { Grant, RouteDef, ThrottleClass } from './types';
 
 /**
  * The API areas, as the design card draws them: each area is ONE Lambda (a small router over its

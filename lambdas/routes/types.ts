@@ -28,7 +28,16 @@ export interface RouteDef {
   nativeModules?: string[];
   /** Which resources the function needs; the API construct grants exactly these. */
   grants: Grant[];
+  /**
+   * A throttle of its own on the API stage (infra/lib/constructs/api.ts; rates from the context keys
+   * readRateLimit, pollRateLimit, generateRateLimit): gallery reads and status polls do not share the
+   * stage's default bucket with everything else, and generate has its own smaller one (docs/scale.md).
+   */
+  throttle?: ThrottleClass;
 }
+
+/** Which per-route throttle a route gets (RouteDef.throttle). */
+export type ThrottleClass = 'read' | 'poll' | 'generate';
 
 export type Grant =
   | `table:${'images' | 'jobs' | 'messages' | 'ads' | 'counters'}:${'read' | 'write'}`

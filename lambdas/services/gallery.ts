@@ -74,6 +74,20 @@ export async function categoryMetadata(category: string): Promise<CategoryMetada
   return meta && meta.count > 0 ? { lastUpdated: meta.lastUpdated } : undefined;
 }
 
+/**
+ * The version of a category's list, as an HTTP entity tag: its `lastUpdated`, which strictly moves on
+ * every change (image-store.ts nextLastUpdated). Read before the list, so a change between the two
+ * reads gives a newer list an older tag, which the next revalidation replaces (never the reverse).
+ */
+export async function categoryListTag(category: string): Promise<string> {
+  return listTag([await getCategoryMeta(category)]);
+}
+
+/** One tag for lists of one or more categories: their `lastUpdated`s (an absent category counts as empty). */
+export function listTag(metas: ({ lastUpdated: string; count: number } | undefined)[]): string {
+  return `"${metas.map((m) => (m ? `${m.lastUpdated}/${m.count}` : '-')).join(',')}"`;
+}
+
 /** A category's full list, newest first (the browser shuffles and pages it locally). */
 export async function listCategory(category: string): Promise<GalleryImage[]> {
   return (await queryAll('gsi2', categoryPartition(category))).map(toGalleryImage);
@@ -83,19 +97,21 @@ export async function listCategory(category: string): Promise<GalleryImage[]> {
  * Every collection with its count, lastUpdated and newest images, in the table's order: home's collection covers
  * and its showcase and blog sections in one request. 2 reads per collection (GetItem + a Query of 2), in parallel.
  */
-export async function collectionsOverview(): Promise<CollectionOverview[]> {
-  return Promise.all(
+export async function collectionsOverview(): Promise<{ collections: CollectionOverview[]; tag: string }> {
+  const rows = await Promise.all(
     CATEGORIES.map(async ({ apiValue }) => {
       const [meta, newest] = await Promise.all([
         getCategoryMeta(apiValue),
         queryPage('gsi2', categoryPartition(apiValue), 0, COLLECTION_SAMPLES),
       ]);
-      return {
+      const row = {
         category: apiValue,
         count: meta?.count ?? 0,
         ...(meta && meta.count > 0 ? { lastUpdated: meta.lastUpdated } : {}),
         samples: newest.map(toGalleryImage),
       };
+      return { row, meta };
     }),
   );
+  return { collections: rows.map((r) => r.row), tag: listTag(rows.map((r) => r.meta)) };
 }

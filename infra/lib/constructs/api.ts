@@ -1,4 +1,4 @@
-import { ArnFormat, Aws, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Aws, type CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, type HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -8,7 +8,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { API_AREAS, type ApiArea, type Grant, type RouteDef } from '../../../lambdas/routes';
+import { API_AREAS, type ApiArea, type Grant, type RouteDef, type ThrottleClass } from '../../../lambdas/routes';
 import { BUCKETS, type BucketDef, TABLES, type TableDef } from '../data-model';
 import { API_FUNCTIONS } from '../lambda-functions';
 import { ProjectFunction } from './project-function';
@@ -27,6 +27,8 @@ export interface ApiProps {
   guardrail?: { applyResources: string[] };
   /** Requests per second the default stage allows (burst = 2x). */
   rateLimit: number;
+  /** Requests per second of each per-route throttle (RouteDef.throttle; burst = 2x); unset: the stage's default for all. */
+  routeRateLimits?: Record<ThrottleClass, number>;
   /** Reserved concurrency of the stream function; 0 or unset reserves none (context streamReservedConcurrency). */
   streamReservedConcurrency?: number;
 }
@@ -67,19 +69,31 @@ export class Api extends Construct {
     // alarm list asks for this prefix, and the grant allows no other (applyGrant 'cloudwatch:alarms').
     environment.ALARM_NAME_PREFIX = alarmPrefix(this);
 
+    // CloudFormation's own casing: RouteSettings is a JSON map, which CDK passes through unchanged.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const area of Object.keys(API_AREAS) as ApiArea[]) {
       const fn = this.functionFor(area, environment, props);
-      for (const route of API_AREAS[area] as readonly RouteDef[]) this.addRoute(route, fn);
+      for (const route of API_AREAS[area] as readonly RouteDef[]) {
+        const cfnRoutes = this.addRoute(route, fn);
+        const rate = route.throttle && props.routeRateLimits?.[route.throttle];
+        if (!rate) continue;
+        routeSettings[`${route.method} ${route.path}`] = { ThrottlingRateLimit: rate, ThrottlingBurstLimit: rate * 2 };
+        // A stage's route settings name routes by key: CloudFormation must create the routes first.
+        for (const r of cfnRoutes) stage.addDependency(r);
+      }
     }
+    // Per-route throttles: each such route its own bucket instead of the stage's default (docs/scale.md).
+    if (Object.keys(routeSettings).length) stage.routeSettings = routeSettings;
   }
 
-  private addRoute(route: RouteDef, fn: ProjectFunction): void {
+  /** The route's API Gateway routes (none for a streaming route, which a Function URL serves). */
+  private addRoute(route: RouteDef, fn: ProjectFunction): CfnResource[] {
     if (route.stream) {
       // API Gateway cannot stream: a Function URL in response-streaming mode, signed by CloudFront
       // (origin access control), so nothing but the distribution can call it.
       const url = fn.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM, invokeMode: InvokeMode.RESPONSE_STREAM });
       this.streams.push({ pathPattern: streamPathPattern(route.path), url });
-      return;
+      return [];
     }
     // e.g. GET /api/gallery/list
     const routes = this.httpApi.addRoutes({
@@ -94,6 +108,7 @@ export class Api extends Construct {
           'A public site without sign-in; operator routes verify the Cognito JWT inside the handler (lambdas/lib/auth.ts), the same code as locally.',
       });
     }
+    return routes.map((r) => r.node.defaultChild as CfnResource);
   }
 
   private functionFor(area: ApiArea, environment: Record<string, string>, props: ApiProps): ProjectFunction {

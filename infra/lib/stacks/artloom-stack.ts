@@ -166,6 +166,7 @@ export class ArtloomStack extends Stack {
       stateMachine: this.generation.stateMachine,
       grantScale: (grantee) => this.gpuFleet.grantScale(grantee),
       rateLimit: ctx.apiRateLimit,
+      routeRateLimits: { read: ctx.readRateLimit, poll: ctx.pollRateLimit, generate: ctx.generateRateLimit },
       streamReservedConcurrency: ctx.streamReservedConcurrency,
       sesIdentityArn: ctx.notifyFrom
         ? `arn:${this.partition}:ses:${this.region}:${this.account}:identity/${ctx.notifyFrom.split('@')[1]}`

@@ -5,6 +5,7 @@ import { storeAd } from '../../../lambdas/services/ads';
 import { deleteImage, storeImage } from '../../../lambdas/services/image-store';
 import { localIssuer } from '../../../local/plugins/auth';
 import { CATEGORIES } from '../../../shared/category-table';
+import { PUBLIC_LIST_EDGE_SECONDS } from '../../../shared/constants';
 import {
   COLLECTION_SAMPLES,
   collectionOverviewListSchema,
@@ -146,10 +147,27 @@ describe('featured and categories', () => {
     expect((await getJson('/api/gallery/category/all?category=Space')).body).toEqual([]);
   });
 
-  it('answers every collection with its count, lastUpdated and newest two images (home covers), cacheable a minute', async () => {
+  it('serves a category list under an ETag of its lastUpdated: 304 while it holds, the list again after a change', async () => {
+    const path = '/api/gallery/category/all?category=Nature';
+    const first = await app.api(path);
+    expect(first.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${PUBLIC_LIST_EDGE_SECONDS}`);
+    const meta = (await getJson('/api/gallery/category/metadata?category=Nature')).body as { lastUpdated: string };
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toBe(`"${meta.lastUpdated}/10"`);
+    expect((await app.api(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await app.api(path, { headers: { 'if-none-match': '"2020-01-01T00:00:00.000Z/10"' } })).status).toBe(200);
+  });
+
+  it('answers every collection with its count, lastUpdated and newest two images (home covers), cacheable a minute at CloudFront', async () => {
     const res = await app.api('/api/gallery/categories');
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${PUBLIC_LIST_EDGE_SECONDS}`);
+    // Revalidated with its ETag while nothing changed: 304, no body.
+    const etag = res.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^".+"$/);
+    const again = await app.api('/api/gallery/categories', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
     const rows = collectionOverviewListSchema.parse(await res.json());
     expect(rows.map((r) => r.category)).toEqual(CATEGORIES.map((c) => c.apiValue));
     const nature = rows.find((r) => r.category === 'Nature');

@@ -6,6 +6,7 @@ import { handler as listCategory } from '../../../lambdas/handlers/gallery/list-
 import { handler as listFeatured } from '../../../lambdas/handlers/gallery/list-featured';
 import { handler as listImages } from '../../../lambdas/handlers/gallery/list-images';
 import { handler as sampleFeatured } from '../../../lambdas/handlers/gallery/sample-featured';
+import { PUBLIC_LIST_EDGE_SECONDS } from '../../../shared/constants';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 import { withSigningCredentials } from '../../fixtures/signing';
 
@@ -48,6 +49,8 @@ describe('gallery list handler', () => {
       lambdaContext(),
     );
     expect(result.statusCode).toBe(200);
+    // Its presigned urls are its author's alone: no shared cache may keep the answer.
+    expect(result.headers?.['cache-control']).toBe('no-store');
     expect(bodyOf(result)).toEqual([privately(2), privately(1)]);
     const input = ddb.commandCalls(QueryCommand)[0]?.args[0].input;
     expect(input).toMatchObject({
@@ -173,6 +176,7 @@ describe('category handlers', () => {
   });
 
   it('reads every page of the category partition', async () => {
+    ddb.on(GetCommand).resolves({});
     ddb
       .on(QueryCommand)
       .resolvesOnce({ Items: [image(3, 'Space'), image(2, 'Space')], LastEvaluatedKey: { pk: 'k' } })
@@ -186,6 +190,34 @@ describe('category handlers', () => {
       IndexName: 'gsi2',
       ExpressionAttributeValues: { ':pk': 'cat#Space' },
     });
+  });
+
+  it('lets CloudFront keep the list under an ETag of its lastUpdated, and answers 304 without the Query while it holds', async () => {
+    const meta = { Item: { count: 1, lastUpdated: '2026-02-03T04:05:06.007Z' } };
+    ddb
+      .on(GetCommand)
+      .resolves(meta)
+      .on(QueryCommand)
+      .resolves({ Items: [image(1, 'Space')] });
+    const query = { category: 'Space', user: 'admin' };
+    const full = await listCategory(get('/api/gallery/category/all', query), lambdaContext());
+    expect(full.statusCode).toBe(200);
+    const etag = full.headers?.etag as string;
+    expect(etag).toBe('"2026-02-03T04:05:06.007Z/1"');
+    expect(full.headers?.['cache-control']).toBe(`public, max-age=0, s-maxage=${PUBLIC_LIST_EDGE_SECONDS}`);
+    ddb.resetHistory();
+    const again = (etags: string) =>
+      listCategory(apiEvent({ path: '/api/gallery/category/all', query, headers: { 'if-none-match': etags } }), lambdaContext());
+    const same = await again(`W/"x,y", W/${etag}`);
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBeUndefined();
+    expect(same.headers?.etag).toBe(etag);
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
+    // A change (an add, a hide, a delete) moves lastUpdated: the old tag no longer holds.
+    ddb.on(GetCommand).resolves({ Item: { count: 0, lastUpdated: '2026-02-03T04:05:07.000Z' } });
+    const moved = await again(etag);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.headers?.etag).toBe('"2026-02-03T04:05:07.000Z/0"');
   });
 
   it.each<Record<string, string>>([{ category: 'space' }, { category: 'Space', user: 'user' }, {}])('answers 400 to %j', async (query) => {

@@ -3,6 +3,7 @@ import { App, type CfnResource } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_LIST_PATHS } from '../../../infra/lib/constructs/web';
 import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
@@ -20,6 +21,7 @@ import { VIEWER_HOST_FUNCTION } from '../../../infra/lib/viewer-host-function';
 import { CONFIG_KEYS } from '../../../lambdas/lib/config';
 import { areaOf, ROUTES } from '../../../lambdas/routes';
 import { resolveIntrinsics } from '../../../local/sfn/definition';
+import { PUBLIC_LIST_EDGE_SECONDS } from '../../../shared/constants';
 import { synthTemplate } from '../../fixtures/synth-template';
 
 type AslValidator = (definition: unknown) => { isValid: boolean; errors: { message: string }[] };
@@ -183,6 +185,59 @@ describe('Artloom stack', () => {
       Scope: 'CLOUDFRONT',
       Rules: Match.arrayWith([Match.objectLike({ Name: 'rate-per-ip' })]),
     });
+  });
+
+  it('keeps the public gallery lists at CloudFront as the API says (s-maxage, query strings in the key), before /api/* (issue 31 item 6)', () => {
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { CacheBehaviors: { PathPattern: string; CachePolicyId: unknown; AllowedMethods: string[] }[] } };
+    };
+    const behaviors = distribution.Properties.DistributionConfig.CacheBehaviors;
+    const byPath = (path: string) => behaviors.find((b) => b.PathPattern === path);
+    const policies = template.findResources('AWS::CloudFront::CachePolicy');
+    const policyOf = (path: string) => {
+      const ref = (byPath(path)?.CachePolicyId as { Ref?: string } | undefined)?.Ref ?? '';
+      return (policies[ref] as { Properties: { CachePolicyConfig: Record<string, unknown> } } | undefined)?.Properties.CachePolicyConfig;
+    };
+    expect(PUBLIC_LIST_PATHS).toEqual(['/api/gallery/category/all', '/api/gallery/categories']);
+    for (const path of PUBLIC_LIST_PATHS) {
+      expect(behaviors.findIndex((b) => b.PathPattern === path)).toBeLessThan(behaviors.findIndex((b) => b.PathPattern === '/api/*'));
+      expect(byPath(path)?.AllowedMethods).toEqual(['GET', 'HEAD']);
+      const policy = policyOf(path);
+      expect(policy).toMatchObject({ MaxTTL: PUBLIC_LIST_EDGE_SECONDS, DefaultTTL: 0, MinTTL: 0 });
+      expect(policy?.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        HeadersConfig: { HeaderBehavior: 'none' },
+        CookiesConfig: { CookieBehavior: 'none' },
+      });
+    }
+    // Every other API answer stays uncached (a second at most, and only with its Authorization in the key).
+    expect(policyOf('/api/*')).toMatchObject({ MaxTTL: 1, DefaultTTL: 0 });
+  });
+
+  it('gives gallery reads, status polls and generate throttles of their own on the API stage (issue 31 item 6)', () => {
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage'))[0] as {
+      Properties: {
+        DefaultRouteSettings: { ThrottlingRateLimit: number };
+        RouteSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+      };
+      DependsOn?: string[];
+    };
+    const ctx = appContextSchema.parse({});
+    expect(stage.Properties.DefaultRouteSettings.ThrottlingRateLimit).toBe(ctx.apiRateLimit);
+    const settings = stage.Properties.RouteSettings;
+    const rates: Record<string, number> = { read: ctx.readRateLimit, poll: ctx.pollRateLimit, generate: ctx.generateRateLimit };
+    const throttled = ROUTES.filter((r) => r.throttle);
+    expect(Object.keys(settings).sort()).toEqual(throttled.map((r) => `${r.method} ${r.path}`).sort());
+    for (const route of throttled) {
+      const rate = rates[route.throttle ?? ''] ?? 0;
+      expect(settings[`${route.method} ${route.path}`]).toEqual({ ThrottlingRateLimit: rate, ThrottlingBurstLimit: 2 * rate });
+    }
+    // Every gallery read, the status poll and generate each have one; generate's is below the stage's default.
+    for (const key of ['GET /api/gallery/category/all', 'GET /api/gallery/list', 'GET /api/generate/{jobId}', 'POST /api/generate'])
+      expect(settings[key]).toBeDefined();
+    expect(settings['POST /api/generate']?.ThrottlingRateLimit).toBeLessThan(ctx.apiRateLimit);
+    // The stage names routes by key, so CloudFormation creates them first.
+    expect(stage.DependsOn?.length).toBeGreaterThanOrEqual(throttled.length);
   });
 
   it('answers unknown paths with 404 at the edge: a CloudFront Function generated from the route table', () => {
