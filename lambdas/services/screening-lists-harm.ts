@@ -83,6 +83,39 @@ export const SEXUAL_WORLD: readonly string[] = [
   'عاريات', 'عارية تماما', 'بلا ملابس', 'نيك', 'sharmouta', 'a3ariya',
   '裸女', '裸男', '露点', '露點', '无码', '無碼', '性爱', '性愛', '春宫', 'AV女优', '裸露', 'ヌード写真', '裸体', 'すっぱだか', '素っ裸', 
   'エロ画像', '무수정', '야동', '나체의', '노출 사진', '섹스 장면', '19금',
+  // Acts and states said plainly (after the red team's report: synonyms; general knowledge)
+  'doing the deed', 'giving oral', 'gives oral', 'performing oral', 'oral on him', 'oral on her', 'threesome*', 'foursome*', 'riding him',
+  'riding a man in bed', 'on top of him in bed', 'she is on top of him', 'erection', 'erect member', 'hard on', 'being penetrated',
+  'penetrated by', 'penetrating her', 'penetrating him', 'spreading her cheeks', 'spread her cheeks', 'nothing underneath',
+  'with nothing on underneath', 'no top on', 'flashing the camera', 'explicit photo*', 'explicit image*',
+  'explicit picture*', 'explicit scene*', 'explicit content', 'explicit pic*', 'hardcore scene*', 'hardcore sex', 'pleasuring herself',
+  'pleasuring himself', 'pleasuring each other', 'touching herself', 'touching himself', 'fingering herself', 'playing with herself',
+  'handjob*', 'blowjob*', 'rimming', 'cunnilingus', 'sixty nine position', 'missionary position', 'doggystyle', 'cowgirl position',
+  'bent over the bed naked', 'pants down showing', 'with his pants down', 'with her pants down', 'panties pulled down',
+  'pulling her panties down', 'pulling down her panties', 'underwear pulled down', 'pulling down her underwear', 'nothing but her underwear',
+  'naughty pic*', 'nude pic*', 'dick pic*', 'booty pic*', 'onlyfans leak*', 'leaked nudes', 'in the altogether', 'not wearing anything',
+  'not wearing any clothes', 'wearing no clothes', 'wearing nothing at all', 'wearing absolutely nothing', 'clothing optional',
+  'full exposure', 'fully exposed body', 'body fully visible', 'towel falling off', 'towel slipping off', 'dropped her towel', 'drops her towel',
+  'lost her bikini top', 'bikini top off', 'shirt off showing', 'private show', 'sex worker', 'escort in bed', 
+  'peep show', 'milf', 'gilf', 'babe showing', 'horny woman', 'horny girl', 'moaning in pleasure', 'moaning with pleasure',
+  'sperm on', 'bukkake', 'facial cum', 'nutted', 'breeding kink', 'sextape', 'amateur sex', 'sexual position*', 'sexual act*',
+  'sexual pose*', 'sexually suggestive', 'making out naked', 'skinny dipping', 'skinnydipping', 'streaker',
+  // transliterations and other languages
+  'razdetaya', 'razdetaia', 'obnazhennaya', 'obnazhenaya', 'pornukha', 'trakh*', 'gymni', 'gimni', 'gymnh', 'gumni',
+  'porno', 'sex karte', 'sex karti', 'nangi photo', 'nangi ladki', 'nangi aurat', 'nangi lady', 'sambhog', 'chudai', 'chodna', 'mujra nangi',
+  'nanga ladka', 'luoti nvren', 'luoti nuren', 'luotinvren', 'seqing tupian', 'chiluo', 'xingjiao', 'zuo ai', 'ero gazou', 
+  'ecchi na', 'hadaka no', 'zenra no', 'sekkusu', 'yarashii', 'nache sajin', 'seksu', 'eumran', 'almom sajin',
+  'sharmoota', 'sharmuta', 'sex 3arabi', '3aryana', '3aryan', 'aariya', 'golaia',
+  'голенька', 'голенькая', 'голая девушка', 'голая женщина', 'раздетая', 'трах*', 'ебет*', 'секс с', 'занимаются сексом', 'голі',
+  'оголена жінка', 'гола дівчина', 'seks yapıyor', 'seks yapiyor', 'sevişen', 'sevisen', 'çıplak kadın', 'ciplak kadin', 'telanjang bulat',
+  'ngewe', 'khỏa thân hoàn toàn', 'nagość', 'nago', 'nagą kobietę', 'seks w', 'uprawiają seks',
+  'uprawiajacy seks', 'nakenbild*', 'naken på', 'naket på', 'nakna kvinnor', 'naakte vrouw', 'naakte man', 'naakt op', 'seks hebben',
+  'sex hebben', 'vrijen in bed', 'bloot op', 'blote vrouw', 'blote borsten', 'desnuda', 'desnudo', 'encuerada', 'sexo con',
+  'haciendo sexo', 'nue sur', 'femme nue', 'homme nu', 'seins nus', 'faisant l amour', 'nackte frau', 'nackter mann', 'sex haben', 'beim sex',
+  'donna nuda', 'fare sesso', 'facendo sesso', 'mulher nua', 'homem nu', 'transando', 'fazendo amor', 'seios nus',
+  'γυμνή', 'γυμνός', 'κάνουν σεξ', 'σεξ με', 'عارية تماماً', 'امرأة عارية', 'يمارسان الجنس', 'نيك', 'سكس',
+  'नंगी औरत', 'नंगी लड़की', 'सेक्स करते हुए', 'संभोग', 'बिना कपड़ों के', '裸体女人', '裸体男人', '做爱的', '性爱场面', '裸の女', '裸の男', '全裸の',
+  'セックスする', '性交する', '알몸의', '벌거벗은', '나체 여성', '성관계 중', '섹스하는',
 ];
 
 /** Words about a minor that refuse on their own (kind `minors`). */
@@ -226,6 +259,45 @@ export const GORE: readonly string[] = [
   '토막 시체', '토막 난', '토막난', '토막 낸', '내장이 튀어나온', '내장이 쏟아진', '잘린 머리', '참수', '훼손된 시체', '시체 훼손', '피투성이 시체', '난도질', '고어',
   'dimutilasi', 'dimutilasi', 'mutilasi', 'dipenggal', 'terpenggal', 'dicincang', 'mayat terpotong', 'isi perut terburai', 'usus terburai',
   'chặt đầu', 'chat dau', 'phân xác', 'phan xac', 'chặt xác', 'xác chết bị chặt', 'mổ bụng', 'ruột lòi', 'xác chết đẫm máu', 'máu me', 
+  // Synonyms and descriptions (after the red team's report; general knowledge)
+  
+  'severed from the body', 'body cut into pieces', 'cut into pieces in', 'body in pieces', 'bodies in pieces',
+  'body parts in a', 'limbs scattered', 'scattered limbs', 'scattered body parts', 'severed body parts', 'eyes pecked out', 'eyes ripped out',
+  'eyes torn out', 'skin peeled back', 'skin flayed', 'flesh peeled back', 'flesh flayed', 'sawed in half while alive', 'sawn in half alive',
+  'chainsawed', 'chainsaw victim*', 'knife in his eye', 'knife in her eye', 'knife stuck in his eye', 'knife through his skull',
+  'axe in his head', 'axe in her head', 'axe buried in', 'cleaver in his head', 'hatchet in his head', 
+  'tongue ripped out', 'teeth knocked out bloody', 'butchered human*',
+  'butchered body', 'butchered bodies', 'butchered man', 'butchered woman', 'butchered people', 'human carcass*', 'human body on hooks',
+  'bodies on meat hooks', 'human meat hook*', 'skinned man', 'skinned woman', 'skinned person', 'man skinned', 'woman skinned', 'skinned like',
+  'mangled remains', 'mangled body', 'mangled bodies', 'remains of a person', 'body hit by a train', 'hit by a train body',
+  'head rolling', 'rolling head', 'heads rolling on', 'hanging body', 'hanging bodies', 'bodies hanging', 'body hanging from', 'tongue out hanged',
+  'burned beyond recognition', 'burnt beyond recognition', 'charred remains', 'charred bodies', 'eaten alive', 'being eaten alive',
+  'devoured alive', 'graphic murder', 'graphic killing', 'graphic depiction of a murder', 'graphic death', 'graphic violence', 'ultra violence',
+  'ultraviolent', 'extreme violence', 'brutal murder', 'brutally murdered', 'brutal killing', 'murdered brutally', 'savagely murdered',
+  'gruesome murder', 'gruesome death', 'gruesomely', 'splattered brains', 'brain matter on', 'skull split open', 'head split open',
+  'skull cracked open', 'head crushed', 'crushed head', 'face smashed in', 'face blown off', 'jaw blown off', 'jaw ripped off',
+  'blood spurting from', 'spurting blood from', 'blood squirting', 'blood gushing from the neck', 'throat slashed', 'throat sliced',
+  'slashed throat', 'sliced throat', 'neck slashed', 'torso ripped open', 'ribcage ripped open', 'ribs ripped open', 'heart ripped out',
+  'ripping out his heart', 'ripping out her heart', 'organ harvesting', 'vivisection', 'being vivisected', 'vivisected',
+  'impaled on a spike', 'impaled on spikes', 'head on a spike', 'heads on spikes', 'head on a pike', 'heads on pikes', 'skewered body',
+  'crucified man bleeding', 'tortured and bleeding', 'bleeding to death', 'bled to death', 'dying in agony', 'mortal wound*', 
+  'innards spilling', 'guts spilling', 'guts hanging', 'guts strewn', 'entrails strewn', 'blood and guts', 'bits of flesh', 'chunks of flesh',
+  'pieces of flesh', 'shredded flesh', 'flesh ripped off', 'meat of a human', 'human flesh', 'dead body mutilated', 'body mutilated',
+  'corpse mutilated', 'deadbody', 'decapated', 'decapatated', 'decapitaed', 'dismemberment', 'disemboweled', 'disembowelled',
+  'mutilatted', 'mutiliated', 'muttilated', 'gorey', 'goory', 'goree', 'bloodbath', 'massacre scene', 'murder scene bloody', 'crime scene bloody',
+  // transliterations and other languages
+  'otrublennaya golova', 'otrezannaya golova', 'raschlenenka', 'raschlenennoe', 'rozchlenovane', 'krovavoe mesivo',
+  'obezglavlennyi', 'sir kata hua', 'sar kata', 'kata hua sir', 'lash ke tukde', 'laash ke tukde', 'khoon se lathpath laash', 'zhanshou',
+  'fenshi', 'suishi', 'xueroumohu', 'barabara shitai', 'zanshu', 'kubi nashi', 'guro', 'chamsu', 
+  'jutha maqtu3a', 'qat3 al ras', 'ras maqtou3', 'ashla2', 'apokefalismenos', 'diamelismenos', 'akrotiriasmenos', 'kafasi kesik',
+  'kesik bas', 'parcalanmis ceset', 'mayat terpotong potong', 'kepala terpenggal', 'chat dau', 'phanh thay',
+  'corpo esquartejado', 'cabeça cortada', 'cabeca cortada', 'cabeza cortada', 'cabeza decapitada', 'cuerpo descuartizado', 'tête coupée',
+  'tete coupee', 'corps démembré', 'corps demembre', 'abgetrennter kopf', 'abgeschlagener kopf', 'zerstückelte leiche', 'testa mozzata',
+  'corpo smembrato', 'odcięta głowa', 'odcieta glowa', 'poderżnięte gardło', 'poderzniete gardlo', 'rozczłonkowane ciało', 'rozczlonkowane cialo',
+  'afgehakt hoofd', 'afgehakte hoofd', 'lijk in stukken', 'avhugget huvud', 'styckad kropp', 'κομμένο κεφάλι', 'κομμενο κεφαλι', 'πτώμα κομματιασμένο',
+  'отрезанная голова', 'отрубленная голова', 'расчлененное тело', 'расчленённое тело', 'відрізана голова', 'відрубана голова', 'розчленоване тіло',
+  'kesik kafa', 'kopmuş kafa', 'kopmus kafa', 'kepala terpenggal', 'mayat dimutilasi', 'đầu bị chặt', 'xác bị phân', 'رأس مقطوع', 'جثة مقطعة الأوصال',
+  'कटा सिर', 'सिर कटी लाश', '被砍头', '砍下的头', '断头', '斷頭', '切断された頭', '首を切られた', '生首', '잘린 목', '목이 잘린', '절단된 시체',
 ];
 
 /** Self-harm and suicide (kind `self_harm`). */
@@ -295,6 +367,41 @@ export const SELF_HARM: readonly string[] = [
   '목을 매', '목매', '목맨', '투신', '손목을 긋', '손목 긋', '자해', '자살', '극단적 선택',
   'sayat tangan', 'menyayat tangan', 'menyayat pergelangan', 'gantung diri', 'menggantung diri', 'melukai diri', 'bunuh diri',
   'tự tử', 'tự sát', 'tu sat', 'tự hại', 'treo cổ', 'treo co', 'cắt cổ tay', 'cat co tay', 'rạch tay', 'rach tay', 'nhảy lầu', 'nhay lau',
+  // Synonyms and descriptions (after the red team's report; general knowledge)
+  'wrists open', 'open wrists', 'opened wrists', 'opened her wrists', 'opened his wrists', 'slicing her arm*', 'slicing his arm*', 'slices her arm*',
+  'slices his arm*', 'slicing her skin', 'slicing into her', 'slicing into his', 'carving into her arm*', 'carving into his arm*', 'carving her arm*',
+  'carving his arm*', 'razor to her arm', 'razor to his arm', 'razor over her arm', 'razor over his arm', 'razor over her wrist', 'blade to her wrist',
+  'blade to his wrist', 'blade over her wrist', 'burning her arm*', 'burning his arm*', 'burns her arm*', 'burns his arm*', 'cigarette burns on her',
+  'cigarette burns on his', 'burning herself with', 'burning himself with', 'gun in his mouth', 'gun in her mouth', 'gun in their mouth',
+  'pistol in his mouth', 'pistol in her mouth', 'barrel in his mouth', 'barrel in her mouth', 'gun to his temple', 'gun to her temple',
+  'pistol to his temple', 'pistol to her temple', 'gun to their own head', 'hanging by their neck', 'hanging by his neck', 'hanging by her neck',
+  'hanging from a tree by', 'hanging from the ceiling by', 'hanging from a beam', 'hanged from a beam', 'rope tied to the ceiling', 'noose from the ceiling',
+  'noose from a beam', 'noose tied to', 'kicking away the stool', 'kicks away the stool', 'standing on a stool with a noose', 'leaping to their death',
+  'jumping to their death', 'jumped to their death', 'leap to their death', 'leaping off a skyscraper', 'jumping off a skyscraper', 'jumping off a building',
+  'jumping off the roof', 'jumping from the roof', 'jump off the bridge', 'jumping off a bridge', 'jumping off the bridge', 'leaping from a bridge',
+  'stepping off the ledge', 'walking into the sea to', 'walking into the river to', 'carbon monoxide in the car', 'car exhaust hose', 'hose from the exhaust',
+  'charcoal burning suicide', 'ending their life', 'end their life', 'ended their life', 'take their own life', 'taking their own life',
+  'took their own life', 'kill themself', 'killing themself', 'killing themselves', 'want to kill myself', 'wanna die', 'i want to die',
+  'i wanna die', 'life is not worth living', 'not worth living', 'better off dead', 'no reason to live', 'nothing to live for', 'goodbye cruel world',
+  'farewell letter before', 'last letter before dying', 'handful of pills', 'swallowing pills', 'swallowing all the pills', 'overdosing', 'overdosed',
+  'starving herself', 'starving himself', 'starving myself', 'purging after eating', 'purging in the toilet', 'self starvation', 'anorexia motivation',
+  'anorexic motivation', 'pro anorexia', 'thinspired', 'ribs showing motivation', 'skinny goals bones', 'thigh gap goals', 'bone thin goals',
+  'self injury', 'self-injury', 'self injuring', 'selfinjury', 'self mutilation', 'self-mutilation', 'cutter girl', 'cutting girl', 'cutter scars',
+  'self harmer', 'cutting myself', 'cutting themselves', 'cut myself', 'suicidé', 'suicidee', 'suicidal girl', 'suicidal man', 'suicidal teen*',
+  'suecide', 'suicied', 'suiicide', 'sucicide', 'slef harm', 'self harn', 'selfhurt', 'self hurting', 'wristcutting', 'wrist slashing', 'slitwrist*',
+  // transliterations and other languages
+  'samoubiistvo', 'samoubiystvo', 'samoubijstvo', 'suicid', 'suitsid', 'povesilsya', 'povesilas', 'vskryla veny', 'vskryl veny', 'rezhet veny',
+  'samohubstvo', 'aatmhatya', 'atmahatya kar', 'khudkushi karti', 'nas kaatna', 'faansi', 'phaansi', 'zisha', 'shangdiao', 'gewan', 'tiaolou',
+  'jisatsu', 'kubitsuri', 'risuka', 'tobiori', 'jasal', 'jahae', 'intihar', 'entehar', 'yantahir', 'aftoktonia', 'autoktonia', 'aftoktonise',
+  'kendini asmak', 'bunuh diri', 'tự vẫn', 'tu van', 'se cortó las venas', 'se corto las venas', 'venas cortadas', 'muñecas cortadas',
+  'munecas cortadas', 'se quitó la vida', 'se suicidó', 'se suicido', 'se pendre', 's est pendu', 's est pendue', 'veines tranchées',
+  'veines tranchees', 'poignets tailladés', 'poignets tailladés', 'sich die pulsadern', 'aufgeschnittene pulsadern', 'sich erhängt',
+  'sich erhangt', 'polsi tagliati', 'si è impiccato', 'si e impiccato', 'pulsos cortados', 'se enforcou', 'se matou', 'podcięte żyły', 'podciete zyly',
+  'podcina sobie żyły', 'podcina sobie zyly', 'popełnił samobójstwo', 'popelnil samobojstwo', 'zelfmoord pleegt', 'zelfmoord plegen', 'polsen doorsnijden',
+  'zichzelf ophangen', 'hangt zichzelf op', 'tog livet av sig', 'skär sig i armarna', 'skar sig i armarna', 'κρεμάστηκε', 'αυτοκτόνησε', 'αυτοκτονησε',
+  'покончила с собой', 'порезала вены', 'перерезала вены', 'вскрыла себе вены', 'наглоталась таблеток', 'повісилась', 'порізала вени',
+  'kendini astı', 'bileklerini kesti', 'intihar etti', 'intihar eden', 'menggantung dirinya', 'memotong nadi', 'tự cắt tay', 'ﺍﻧﺘﺤﺎﺭ', 'انتحرت', 'انتحر',
+  'قطعت شرايينها', 'शिराएं काट', 'फांसी पर लटक', 'आत्महत्या कर', '自杀的', '割腕自杀', '上吊自杀', '跳楼自杀', '自殺する', '手首を切る', '首を吊る', '자살하는', '손목을 그은',
 ];
 
 /** Hate phrases (kind `hate`; never repeated back). Slurs are in screening-lists.ts. */
@@ -333,6 +440,36 @@ export const HATE: readonly string[] = [
   'yahudilere ölüm', 'yahudilere olum', 'الموت للمسلمين', 'الموت للعرب', 'خنازير اليهود', 'اليهود خنازير', 'اليهود قردة', 'يهود قردة وخنازير',
   '杀光犹太人', '犹太猪', '黑鬼', '支那人', '杀光穆斯林', '朝鮮人は死ね', '韓国人は死ね', 'ユダヤ人を殺せ', 'ゴキブリ朝鮮人', '조선족 벌레',
   'mati semua yahudi', 'giết hết người do thái',
+  // Hateful depictions without a slur (after the red team's report; general knowledge)
+  'burning down a mosque', 'burning a mosque', 'burn down the mosque', 'mosque on fire cheering', 'burning down a synagogue', 'burning a synagogue',
+  'burn down the synagogue', 'attacking a mosque', 'attacking a synagogue', 'bombing a mosque', 'bombing a synagogue', 'vandalizing a synagogue',
+  'vandalising a synagogue', 'jews control the world', 'jews control the media', 'jews control the banks', 'jews run the world', 'jewish world domination',
+  'zionist world domination', 'jewish puppet master*', 'jewish conspiracy', 'zog', 'happy merchant', 'greedy jew', 'greedy jews', 'jew counting money',
+  'jews counting money', 'hook nosed jew', 'hooked nose jew', 'big nosed jew', 'jews in ovens', 'jew in an oven', 'oven dodger*', 'six million lie',
+  'holocaust joke', 'holocaust as a joke', 'holocaust meme', 'holocaust denial', 'holocaust denier*', 'muslims are terrorists', 'all muslims are terrorists',
+  'islam is a cancer', 'islam is evil', 'muslim invasion', 'muslim invaders', 'islamic invasion', 'islamization', 'islamisation', 'ban all muslims',
+  'blacks are criminals', 'black people are criminals', 'blacks are animals', 'blacks are monkeys', 'blacks as monkeys', 'black man as a monkey',
+  'black woman as a monkey', 'black people as monkeys', 'black people as apes', 'african as a monkey', 'slavery was good', 'slavery is good',
+  'bring back slavery', 'happy slaves', 'whites only', 'white only sign', 'no blacks allowed', 'no jews allowed', 'no dogs no', 'mexicans are rapists',
+  'mexicans are criminals', 'immigrants are rats', 'immigrants as rats', 'immigrants are vermin', 'migrants are vermin', 'refugees are rats',
+  'refugees are parasites', 'gays burn in hell', 'gays burning in hell', 'gays go to hell', 'god hates fags', 'god hates gays', 'trans are freaks',
+  'trannies are', 'transgenders are freaks', 'gays are pedophiles', 'gays are perverts', 'homosexuality is a disease', 'women belong in the kitchen',
+  'women are inferior', 'women are stupid', 'slanted eyes caricature', 'slant eyed', 'slant eyes', 'slanty eyes', 'ching chong', 'yellow peril',
+  'kung flu', 'china virus', 'camel jockey*', 'sand people caricature', 'towel head*', 'diaper head*', 'curry muncher*', 'stoned to death by a mob',
+  'lynch mob hanging a black man', 'hanging a black man', 'whipping a slave', 'whipping slaves', 'beating a gay man', 'beating up a gay',
+  'beating gays', 'gay bashing', 'gaybashing', 'queer bashing', 'paki bashing', 'hitler salute', 'nazi salute', 'seig heil', 'sieg hiel', 'heil hitlr',
+  'hail victory', 'white lives matter', 'it s okay to be white', 'its ok to be white', 'blood and soil', 'blut und boden', 'we must secure the existence',
+  '14 words', 'fourteen words', 'day of the rope', 'the goyim know', 'gas chambers were fake', 'based hitler', 'hitler is a hero', 'hitler was a hero',
+  'hitler the hero', 'nazis were heroes', 'nazis were right', 'the nazis were right', 'isis is right', 'jihad against the infidels', 'kill the infidels',
+  'death to infidels', 'death to the infidels', 'kill all infidels', 'behead the infidels', 'judenfrei', 'jew free', 'ovens for', 'into the ovens',
+  'exterminate the jews', 'exterminate the muslims', 'gas the muslims', 'nuke the muslims', 'nuke mecca', 'hang the traitors', 'kill the kulaks',
+  'exterminat the', 'exterminnate', 'extermnate', 'genoside', 'jenocide', 'holocost', 'holocaust nevr happened', 'hitlar', 'natzi', 'nazzi',
+  // other languages and transliterations
+  'todos los musulmanes son terroristas', 'los judios controlan', 'los judíos controlan', 'les juifs controlent', 'les juifs dominent',
+  'die juden kontrollieren', 'gli ebrei controllano', 'os judeus controlam', 'żydzi rządzą światem', 'zydzi rzadza swiatem', 'judarna styr',
+  'οι εβραιοι ελεγχουν', 'евреи правят миром', 'жиды правят', 'чурки', 'хачи', 'yahudiler dünyayı yönetiyor', 'yahudiler dunyayi yonetiyor',
+  'اليهود يسيطرون', 'यहूदी दुनिया', 'मुसलमान आतंकवादी', 'मुल्ले', 'katua', 'katue', '犹太人控制世界', 'ユダヤ人が世界を支配', '유대인이 세계를 지배',
+  'smert zhidam', 'smert evreyam', 'zhidy', 'bey zhidov', 'heil gitler', 'zig hail', 'al mawt lil yahud', 'yahudi kera', 'yahudi babi',
 ];
 
 /** A hostile act: beside a group of people (HATE_TARGETS) it refuses as hate ('kill all the immigrants'). */
@@ -364,6 +501,15 @@ export const HATE_ACTS: readonly string[] = [
   'طفيليات', 'قرود', 'حشرات', 'خنازير', 'كلاب', 'कीड़े', 'कीडे', 'चूहे', 'तिलचट्टे', 'परजीवी', 'बंदर', 'सूअर', 'keede', 'chuhe',
   '老鼠', '蟑螂', '寄生虫', '猴子', '害虫', '劣等', '畜生', 'ネズミ', 'ゴキブリ', '寄生虫', '害虫', '劣等', '死ね', '쥐', '바퀴벌레',
   '기생충', '원숭이', '벌레', '열등', 'tikus', 'kecoa', 'parasit', 'monyet', 'babi', 'chuột', 'chuot', 'gián', 'ký sinh trùng', 'khỉ', 'súc vật',
+  // Stereotypes and hostile depictions: with a group of people they refuse (after the red team's report)
+  'greedy', 'big nose*', 'hooked nose*', 'hook nosed', 'counting money', 'money grubbing', 'control the world', 'controls the world',
+  'controlling the world', 'control the media', 'control the banks', 'run the world', 'rule the world', 'puppet master*',
+  'world domination', 'as terrorists', 'are terrorists', 'as a terrorist', 'all terrorists', 'terrorist caricature', 'suicide vest',
+  'as criminals', 'are criminals', 'criminals by nature', 'are rapists', 'as rapists', 'as thieves', 'are thieves', 'as freaks',
+  'are freaks', 'as monsters', 'are monsters', 'abomination*', 'groomers', 'are sick', 'slanted eyes', 'slant eyes', 'buck teeth',
+  'filthy', 'uncivilized', 'burning in hell', 'burn in hell', 'rot in hell', 'go to hell', 'stoned to death', 'should be slaves',
+  'kick them out', 'send them back', 'ban all', 'outbreed', 'inferieurs', 'dreckig*', 'sporchi', 'sujos', 'brudni', 'brudas*', 'грязные',
+  'тупые', 'kirli', 'كلاب', 'قذرين', 'गंदे', '肮脏', '汚い', '더러운',
 ];
 
 /** Groups of people: with a HATE_ACTS cue the prompt refuses as hate. */
@@ -394,6 +540,20 @@ export const HATE_TARGETS: readonly string[] = [
   '犹太人', '猶太人', '穆斯林', '回族', '黑人', '移民', '维吾尔', 'ユダヤ人', '朝鮮人', '在日', '韓国人', '黒人', '移民', 'イスラム教徒',
   '유대인', '무슬림', '흑인', '이민자', '조선족', '난민', 'yahudi', 'orang yahudi', 'orang cina', 'cina', 'muslim', 'kristen',
   'do thái', 'do thai', 'người do thái', 'hồi giáo', 'người da đen', 'người tàu',
+  // more ways to name a group (after the red team's report)
+  'a jew', 'jewish man', 'jewish woman', 'jewish men', 'jewish family', 'jewish families', 'rabbi', 'rabbis', 'zionist*', 'muslim man', 'muslim woman',
+  'muslim men', 'muslim women', 'arab man', 'arab men', 'black man', 'black woman', 'black person', 'black family', 'black kids', 'african american*',
+  'asian man', 'asian woman', 'asian people', 'japanese people', 'koreans', 'indian people', 'gay man', 'gay men', 'gay couple',
+  'lesbian', 'lgbt*', 'queer people', 'transgender', 'transgender people', 'trans woman', 'trans women', 'trans man', 'trans men', 'non binary people',
+  'illegal aliens', 'illegals', 'asylum seekers', 'roma people', 'aboriginal*', 'jews and', 'muslims and',
+  'moslems', 'moslem', 'muslems', 'mooslims', 'muzlims', 'jooz', 'joos', 'jewz', 'jooze', 'imigrants', 'immigrents', 'imigrants',
+  'latinx', 'puerto ricans', 'polish people', 'romanians', 'albanians', 'turks', 'syrians', 'afghans', 'iranians',
+  'persians', 'chechens', 'tajiks', 'uzbeks', 'dalits', 'tamils', 'bengalis', 'filipinos', 'vietnamese', 'blacks and',
+  'judía', 'judia', 'judío', 'gitano', 'moros', 'juive', 'jüdin',
+  'judin', 'türke', 'turke', 'ebreo', 'ebrea', 'zingaro', 'judeu', 'cigano', 'żyd', 'zyd', 'cygan', 'jood',
+  'joden', 'moslims', 'εβραιος', 'еврей', 'еврейка', 'жид', 'цыган', 'негр', 'негры', 'чурка', 'хач', 'yahudi', 'arap', 'zenci',
+  'yahudi', 'orang hitam', 'यहूदियों', 'मुसलमानों', 'يهودي', 'يهود', 'مسلم', 'مسلمين', 'زنجي', '犹太', '黑人', '回回', 'ユダヤ', '黒人', 
+  '흑인', '짱깨',
 ];
 
 /** Violent cues: with a named real person they refuse (kind `real_person`). */
@@ -458,6 +618,8 @@ export const GORE_PART: readonly string[] = [
   'arm', 'arms', 'leg', 'legs', 'head', 'heads', 'face', 'eye', 'eyes', 'eyeball*', 'limb', 'limbs', 'throat', 'belly', 'stomach', 'chest',
   'spine', 'skull', 'neck', 'torso', 'brain', 'brains', 'body', 'bodies', 'corpse*', 'jaw', 'guts', 'bowels', 'ribcage', 'entrails', 'skin',
   'scalp', 'kneecap*', 'victim', 'victims',
+  'fingers', 'toes', 'ears', 'tongue', 'eye socket*', 'flesh', 'intestines', 'organs', 'wound', 'wounds', 'human body',
+  'human bodies', 'dead body', 'dead bodies',
 ];
 
 /** Violent acts on a body: with a body part they refuse as violence ('his arm ripped off'). */
@@ -468,6 +630,10 @@ export const GORE_ACT: readonly string[] = [
   'ripped apart', 'blown apart', 'gouged out', 'ripped out', 'torn out', 'spilling out', 'smashed in', 'caved in', 'cut in half',
   'sliced in half', 'severed', 'flayed', 'mangled', 'impaled', 'burned off', 'melted off', 'disemboweled',
   'splattered', 'pulverized', 'eviscerated', 'burst open', 
+  'head cut off', 'heads cut off', 'cut off head*', 'cut off his head', 'cut off her head', 'head chopped off', 'head hacked off', 'head sliced off',
+  'head torn off', 'head ripped off', 'fingers cut off', 'fingers being cut off', 'fingers chopped off', 'toes cut off', 'ears cut off', 'ear cut off',
+  'nose cut off', 'peeled back', 'pecked out', 'slashed', 'slit open', 'cut into pieces', 'knife stuck in', 'stabbed in the',
+  'mutilated', 'butchered', 
 ];
 
 /** Ways of self-harm: with an intent (SELF_HARM_INTENT) they refuse as self-harm ('a noose, ready to hang'). */
@@ -480,6 +646,7 @@ export const SELF_HARM_METHOD: readonly string[] = [
   'lametta', 'comprimidos', 'lamina', 'sznur', 'tabletki', 'żyletk*', 'zyletk*', 'tabletter', 'σκοινι', 'χαπια', 'верёвк*', 'веревк*',
   'петля', 'таблетки', 'лезвие', 'мотузк*', 'jilet', 'حبل', 'حبوب', 'شفرة', 'रस्सी', 'गोलियां', 'ब्लेड', 'silet',
   'dây thừng', 'thuốc ngủ', 'dao lam', '绳子', '绳索', '安眠药', '刀片', '縄', '睡眠薬', 'カミソリ', '밧줄', '수면제', '면도칼',
+  'rope', 'stool', 'ceiling beam', 'skyscraper', 'balcony', 'cliff', 'tower', 'handful of pills', 'gun', 'pistol', 'revolver', 'shotgun',
 ];
 
 /** Intent to die: with a method they refuse as self-harm. */
@@ -496,6 +663,10 @@ export const SELF_HARM_INTENT: readonly string[] = [
   'para morir', 'para acabar', 'pour mourir', 'pour en finir', 'um zu sterben', 'per morire', 'para morrer', 'zeby umrzec', 'żeby umrzeć',
   'för att dö', 'for att do', 'για να πεθανει', 'чтобы умереть', 'чтобы покончить', 'щоб померти', 'ölmek için', 'olmek icin', 'لكي يموت',
   'لتموت', 'मरने के लिए', 'untuk mati', 'để chết', 'de chet', '想死', '寻死', '死にたい', '死ぬため', '죽으려고', '죽고 싶',
+  'to his death', 'to her death', 'to their death', 'to my death', 'waiting for me', 
+  'end the pain', 'make it stop', 'before i die', 'goodbye world', 'can t go on', 'cannot go on', 'standing on a stool',
+  'on a stool beneath', 'stool beneath', 'kick the stool', 'to his temple', 'to her temple', 
+  'ending their life', 'suicide', 'suicidal thoughts',
 ];
 
 /** Extremist symbols and names: with a glorifying cue (HATE_GLORIFY) they refuse as hate; history and education pass. */
@@ -526,4 +697,6 @@ export const GORE_FOOD: readonly string[] = [
   'chicken*', 'fish', 'fishes', 'pork', 'beef', 'lamb', 'mutton', 'meat', 'meats', 'butcher*', 'chef', 'chefs', 'cook', 'cooking', 'recipe',
   'kitchen', 'steak', 'turkey', 'roast*', 'deli', 'barbecue', 'bbq', 'carving', 'carcass', 'poultry', 'salmon', 'tuna', 'crab', 'lobster',
   'shrimp', 'octopus', 'squid', 'duck', 'goose', 'rabbit', 'venison', 'ham', 'sausage*', 'food', 'dish', 'dinner', 'market', 'fishmonger',
+  'fruit', 'vegetable*', 'banana', 'orange', 'apple', 'potato*', 'onion*', 'tomato*', 'melon', 'pumpkin', 'cake', 'bread', 'cheese',
+  'pizza', 'doll', 'dolls', 'toy', 'toys', 'statue', 'statues', 'sculpture', 'mannequin*', 'robot', 'robots', 'lego', 'snowman', 'scarecrow',
 ];

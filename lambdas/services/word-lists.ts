@@ -23,6 +23,16 @@ import {
   SEXUAL_WORLD,
   VIOLENT_CUES,
 } from './screening-lists-harm';
+import {
+  GORE_BLOOD,
+  GORE_KILL,
+  HATE_APPROVAL,
+  HATE_VIOLENCE,
+  SELF_HARM_MARKS,
+  SELF_HARM_SKIN,
+  SEXUAL_BODY,
+  SEXUAL_EXPOSE,
+} from './screening-lists-cues';
 import { FUNCTION_WORD, type JoinedPieces, readTerm, type ScreeningText, screeningText } from './screening-text';
 
 export { joinSpacedLetters } from './screening-text';
@@ -311,6 +321,14 @@ const BUILT_IN = {
   selfHarmIntent: compileList(SELF_HARM_INTENT),
   hateSymbol: compileList(HATE_SYMBOLS),
   hateGlorify: compileList(HATE_GLORIFY),
+  sexualBody: compileList(SEXUAL_BODY),
+  sexualExpose: compileList(SEXUAL_EXPOSE),
+  goreKill: compileList(GORE_KILL),
+  goreBlood: compileList(GORE_BLOOD),
+  selfHarmMarks: compileList(SELF_HARM_MARKS),
+  selfHarmSkin: compileList(SELF_HARM_SKIN),
+  hateViolence: compileList(HATE_VIOLENCE),
+  hateApproval: compileList(HATE_APPROVAL),
 };
 
 const ALLOWED_ALL = compileAllowed(ALLOWED);
@@ -336,7 +354,7 @@ export function wordListMatcher(blockedTerms: readonly string[]): (text: string)
 
     const minor = find(BUILT_IN.minors);
     if (minor) return { kind: 'minors', term: minor };
-    const sexual = find(BUILT_IN.sexual);
+    const sexual = find(BUILT_IN.sexual) ?? sexualByCooccurrence(find);
     const sexualCue = sexual ?? find(BUILT_IN.sexualCue);
     const age = sexualCue ? (isMinorAge(text.plain) ?? find(BUILT_IN.age)) : undefined;
     if (age && sexualCue) return { kind: 'minors', term: with_(age, sexualCue) };
@@ -344,9 +362,13 @@ export function wordListMatcher(blockedTerms: readonly string[]): (text: string)
     if (slur) return { kind: 'slur', term: slur };
     const hate = find(BUILT_IN.hate) ?? fuzzyHit(FUZZY.hate, text);
     if (hate) return { kind: 'hate', term: hate };
-    const act = find(BUILT_IN.hateAct);
-    const target = act && find(BUILT_IN.hateTarget);
+    const act = find(BUILT_IN.hateAct) ?? fuzzyHit(FUZZY.hateAct, text, false);
+    const target = act && (find(BUILT_IN.hateTarget) ?? fuzzyHit(FUZZY.hateTarget, text, false));
     if (act && target) return { kind: 'hate', term: with_(act, target) };
+    const violence = find(BUILT_IN.hateViolence);
+    const victims = violence && (target ?? find(BUILT_IN.hateTarget));
+    const approval = victims && find(BUILT_IN.hateApproval);
+    if (violence && victims && approval) return { kind: 'hate', term: with_(`${violence} ${approval}`, victims) };
     const symbol = find(BUILT_IN.hateSymbol);
     const glorify = symbol && find(BUILT_IN.hateGlorify);
     if (symbol && glorify) return { kind: 'hate', term: with_(symbol, glorify) };
@@ -355,6 +377,9 @@ export function wordListMatcher(blockedTerms: readonly string[]): (text: string)
     const method = find(BUILT_IN.selfHarmMethod);
     const intent = method && find(BUILT_IN.selfHarmIntent);
     if (method && intent) return { kind: 'self_harm', term: with_(method, intent) };
+    const marks = find(BUILT_IN.selfHarmMarks);
+    const skin = marks && find(BUILT_IN.selfHarmSkin);
+    if (marks && skin) return { kind: 'self_harm', term: with_(marks, skin) };
     const gore = find(BUILT_IN.gore) ?? goreByCooccurrence(find) ?? fuzzyHit(FUZZY.gore, text);
     const person = find(BUILT_IN.person);
     const harm = person && (sexualCue ?? gore ?? find(BUILT_IN.violentCue));
@@ -395,8 +420,9 @@ function compileAllowed(entries: readonly string[]): CompiledList {
 }
 
 /**
- * Gore said in ordinary words: a graphic cue with an injury ('graphic photo of a stab wound'), or a
- * part of a body with a violent act on it ('his arm ripped off') where no food is named (butchery).
+ * Gore said in ordinary words: a graphic cue with an injury ('graphic photo of a stab wound'), a
+ * part of a body with a violent act on it ('his arm ripped off') where no food is named (butchery),
+ * or a killing with blood ('stabbed, blood pooling').
  */
 function goreByCooccurrence(find: (list: CompiledList) => string | undefined): string | undefined {
   const graphic = find(BUILT_IN.goreGraphic);
@@ -405,6 +431,17 @@ function goreByCooccurrence(find: (list: CompiledList) => string | undefined): s
   const act = find(BUILT_IN.goreAct);
   const part = act && find(BUILT_IN.gorePart);
   if (act && part && !find(BUILT_IN.goreFood)) return `${part} ${act}`;
+  const kill = find(BUILT_IN.goreKill);
+  const blood = kill && find(BUILT_IN.goreBlood);
+  if (kill && blood && !find(BUILT_IN.goreFood)) return `${kill} ${blood}`;
+  return undefined;
+}
+
+/** Nudity said in ordinary words: an intimate part with an exposing act ('her breasts exposed'), no food named ('chicken breasts'). */
+function sexualByCooccurrence(find: (list: CompiledList) => string | undefined): string | undefined {
+  const body = find(BUILT_IN.sexualBody);
+  const expose = body && find(BUILT_IN.sexualExpose);
+  if (body && expose && !find(BUILT_IN.goreFood)) return `${body} ${expose}`;
   return undefined;
 }
 
@@ -418,6 +455,8 @@ const FUZZY = {
   hate: fuzzyIndex(HATE),
   selfHarm: fuzzyIndex(SELF_HARM),
   gore: fuzzyIndex(GORE),
+  hateAct: fuzzyIndex(HATE_ACTS),
+  hateTarget: fuzzyIndex(HATE_TARGETS),
 };
 
 /** Long single words of a list (no space), by first letter: full words, and stems (`mutilat*`) matched on a word's start. */
@@ -461,7 +500,7 @@ export function withinOneEdit(a: string, b: string, substitute = true): boolean 
  * right. Allowed words are never read as misspellings. Only for gore, self-harm and hate: sexual words
  * sit one letter from ordinary ones ('stripped'/'stripper', 'fishing', 'sensual').
  */
-function fuzzyHit(index: FuzzyIndex, text: ScreeningText): string | undefined {
+function fuzzyHit(index: FuzzyIndex, text: ScreeningText, substitute = true): string | undefined {
   for (const reading of text.readings) {
     const excused = allowedSpans(ALLOWED_ALL, reading);
     let at = 0;
@@ -471,7 +510,7 @@ function fuzzyHit(index: FuzzyIndex, text: ScreeningText): string | undefined {
       if (word.length < FUZZY_MIN_WORD || !/^[a-z]+$/.test(word) || inside(span, excused)) continue;
       const key = word[0] ?? '';
       // A changed letter only in words of eight letters or more: shorter ones change into real words ('flaying', 'fraying').
-      const near = (candidate: string, listed: string) => withinOneEdit(candidate, listed, listed.length >= FUZZY_MIN_SUBSTITUTE);
+      const near = (candidate: string, listed: string) => withinOneEdit(candidate, listed, substitute && listed.length >= FUZZY_MIN_SUBSTITUTE);
       const whole = index.words.get(key)?.some((w) => near(word, w));
       const stem = index.stems
         .get(key)
