@@ -21,7 +21,7 @@ export const SEXUAL_BODY: readonly string[] = [
 export const SEXUAL_EXPOSE: readonly string[] = [
   'exposed', 'exposing', 'exposes', 'showing', 'shows off', 'showing off', 'visible', 'uncovered', 'bare', 'hanging out',
   'popping out', 'spilling out', 'flashing', 'flashes', 'fondl*', 'grop*', 'grabbing', 'squeezing', 'licking', 'sucking',   'caressing', 'pulled up', 'pulled down', 'on display', 'revealed', 'reveals', 'revealing', 'naked', 'nude', 'no bra',
-  'braless', 'in full view', 'see through', 'seethrough', 'oiled', 'jiggling', 'bouncing',
+  'braless', 'in full view', 'see through', 'seethrough', 'in full detail', 'for pleasure', 'oiled', 'jiggling', 'bouncing',
   // other languages
   'al aire', 'desnud*', 'expuest*', 'mostrando', 'a l air', 'nus', 'montrant', 'entbloss*', 'zeigt', 'nackt*', 'scoperto', 'scoperti',
   'nudo', 'nudi', 'mostrando', 'expost*', 'a mostra', 'bloot', 'ontbloot', 'nakna', 'nagie', 'gole', 'odsloniet*', 'pokazuje', 'nahe',
@@ -50,7 +50,7 @@ export const GORE_BLOOD: readonly string[] = [
   'blood spattered', 'blood soaked', 'soaked in blood', 'covered in blood', 'drenched in blood', 'bathed in blood', 'lying in blood',
   'blood gushing', 'gushing blood', 'blood running', 'blood streaming', 'blood on the floor', 'blood on the walls', 'blood and guts',
   'bloody', 'bloodied', 'gore', 'gory', 'guts', 'entrails', 'brains', 'bleeding out', 'bled out', 'pool of blood', 'puddle of blood',
-  'river of blood', 'blood and rubble', 'blood stained', 'bloodstained', 'rivers of blood', 'blood',
+  'river of blood', 'blood and rubble', 'blood stained', 'bloodstained', 'rivers of blood', 
   // other languages
   'sangre', 'ensangrentad*', 'ensanglant*', 'blut', 'blutig*', 'sangue', 'insanguinat*', 'ensanguentad*', 'krew', 'krwi',
   'zakrwawion*', 'bloed', 'bebloed', 'blod', 'blodig*', 'αιμα', 'αιματα', 'кровь', 'крови', 'в крови', 'окровавлен*', 'кров', 'кров’ю',
@@ -87,7 +87,7 @@ export const HATE_VIOLENCE: readonly string[] = [
   'killed', 'kills', 'murdering', 'murdered', 'massacr*', 'slaughter*', 'attacked', 'attack on', 
   'stoning', 'drowning', 'drowned', 'hanged', 'lynch*', 'in chains', 'enslaved', 'executing', 'executed',
   'bombing', 'bombed', 'gassing', 'gassed', 'deporting', 'deported', 'expelling', 'expelled', 'driving out', 'rounding up', 'rounded up',
-  'herded', 'in cages', 'in a cage', 'behind barbed wire', 'vandaliz*', 'vandalis*', 'trampling', 'spitting on', 
+  'herded', 'hanging from cranes', 'hanged from cranes', 'hanging from trees', 'in cages', 'in a cage', 'behind barbed wire', 'vandaliz*', 'vandalis*', 'trampling', 'spitting on', 
   'tortur*', 'starving', 
   // other languages
   'quemando', 'golpeando', 'matando', 'brulant', 'frappant', 'tuant', 'verbrennen', 'verbrennt', 'schlagen', 'toten', 'bruciando', 'picchiando',
@@ -108,4 +108,16 @@ export const HATE_APPROVAL: readonly string[] = [
   'ridendo', 'eroico', 'comemorando', 'rindo', 'świętując', 'swietujac', 'śmiejąc', 'smiejac', 'firar', 'skrattar', 'γελώντας', 'γελωντας',
   'празднуют', 'смеются', 'радуются', 'героическ*', 'kutluyor', 'gülüyor', 'guluyor', 'merayakan', 'tertawa', 'يحتفلون', 'يضحكون', 'जश्न',
   'हंसते', '庆祝', '歓声', '笑いながら', '축하', '웃으며', 'ăn mừng', 'cười',
+];
+
+/**
+ * Sexual cues beside a named real person only (never with an age cue: a child in bed or with bare
+ * feet is ordinary): with a REAL_PEOPLE name they refuse as `real_person`.
+ */
+// biome-ignore format: word lists read best packed
+export const PERSON_SEXUAL_CUES: readonly string[] = [
+  'lasziv', 'lascivious', 'arousing', 'erect', 'in the act', 'prostitute*', 'prostituta*', 'prostituée', 'prostituee', 'проститут*', 'garota de programa',
+  'call girl', 'uncensored', 'legs apart', 'legs wide', 'nothing else', 'washed off', 'forgot her bikini', 'piccante',
+  'pikant*', 'откровенн*', 'відверт*', 'nothing on', 'throes', 'wet sari', 'everything visible', 
+  'sans rien', 'without anything on', 'wearing nothing',
 ];

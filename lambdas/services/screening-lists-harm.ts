@@ -91,7 +91,7 @@ export const SEXUAL_WORLD: readonly string[] = [
   'explicit picture*', 'explicit scene*', 'explicit content', 'explicit pic*', 'hardcore scene*', 'hardcore sex', 'pleasuring herself',
   'pleasuring himself', 'pleasuring each other', 'touching herself', 'touching himself', 'fingering herself', 'playing with herself',
   'handjob*', 'blowjob*', 'rimming', 'cunnilingus', 'sixty nine position', 'missionary position', 'doggystyle', 'cowgirl position',
-  'bent over the bed naked', 'pants down showing', 'with his pants down', 'with her pants down', 'panties pulled down',
+  'bent over the bed naked', 'pants down showing', 'panties pulled down',
   'pulling her panties down', 'pulling down her panties', 'underwear pulled down', 'pulling down her underwear', 'nothing but her underwear',
   'naughty pic*', 'nude pic*', 'dick pic*', 'booty pic*', 'onlyfans leak*', 'leaked nudes', 'in the altogether', 'not wearing anything',
   'not wearing any clothes', 'wearing no clothes', 'wearing nothing at all', 'wearing absolutely nothing', 'clothing optional',
@@ -116,6 +116,22 @@ export const SEXUAL_WORLD: readonly string[] = [
   'γυμνή', 'γυμνός', 'κάνουν σεξ', 'σεξ με', 'عارية تماماً', 'امرأة عارية', 'يمارسان الجنس', 'نيك', 'سكس',
   'नंगी औरत', 'नंगी लड़की', 'सेक्स करते हुए', 'संभोग', 'बिना कपड़ों के', '裸体女人', '裸体男人', '做爱的', '性爱场面', '裸の女', '裸の男', '全裸の',
   'セックスする', '性交する', '알몸의', '벌거벗은', '나체 여성', '성관계 중', '섹스하는',
+  // Naked said as an idiom, and more languages (after red team 2: the class, in the languages it used)
+  'as god made her', 'as god made him', 'as nature intended', 'como dios la trajo', 'como vino al mundo', 'como veio ao mundo', 'come mamma l ha fatta',
+  'senza veli', 'sans voile*', 'ohne einen faden am leib', 'in haar blootje', 'in zijn blootje', 'in hun blootje', 'utan en tråd', 'utan en trad',
+  'uden en trævl', 'uden en traevl', 'tanpa sehelai benang', 'không mảnh vải', 'khong manh vai', 'без всего', 'совсем без ничего', 'без ничего на',
+  'كما ولدتها أمها', 'كما ولدته أمه', 'everything on display', 'everything visible', 'nothing covered', 'sans rien cacher', 'tudo à mostra',
+  'tudo a mostra', 'lost all their swimwear', 'lost her swimsuit', 'forgot her bikini', 'without her bikini', 'without swimwear', 'beast with two backs',
+  'joined at the hips', 'glory hole', 'gloryhole', 'money shot', 'cowgirl style', 'reverse cowgirl', 'throes of passion', 'sixty nine', '69 position',
+  'blojob', 'blowjob', 'touchin herself', 'touchin himself', 'huge dick', 'huge cock', 'big dick', 'big cock', 'giant dick', 'kurva', 'kurwa',
+  'scène coquine', 'scene coquine', 'fazendo aquilo', 'de quatro na cama', 'benen wijd', 'gambe aperte', 'särar på benen', 'sarar pa benen',
+  'pikante foto*', 'foto piccante', 'M字開脚', '無修正', '啪啪啪', '何も身につけていない', '一絲不挂', 'ngono', 'kufanya ngono', 'bila nguo',
+  'mwanamke uchi', 'mwanaume uchi', 'เปลือย', 'ภาพโป๊', 'โป๊', 'ร่วมเพศ', 'plueay', 'phap po', 'nahá žena', 'naha zena', 'nahý muž', 'soulož',
+  'meztelen nő', 'meztelen no', 'szex', 'szexel', 'goală', 'goala', 'dezbrăcată', 'sex oral', 'gola žena', 'гола', 'голи', 'секс с',
+  'голий', 'гола жінка', 'alaston nainen', 'seksiä', 'nogen kvinde', 'zonder kleren', 'برهنه', 'لخت', 'سکس', 'پورن', 'ننگی عورت', 'উলঙ্গ',
+  'নগ্ন নারী', 'যৌনতা', 'telanjang', 'bugil', 'ngentot', 'khỏa thân', 'ערום', 'ערומה', 'עירום', 'עירומה', 'סקס', 'פורנו',
+  'in her birthday suit', 'pants off', 'panties off', 'bra off', 'lingerie off', 'wearing only a smile',
+  'sex on a', 'sex on the', 'sex in the', 'sex in a', 'huge tits', 'big tits', 'huge boobs', 'big boobs', 'massive tits',
 ];
 
 /** Words about a minor that refuse on their own (kind `minors`). */
@@ -255,7 +271,7 @@ export const GORE: readonly string[] = [
   'khoon se lathpath', 'tukde tukde laash',
   '血肉模糊', '开膛破肚', '開膛破肚', '断肢', '斷肢', '残肢', '殘肢', '碎尸', '碎屍', '分屍', '肢解', '斩首', '砍头', '人头落地',
   '尸块', '屍塊', '血淋淋', '挖眼', '虐杀', '虐殺', '腐烂的尸体', '腐爛的屍體',
-  'バラバラ死体', '内臓が飛び出', '内臓が出', '内臓がはみ出', 'はらわたが飛び出', '惨殺', '斬首', '首を切', '切断された', '腐乱死体', 'ぐちゃぐちゃの死体', '血まみれの死体', 'グロ',
+  'バラバラ死体', '内臓が飛び出', '内臓が出', '内臓がはみ出', 'はらわたが飛び出', '惨殺', '斬首', '首を切', '切断された', '腐乱死体', 'ぐちゃぐちゃの死体', '血まみれの死体', 'グロ画像', 'グロテスクな死体',
   '토막 시체', '토막 난', '토막난', '토막 낸', '내장이 튀어나온', '내장이 쏟아진', '잘린 머리', '참수', '훼손된 시체', '시체 훼손', '피투성이 시체', '난도질', '고어',
   'dimutilasi', 'dimutilasi', 'mutilasi', 'dipenggal', 'terpenggal', 'dicincang', 'mayat terpotong', 'isi perut terburai', 'usus terburai',
   'chặt đầu', 'chat dau', 'phân xác', 'phan xac', 'chặt xác', 'xác chết bị chặt', 'mổ bụng', 'ruột lòi', 'xác chết đẫm máu', 'máu me', 
@@ -298,6 +314,31 @@ export const GORE: readonly string[] = [
   'отрезанная голова', 'отрубленная голова', 'расчлененное тело', 'расчленённое тело', 'відрізана голова', 'відрубана голова', 'розчленоване тіло',
   'kesik kafa', 'kopmuş kafa', 'kopmus kafa', 'kepala terpenggal', 'mayat dimutilasi', 'đầu bị chặt', 'xác bị phân', 'رأس مقطوع', 'جثة مقطعة الأوصال',
   'कटा सिर', 'सिर कटी लाश', '被砍头', '砍下的头', '断头', '斷頭', '切断された頭', '首を切られた', '生首', '잘린 목', '목이 잘린', '절단된 시체',
+  // What was left of a person, insides outside, and more languages (after red team 2: the classes)
+  'what was left of him', 'what was left of her', 'what was left of the man', 'what was left of the woman', 'what was left of the body',
+  'what was left of the soldier*', 'what was left of them', 'what remained of him', 'what remained of her', 'what remained of the body',
+  'pieces of the soldiers', 'pieces of soldiers', 'pieces of him', 'pieces of her', 'pieces of bodies', 'pieces of the bodies', 'bits of him',
+  'bits of her', 'bits of bodies', 'body parts scattered', 'scattered body parts', 'fragments on the wall', 'red mist where', 'insides on the outside',
+  'everything pulled out', 'organs pulled out', 'pull his organs out', 'pull her organs out', 'sawn into pieces',
+  'sawn into six pieces', 'sawed into pieces', 'man into a wood chipper', 'person into a wood chipper', 'body into a wood chipper', 'fed feet first into', 'drawn and quartered', 'hung drawn and quartered', 'melted by acid',
+  'flesh dripping', 'flesh dripping off', 'face stitched onto', 'human face mask', 'tongue nailed', 'kneecaps blown', 'kneecapped', 
+  'cutting a screaming man', 'heart lifted out', 'ribs cracked open', 'shotgun blast at close range', 'shotgun blast to the face',
+  'opened from throat to navel', 'throat to navel', 'stepped on the landmine', 'after stepping on a landmine', 
+  'lo que quedó del', 'lo que quedo del', 'lo que quedó de él', 'o que sobrou do motoqueiro', 'o que sobrou dele', 'o que sobrou do corpo',
+  'ce qui reste de lui', 'ce qui restait de lui', 'was von ihm übrig', 'was von ihm ubrig', 'quello che resta di lui', 'to co zostało z niego',
+  'to co zostalo z niego', 'то, что осталось от человека', 'то что осталось от человека', 'що залишилося від', 'những gì còn lại của anh',
+  'kilichobaki', 'geriye kalanlar', 'askerlerin parçaları', 'askerlerin parcalari', 'vipande vya miili', 'mảnh thịt', 'manh thit', 'kawałki ciała',
+  'kawalki ciala', 'kawałki na drzewach', 'куски тел', 'куски на асфальте', 'pedaços no asfalto', 'pedaços do corpo', 'pedacos do corpo', 'teile der soldaten',
+  'leichenteile', 'lichaamsdelen', 'restos humanos esparcidos', 'morceaux de corps', 'pezzi di corpo', '尸块', '조각들이 도로에',
+  'intestinos saliendo', 'intestinos de fuera', 'tripas en la arena', 'tripes à l air', 'tutto tirato fuori', 'kishki naruzhu',
+  'raschlenyonnyy', 'raschlenennyy', 'raschlenennyi', 'kata hua sar', 'kata sar', 'kata matha', 'কাটা মাথা', 'রক্তাক্ত দেহ', 'কাটা দেহ', 'روده‌های بیرون',
+  'روده های بیرون', 'تکه‌تکه', 'تکه تکه', 'سر بریده', 'tomak nan', 'suolet ulkona', 'paloitel*', 'feldarabol*', 'holttest', 'useknut* hlav*',
+  'rozčtvrcen*', 'rozctvrcen*', 'afgehakt*', 'ledematen op', 'ไส้ทะลัก', 'หั่นเป็นชิ้น', 'ศพถูกหั่น', 'หัวขาด', 'mwili uliokatwa', 'amekatwa kichwa',
+  'kichwa kilichokatwa', 'обезглавено', 'разчленен*', 'odsječena glava', 'odsjecena glava',
+  'raskomadan*', 'dezmembrat*', 'capul taiat', 'capul tăiat', 'mestarbet', 'lemlæstet', 'parteret lig', 
+  'çatlamış kafatası', 'usus terburai', 'kepala putus', 
+  'बाहर निकली आंतें', 'ويسقط رأسه', '肠子流',
+  '大卸八块', '大卸八塊', '满地是血', '滿地是血', '士兵的碎块', '尸体碎块', '人体碎块', '轢死', '轢断', '轢かれた後の', '轢かれた死体',
 ];
 
 /** Self-harm and suicide (kind `self_harm`). */
@@ -402,6 +443,28 @@ export const SELF_HARM: readonly string[] = [
   'покончила с собой', 'порезала вены', 'перерезала вены', 'вскрыла себе вены', 'наглоталась таблеток', 'повісилась', 'порізала вени',
   'kendini astı', 'bileklerini kesti', 'intihar etti', 'intihar eden', 'menggantung dirinya', 'memotong nadi', 'tự cắt tay', 'ﺍﻧﺘﺤﺎﺭ', 'انتحرت', 'انتحر',
   'قطعت شرايينها', 'शिराएं काट', 'फांसी पर लटक', 'आत्महत्या कर', '自杀的', '割腕自杀', '上吊自杀', '跳楼自杀', '自殺する', '手首を切る', '首を吊る', '자살하는', '손목을 그은',
+  // Ways it is said without the word (after red team 2: the class) and more languages
+  'lying on railway tracks', 'lying on the railway tracks', 'lying on the tracks', 'lying on the rails', 'stepping in front of a train',
+  'step in front of a train', 'steps in front of a train', 'jumping in front of a train', 'jumps in front of a train', 'in front of a train to',
+  'swinging from the rafters', 'hanging from the rafters', 'hanging from a rafter', 'feet not touching the floor', 'feet dangling above the floor',
+  'exit bag', 'suicide bag', 'helium tank and a bag', 'hose through the window', 'hose from the exhaust', 'car running in a closed garage',
+  'engine running in a closed garage', 'opened veins', 'open veins in a bath', 'barcode arms', 'barcode wrists', 'fresh red lines on',
+  'hunger is beauty', 'count every bone', 'ana coach', 'ana buddy', 'meanspo', 'see you on the other side', 'take the final step off', 'final step off the ledge', 'last step off the roof', 'last step from the roof',
+  'dejar de existir', 'quiero morir', 'quiere morir', 'quiere desaparecer', 'en finir ce soir', 'en finir avec la vie', 'veut mourir',
+  'sterben wollen', 'will sterben', 'voglio morire', 'vuole morire', 'quero morrer', 'quer morrer', 'chcę umrzeć', 'chce umrzec', 'chcę zniknąć',
+  'chce zniknac', 'ik wil dood', 'wil dood', 'jag vill dö', 'jag vill do', 'θελω να πεθανω', 'хочу умереть', 'хочет умереть', 'хочу зникнути',
+  'більше не можу', 'не могу больше жить', 'ölmek istiyorum', 'olmek istiyorum', 'ingin mati', 'muốn chết', 'muon chet', 'मरना चाहती', 'मरना चाहता',
+  'सब खत्म करना', 'تريد أن تنهي حياتها', 'يريد أن ينهي حياته', 'أريد أن أموت', 'می‌خواهم بمیرم', 'میخواهم بمیرم', 'همه چیز را تمام کنم',
+  '想死', '不想活', '结束这一切', '結束這一切', '消えたい', '死にたい', '끝내고 싶', '죽고 싶어', '살기 싫',
+  'felvágja az ereit', 'felvagja az ereit', 'felvágott erek', 'öngyilkos*', 'ongyilkos*', 'samovražd*', 'samovrazd*', 'sa vešia', 'sa obesil',
+  'oběsil se', 'obesil se', 'podřezal si žíly', 'skærer i sine håndled', 'skaerer i sine handled', 'skærer sig', 'selvmord', 'itsemurha',
+  'viiltelee', 'sinucidere', 'se sinucide', 'samoubojstvo', 'objesio se', 'самоубийство', 'самоубиство', 'самоуби*', 'обеси се',
+  'kujinyonga', 'anajinyonga', 'kujiua', 'anajiua', 'ฆ่าตัวตาย', 'ผูกคอตาย', 'กรีดข้อมือ', 'tự tử', 'rạch cổ tay', 'rach co tay',
+  'خودکشی', 'خودزنی', 'রগ কাটা', 'আত্মহত্যা', 'খুদকুশি', 'ख़ुदकुशी', 'התאבדות', 'להתאבד',
+  'risuto katto', 'risutokatto', 'jisatsu suru', 'kubi o tsuru', 'yashnuq nafsahu', 'enti7ar', 'ente7ar', 'inti7ar', 'khudkhushi', 'khud kushi',
+  'samoubiistvo', 'vskryt veny', 'zisha de', 'tiao lou', 'jasal hada',
+  'cutting my arm*', 'cutting my wrist*', 'cutting my thigh*', 'cat scratches on her', 'cat scratches on his', 'no cat made', 'is the only way out',
+  'выйти в окно', 'шагнуть из окна', 'шагнула из окна', 'вийти у вікно',
 ];
 
 /** Hate phrases (kind `hate`; never repeated back). Slurs are in screening-lists.ts. */
@@ -470,6 +533,12 @@ export const HATE: readonly string[] = [
   'οι εβραιοι ελεγχουν', 'евреи правят миром', 'жиды правят', 'чурки', 'хачи', 'yahudiler dünyayı yönetiyor', 'yahudiler dunyayi yonetiyor',
   'اليهود يسيطرون', 'यहूदी दुनिया', 'मुसलमान आतंकवादी', 'मुल्ले', 'katua', 'katue', '犹太人控制世界', 'ユダヤ人が世界を支配', '유대인이 세계를 지배',
   'smert zhidam', 'smert evreyam', 'zhidy', 'bey zhidov', 'heil gitler', 'zig hail', 'al mawt lil yahud', 'yahudi kera', 'yahudi babi',
+  // Tropes and dog whistles (after red team 2: the class)
+  'pulling the strings of world', 'pulling the strings of the world', 'octopus around the earth', 'octopus around the world', 'octopus strangling the world',
+  'poisoning the wells', 'poisoning the well', 'useless eaters', 'eugenics propaganda', 'racial hygiene', '13 50', '13 52', 'grand remplacement',
+  'großer austausch', 'grosser austausch', 'gran reemplazo', 'islam is a disease', 'islam is cancer', 'as a tumour on', 'as a tumor on',
+  'pure blood only', 'aryan warriors', 'aryan warrior', 'honour the fallen ss', 'honor the fallen ss', 'saint tarrant', 'saint breivik',
+  'saint roof', 'christchurch shooter hero', 'mosque shooter hero', 'bicot*', 'bougnoul*', 'raton*', 'youpin*', 'chinetoque*', 'monstrous freak',
 ];
 
 /** A hostile act: beside a group of people (HATE_TARGETS) it refuses as hate ('kill all the immigrants'). */
@@ -510,6 +579,17 @@ export const HATE_ACTS: readonly string[] = [
   'filthy', 'uncivilized', 'burning in hell', 'burn in hell', 'rot in hell', 'go to hell', 'stoned to death', 'should be slaves',
   'kick them out', 'send them back', 'ban all', 'outbreed', 'inferieurs', 'dreckig*', 'sporchi', 'sujos', 'brudni', 'brudas*', 'грязные',
   'тупые', 'kirli', 'كلاب', 'قذرين', 'गंदे', '肮脏', '汚い', '더러운',
+  'as bats', 'carrying disease', 'spreading disease', 'bringing disease', 'diseased', 'is a disease', 'as a tumour', 'as a tumor', 'tumour on',
+  'tumor on', 'as a gorilla', 'as gorillas', 'as a monkey', 'as an ape', 'a freak', 'as a freak', 'freak show', 'hateful',
+  'hate poster', 'hate propaganda', 'racist caricature*', 'racist poster', 'racist cartoon', 'antisemitic caricature*', 'antisemitic cartoon',
+  'as rats', 'in rats', 'en rats', 'en ratas', 'como ratos', 'jako krysy', 'ako potkany', 'patkányként', 'patkanykent', 'kao štakori',
+  'kao stakori', 'som rotter', 'tegnet som rotter', 'als ratten', 'als ratte*', 'come ratti', 'fare olarak', 'kama nyani', 'kama panya',
+  'у вигляді щурів', 'у вигляді свиней', 'като плъхове', 'в виде крыс', 'в образе крыс', 'كحشرات', 'كالحشرات', 'كفئران', 'كالفئران', 'كالجرذان',
+  'به شکل موش', 'موش‌های کثیف', 'موشهای کثیف', 'ইঁদুর হিসেবে', 'ইঁদুর', 'کیڑوں کی طرح', 'کیڑے', 'कीड़ों की तरह', 'चूहों की तरह',
+  'krysy', 'krysa', 'potkany', 'patkány*', 'patkany*', 'štakor*', 'stakor*', 'rotter', 'rotterne', 'plъhove', 'плъхове', 'щурів', 'щури', 'свиней',
+  'свині', 'موش', 'nyani', 'panya', 'mende', 'şobolani', 'sobolani', 'gândaci', 'gandaci', 'kakkerlakker', 'torakat', 
+  'nenávist*', 'nenavist*', 'gyűlölet*', 'gyulolet*', 'mržnj*', 'mrznj*', 'hadefuld*', 'nefret*', 'chuki', 'نفرت', 'ঘৃণা*', 'расистськ*',
+  'расистск*', 'karikatur*', 'caricatur*', 'карикатур*', 'invadindo', 'invadiendo', 
 ];
 
 /** Groups of people: with a HATE_ACTS cue the prompt refuses as hate. */
@@ -554,6 +634,15 @@ export const HATE_TARGETS: readonly string[] = [
   'joden', 'moslims', 'εβραιος', 'еврей', 'еврейка', 'жид', 'цыган', 'негр', 'негры', 'чурка', 'хач', 'yahudi', 'arap', 'zenci',
   'yahudi', 'orang hitam', 'यहूदियों', 'मुसलमानों', 'يهودي', 'يهود', 'مسلم', 'مسلمين', 'زنجي', '犹太', '黑人', '回回', 'ユダヤ', '黒人', 
   '흑인', '짱깨',
+  'romové', 'romove', 'romy', 'romové jako', 'cigányok', 'ciganyok', 'cigány*', 'cigany*', 'cigani', 'цигани', 'роми', 'ромите', 'srbi', 'hrvati',
+  'bosanci', 'bošnjaci', 'москалі', 'москали', 'хохли', 'افغان*', 'افغانی*', 'هندوها', 'شیعه*', 'بهائی*', 'احمدی*', 'হিন্দু*', 'মুসলমান*',
+  'nordestinos', 'watu weusi', 'wayahudi', 'waislamu', 'wahindi', 'shia', 'shias', 'shiites', 'sunnis', 'ahmadis', 'ahmadiyya', 'bahais',
+  'kurds', 'kürtler', 'kurtler', 'roma camp', 'roma settlement', 'star of david', 'wheelchair users', 'disabled', 'autistic*', 'down syndrome',
+  'jews', 'jewish', 'black people', 'black faces', 'black men', 'muslimer', 'muslimerne', 'jøder', 'joder', 'zsidók', 'zsidok', 'židé', 'zide',
+  'evrei', 'евреи', 'євреї', 'يهود', 'யூதர்', 'cingeneler', 'çingeneler', 'suriyeliler', 'araplar', 'sığınmacılar', 'siginmacilar', 'ציונים',
+  'ערבים', 'יהודים', 'migrantes', 'inmigrantes', 'migranti', 'migranten', 'flüchtlinge', 'vluchtelingen', 'uchodźcy', 'imigranți', 'imigranti',
+  'chinese people', 'asian people', 'mexicans', 'haitians', 'gypsies', 'travellers camp', 'transgender woman', 'transgender man',
+  'trans people', 'gay people', 'lesbians', 'queers', 'bicots', 'bougnoules',
 ];
 
 /** Violent cues: with a named real person they refuse (kind `real_person`). */
@@ -565,6 +654,15 @@ export const VIOLENT_CUES: readonly string[] = [
   'knife to', 'guillotin*', 'electric chair', 'firing squad', 'drown*', 'decapitat*', 'behead*', 'crucif*', 'in prison beaten',
   'asesinad*', 'muerto', 'muerta', 'ermordet', 'ucciso', 'uccisa', 'morto', 'morta', 'assassine*', 'mort', 'убит*',
   'мертв*', 'труп', 'öldürül*', 'oldurul*', '死', '杀', '殺', '被杀', '暗殺', '살해', '죽은',
+  'hanging from a rope', 'hanging from a tree', 'hanging from the gallows', 'boğazı kesilmiş', 'bogazi kesilmis', 'zastrzelon*', 'împușcat', 'impuscat', 'ditembak', 'zaklan*', 'oběšen*', 'obesen*', 'amechinjwa', 'kuchinjwa', 'ถูกยิง', 'ยิงหัว', 'kesilmiş', 'kesilmis',
+  'دار آویخته', 'به دار', 'سر قلم', 'durchschnitten*', 'sin cabeza', 'простреленн*', 'jabai', 'জবাই', 'গুলি', 'गोली', 'खून',
+  'sangre', 'sânge', 'sange', 'krew', 'krv*', 'damu', 'darah', 'เลือด', 'kan gölü', 'kan golu', 'خون', 'blutlache', 'hanged',
+  'noose', 'gallows', 'wood chipper', 'gunshot', 'headless', 'head blown', 
+  'dismember*', 'mutilat*', 'без головы', 'кровь', 'кров', 'повешен*', 'розстріл*', 'расстрел*', 'застрелен*',
+  'erschossen', 'erhängt', 'erhangt', 'fusillé', 'fusille', 'pendu', 'ahorcado', 'fusilado', 'baleado', 'enforcado', 'impiccato', 'fucilato',
+  'doodgeschoten', 'opgehangen', 'skjuten', 'hängd', 'hangd', 'πυροβολημεν*', 'κρεμασμεν*', 'vurulmuş', 'vurulmus', 'asılmış', 'asilmis',
+  'digantung', 'bị bắn', 'bị treo cổ', 'फांसी', 'شنق', 'مشنوق', 'مقتول', '枪杀', '槍殺', '吊死', '絞首', '射殺', '총에 맞', '교수형', '大卸八块',
+  'lying dead', 'dead body', 'in a coffin', 'on the gallows', 'firing squad',
 ];
 
 /**
@@ -586,6 +684,37 @@ export const REAL_PEOPLE: readonly string[] = [
   'jisoo', 'jennie kim', 'lisa manobal', 'ronaldo', 'cristiano ronaldo', 'lionel messi', 'lebron james', 'serena williams',
   'путин', 'зеленский', '习近平', '習近平', '特朗普', '川普', '拜登', 'モディ', '安倍晋三', '岸田', '트럼프', '바이든', '윤석열', 'ترامب', 'بوتين',
   'मोदी', 'nerendra modi',
+  // more public figures across regions (heads of state and government, royals, celebrities, athletes)
+  'boyko borisov', 'бойко борисов', 'sheikh hasina', 'শেখ হাসিনা', 'andrej babiš', 'andrej babis', 'petr fiala', 'friedrich merz', 'olaf scholz',
+  'priyanka chopra', 'deepika padukone', 'alia bhatt', 'shah rukh khan', 'salman khan', 'virat kohli', 'rahul gandhi', 'amit shah', 'yogi adityanath',
+  'chiara ferragni', 'sergio mattarella', 'donald tusk', 'andrzej duda', 'karol nawrocki', 'klaus iohannis', 'nicușor dan', 'viktor orbán', 'viktor orban',
+  'ксения собчак', 'ksenia sobchak', 'собчак', 'william ruto', 'raila odinga', 'ทักษิณ', 'thaksin', 'paetongtarn', 'ekrem imamoglu', 'ekrem imamoğlu',
+  'imamoglu', 'imamoğlu', 'imran khan', 'عمران خان', 'shehbaz sharif', 'khamenei', 'خامنه‌ای', 'خامنه ای', 'prabowo', 'jokowi', 'luka modrić', 'luka modric',
+  'pedro sánchez', 'pedro sanchez', 'felipe vi', 'mette frederiksen', 'ulf kristersson', 'petteri orpo', 'alexander stubb', 'mark rutte',
+  'dick schoof', 'geert wilders', 'marine le pen', 'jordan bardella', 'emmanuel macron', 'brigitte macron', 'alice weidel', 'ursula von der leyen',
+  'von der leyen', 'kyriakos mitsotakis', 'μητσοτακης', 'recep tayyip erdoğan', 'erdoğan', 'эрдоган', 'lukashenko', 'лукашенко', 'медведев', 'medvedev',
+  'зеленський', 'зеленский', 'зеленського', 'путина', 'путину', 'путиным', 'navalny', 'навальный', 'benjamin netanyahu', 'נתניהו', 'mohammed bin salman',
+  'محمد بن سلمان', 'erdogan', 'السيسي', 'الأسد', 'modi ji', 'नरेंद्र मोदी', 'राहुल गांधी', 'ममता बनर्जी', 'yoon suk yeol', 'lee jae myung',
+  '이재명', 'shigeru ishiba', 'sanae takaichi', '石破', '高市早苗', 'kishida', 'li qiang', '李强', 'lai ching te', '赖清德', '賴清德', 'tsai ing wen', '蔡英文',
+  'anthony albanese', 'jacinda ardern', 'mark carney', 'claudia sheinbaum', 'amlo', 'lopez obrador', 'gustavo petro', 'nicolas maduro', 
+  'jair bolsonaro', 'bolsonaro', 'lula da silva', 'milei', 'nayib bukele', 'bukele', 'cyril ramaphosa', 'bola tinubu', 'paul kagame', 'abiy ahmed',
+  'king charles iii', 'king of the united kingdom', 'queen camilla', 'princess of wales', 'prince of wales', 'king felipe', 'emperor naruhito',
+  'pope leo xiv', 'dalai lama', 'jd vance', 'j d vance', 'marco rubio', 'pete hegseth', 'rfk jr', 'robert f kennedy', 'bernie sanders', 
+  'sabrina carpenter', 'chappell roan', 'doja cat', 'cardi b', 'nicki minaj', 'megan thee stallion', 'ice spice', 'kanye west', 'ye west', 
+  'travis scott', 'post malone', 'harry styles', 'ed sheeran', 'the weeknd', 'bad bunny', 'karol g', 'anitta', 'rosalía', 'rosalia', 'jennifer lopez',
+  'sofia vergara', 'salma hayek', 'penélope cruz', 'penelope cruz', 'ana de armas', 'anya taylor joy', 'florence pugh', 'emma roberts',
+  'jennifer aniston', 'gwyneth paltrow', 'katy perry', 'britney spears', 'christina aguilera', 'lizzo', 
+  'hailey bieber', 'kendall jenner', 'gigi hadid', 'bella hadid', 'emily ratajkowski', 'addison rae', 'charli d amelio', 'pokimane', 'amouranth',
+  'belle delphine', 'mrbeast', 'pewdiepie', 'logan paul', 'jake paul', 'andrew tate', 'joe rogan', 'tucker carlson', 'oprah', 'oprah winfrey',
+  'timothée chalamet', 'timothee chalamet', 'tom holland', 'zac efron', 'chris hemsworth', 'henry cavill', 'ryan gosling', 'ryan reynolds',
+  'dwayne johnson', 'will smith', 'denzel washington', 'morgan freeman', 'robert downey jr', 'pedro pascal', 'jason momoa',
+  'jungkook', 'jimin', 'taehyung', 'winter aespa', 'newjeans', 'lisa blackpink', 'haerin', 
+  'aishwarya rai', 'katrina kaif', 'kareena kapoor', 'sunny leone', 'fan bingbing', 'yang mi', 'dilraba', 'angelababy', 'liu yifei', '刘亦菲',
+  'kylian mbappé', 'kylian mbappe', 'mbappe', 'mbappé', 'neymar', 'erling haaland', 'haaland', 'mohamed salah', 'luka modrić', 'vinicius junior',
+  'jude bellingham', 'harry kane', 'robert lewandowski', 'lewandowski', 'zlatan', 'novak djokovic', 'djokovic', 'rafael nadal', 'roger federer',
+  'carlos alcaraz', 'jannik sinner', 'coco gauff', 'naomi osaka', 'iga swiatek', 'aryna sabalenka', 'simone biles', 'usain bolt', 'michael jordan',
+  'stephen curry', 'kobe bryant', 'tom brady', 'travis kelce', 'patrick mahomes', 'caitlin clark', 'shohei ohtani', '大谷翔平', 'sachin tendulkar',
+  'ms dhoni', 'lewis hamilton', 'max verstappen', 'conor mcgregor', 'khabib', 'manny pacquiao', 'son heung min', '손흥민',
 ];
 
 /** Graphic cues: with an injury cue (GORE_INJURY) the prompt refuses as violence ('graphic photo of a stab wound'). */
@@ -647,6 +776,11 @@ export const SELF_HARM_METHOD: readonly string[] = [
   'петля', 'таблетки', 'лезвие', 'мотузк*', 'jilet', 'حبل', 'حبوب', 'شفرة', 'रस्सी', 'गोलियां', 'ब्लेड', 'silet',
   'dây thừng', 'thuốc ngủ', 'dao lam', '绳子', '绳索', '安眠药', '刀片', '縄', '睡眠薬', 'カミソリ', '밧줄', '수면제', '면도칼',
   'rope', 'stool', 'ceiling beam', 'skyscraper', 'balcony', 'cliff', 'tower', 'handful of pills', 'gun', 'pistol', 'revolver', 'shotgun',
+  'railway line', 'railway', 'rails', 'tracks', 'rafters', 'beam', 'ledge of', 'window sill', 'windowsill', 'scissors', 'veins',
+  'cornisa', 'barberblad', 'håndled', 'handled', 'dachbalken', 'strick', 'hocker', 'belce', 'belka', 'krzesło', 'krzeslo', 'подоконник', 'мотузк*',
+  'табуретк*', 'табурет*', 'kamba', 'köprü', 'kopru', 'dak', 'médicaments', 'medicaments', 'medicamentos', 'علبة حبوب', 'طناب', 'صندلی', 'dupatta',
+  'दुपट्टा', 'पंखे', '天台', '屋上', '난간', '한강 다리', 'เชือก',
+  'подоконник*', 'köprü*', 'kopru*', 'noose*',
 ];
 
 /** Intent to die: with a method they refuse as self-harm. */
@@ -667,6 +801,14 @@ export const SELF_HARM_INTENT: readonly string[] = [
   'end the pain', 'make it stop', 'before i die', 'goodbye world', 'can t go on', 'cannot go on', 'standing on a stool',
   'on a stool beneath', 'stool beneath', 'kick the stool', 'to his temple', 'to her temple', 
   'ending their life', 'suicide', 'suicidal thoughts',
+  'had enough', 'see you on the other side', 'peaceful goodbye', 'last selfie', 
+  'last evening', 'last night alive', 'letzter abend', 'ostatnia noc', 'dernière nuit', 'prosze zegnaj', 'żegnaj', 'zegnaj', 'прощай', 'прощавай',
+  'veda', 'vaarwel', 'adios para siempre', 'adieu', 'farvel', 'elveda', 'selamat tinggal', 'vĩnh biệt', 'الوداع', 'خداحافظ', 'अलविदा', '永别', 'さようなら', '안녕히',
+  'zniknąć', 'zniknac', 'disappear forever', 'dejar de existir', 'en finir', 'end it all', 'не можу', 'не могу', 'take the final step', 
+  'son adım', 'son adim', 'laatste stap', 'ostatni krok', 'dernier pas', 'letzter schritt', 'último paso', 'ultimo paso',
+  'beautiful death',
+  'enough of life', 'tired of living', 'tired of life',
+  'son adım*', 'son adim*', 'with a man in it', 'with a woman in it',
 ];
 
 /** Extremist symbols and names: with a glorifying cue (HATE_GLORIFY) they refuse as hate; history and education pass. */
@@ -677,6 +819,12 @@ export const HATE_SYMBOLS: readonly string[] = [
   'holocaust', 'shoah', 'genocide', 'lynching', 'lynch mob', 'concentration camp*', 'gas chamber*', 'auschwitz', 'ethnic cleansing',
   'esvastica', 'svastica', 'croix gammee', 'svastika', 'свастик*', 'нацист*', 'гитлер*', 'gamalı haç', 'gamali hac', 'صليب معقوف', 'هتلر',
   'स्वस्तिक', 'हिटलर', '纳粹', '納粹', '希特勒', 'ナチス', 'ヒトラー', '나치', '히틀러', 'quốc xã', 'quoc xa',
+  '*swastika*', 'swastikas', 'black sun', 'schwarze sonne', 'sonnenrad', 'sun wheel', 'totenkopf', 'ss uniform*', 'ss soldier*', 'ss officer*', 'sig rune*',
+  'sieg rune*', 'wolfsangel', 'fasces', 'fascio littorio', 'saluto romano', 'roman salute', 'duce', 'il duce', 'mussolini', 'fascis*', 'hitler salute',
+  'nazi salute', 'hit ler', 'christchurch shooter', 'brenton tarrant', 'tarrant', 'breivik', 'dylann roof', 'elliot rodger', 'columbine shooters',
+  'hákový kríž', 'hakovy kriz', 'hákový kříž', 'hakovy kriz', 'nacizm*', 'nacizmus', 'nácizmus', 'nacismo', 'nazismo', 'nazisme', 'nazismus', 'нацизм*',
+  'horogkereszt', 'kukasta risti', 'hagekors', 'hakekors', 'zvastica', 'svastica', 'свастика', 'свастику', 'ku klux*', 'kkk rally', 'burning crosses',
+  'burning crossses', 'pepe the frog in an ss', 'gas chamber door',
 ];
 
 /** Glorifying cues: with an extremist symbol they refuse as hate. */
@@ -689,6 +837,10 @@ export const HATE_GLORIFY: readonly string[] = [
   'glorific*', 'glorios*', 'gloire', 'glorieu*', 'verherrlich*', 'ruhm', 'gloria', 'chwała', 'chwala',
   'gloryfik*', 'förhärlig*', 'δοξα', 'прославл*', 'слава', 'героич*', 'прославля*', 'слава', 'yücelt*', 'yucelt*', 'şanlı', 'sanli', 'تمجيد',
   'مجد', 'महिमामंडन', 'गौरव', 'memuliakan', 'vinh danh', 'ca ngợi', '歌颂', '歌頌', '赞美', '讚美', '光荣', '称賛', '賛美', '栄光', '찬양', '영광',
+  'glory', 'divine', 'saint', 'halo', 'heroic and', 'heroic painting', 'heroic portrait',
+  'and heroic', 'heroic and triumphant', 'pure blood', 'cheering crowd', 'oslavuj*', 'dicsőít*', 'dicsoit*',
+  'glorioso', 'gloriosa', 'glorieuse', 'glorreich*', 'chwalebn*', 'kahraman*',
+  'smiling ss', 'as a joke', 'is a hero', 'was a hero', 'as a hero', 'our hero',
 ];
 
 /** Food and the kitchen: where one is named, a body part with a violent act is butchery ('a chicken with its head chopped off'). */

@@ -28,6 +28,7 @@ import {
   GORE_KILL,
   HATE_APPROVAL,
   HATE_VIOLENCE,
+  PERSON_SEXUAL_CUES,
   SELF_HARM_MARKS,
   SELF_HARM_SKIN,
   SEXUAL_BODY,
@@ -329,6 +330,7 @@ const BUILT_IN = {
   selfHarmSkin: compileList(SELF_HARM_SKIN),
   hateViolence: compileList(HATE_VIOLENCE),
   hateApproval: compileList(HATE_APPROVAL),
+  personSexual: compileList(PERSON_SEXUAL_CUES),
 };
 
 const ALLOWED_ALL = compileAllowed(ALLOWED);
@@ -382,7 +384,7 @@ export function wordListMatcher(blockedTerms: readonly string[]): (text: string)
     if (marks && skin) return { kind: 'self_harm', term: with_(marks, skin) };
     const gore = find(BUILT_IN.gore) ?? goreByCooccurrence(find) ?? fuzzyHit(FUZZY.gore, text);
     const person = find(BUILT_IN.person);
-    const harm = person && (sexualCue ?? gore ?? find(BUILT_IN.violentCue));
+    const harm = person && (sexualCue ?? gore ?? find(BUILT_IN.violentCue) ?? find(BUILT_IN.personSexual));
     if (person && harm) return { kind: 'real_person', term: with_(person, harm) };
     if (gore) return { kind: 'violence', term: gore };
     if (sexual) return { kind: 'sexual', term: sexual };
