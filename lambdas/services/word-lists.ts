@@ -106,9 +106,14 @@ interface CompiledList {
   starts: Map<string, RegExp>;
   /** The same keys → the same entries matching a whole string (words split into pieces, joined back). */
   wholes: Map<string, RegExp>;
-  /** First letter → every entry starting with it, for a word whose second character is a `*` ('s*xual'). */
-  firsts: Map<string, RegExp>;
-  /** Every entry, for a word that starts with a `*` ('*jaculating'). */
+  /**
+   * The letters a `*` may stand for at a word's start ('' → the first letters of the keys) or second
+   * place (a first letter → the second letters of its keys): such a word is tried once per letter in
+   * the buckets above ('*jaculating', 's*xual'). One alternation of every entry starting with a
+   * letter, compiled for it, took V8 tens of seconds once the lists passed a few thousand entries.
+   */
+  starLetters: Map<string, string[]>;
+  /** Every allowed word (compileAllowed only). */
   any?: RegExp;
   /** Entries that may start inside a word (`*porn*`), scanned everywhere. */
   infix?: RegExp;
@@ -163,15 +168,17 @@ function compileList(entries: readonly string[]): CompiledList {
     else starting.push([entryKeys(term.replace(/\*$/, '')), source]);
   }
   const re = (sources: string[], flags: string) => (sources.length ? new RegExp(sources.join('|'), flags) : undefined);
-  const firstLetter = starting.map(([keys, source]): [string[], string] => [[...new Set(keys.map((k) => k[0] ?? ''))], source]);
+  const starts = group(starting, (alt) => new RegExp(alt, 'uy'));
+  const starLetters = new Map<string, string[]>();
+  for (const key of starts.keys()) {
+    const [first = '', second] = [...key];
+    for (const [at, letter] of [['', first] as const, ...(second ? [[first, second] as const] : [])])
+      if (!starLetters.get(at)?.includes(letter)) starLetters.set(at, [...(starLetters.get(at) ?? []), letter]);
+  }
   return {
-    starts: group(starting, (alt) => new RegExp(alt, 'uy')),
+    starts,
     wholes: group(starting, (alt) => new RegExp(`^(?:${alt})${WORD}*$`, 'u')),
-    firsts: group(firstLetter, (alt) => new RegExp(alt, 'uy')),
-    any: re(
-      starting.map(([, source]) => source),
-      'uy',
-    ),
+    starLetters,
     infix: re(infix, 'gu'),
     wholeInfix: re(infix, 'u'),
     dense: re(dense, 'gu'),
@@ -185,17 +192,27 @@ function spansIn(list: CompiledList, text: string): Span[] {
   const out: Span[] = [];
   for (let at = 0; at < text.length; at = text.indexOf(' ', at) + 1 || text.length) {
     const first = text[at] ?? '';
-    const candidates =
-      first === '*'
-        ? [list.any]
-        : text[at + 1] === '*'
-          ? [list.firsts.get(first)]
-          : [list.starts.get(readingKey(text, at)), list.starts.get(first)];
-    for (const pattern of candidates) {
-      if (!pattern) continue;
-      pattern.lastIndex = at;
-      const m = pattern.exec(text);
-      if (m?.[0].length) out.push([at, at + m[0].length]);
+    // A `*` first or second stands for one letter: the word is read once with each letter a bucket has there.
+    const star = first === '*' ? at : text[at + 1] === '*' ? at + 1 : -1;
+    const letters = star < 0 ? [''] : (list.starLetters.get(star === at ? '' : first) ?? []);
+    for (const letter of letters) {
+      const variant = star < 0 ? text : `${text.slice(0, star)}${letter}${text.slice(star + 1)}`;
+      const keys = new Set([readingKey(variant, at), variant[at] ?? '']);
+      for (const key of keys) {
+        const pattern = list.starts.get(key);
+        if (!pattern) continue;
+        pattern.lastIndex = at;
+        const m = pattern.exec(variant);
+        if (m?.[0].length) out.push([at, at + m[0].length]);
+      }
+    }
+    if (star === at + 1) {
+      const pattern = list.starts.get(first);
+      if (pattern) {
+        pattern.lastIndex = at;
+        const m = pattern.exec(text);
+        if (m?.[0].length) out.push([at, at + m[0].length]);
+      }
     }
   }
   if (list.infix) for (const m of text.matchAll(list.infix)) if (m[0].length) out.push([m.index, m.index + m[0].length]);
@@ -418,7 +435,7 @@ function readBack(plain: string, hit: string): string {
 /** Allowed words compiled with open ends, so that one covers every hit inside the word it sits in. */
 function compileAllowed(entries: readonly string[]): CompiledList {
   const sources = entries.flatMap((e) => entrySource(readTerm(e), true, true) ?? []);
-  return { starts: new Map(), wholes: new Map(), firsts: new Map(), any: new RegExp(sources.join('|'), 'uy') };
+  return { starts: new Map(), wholes: new Map(), starLetters: new Map(), any: new RegExp(sources.join('|'), 'uy') };
 }
 
 /**
