@@ -2,6 +2,17 @@ import type { RefusalKind } from '../../shared/safety';
 import { isMinorAge } from './screening-ages';
 import { ALLOWED, NUDITY, PROFANITY, SEXUAL, SLURS } from './screening-lists';
 import {
+  GORE_BLOOD,
+  GORE_KILL,
+  HATE_APPROVAL,
+  HATE_VIOLENCE,
+  PERSON_SEXUAL_CUES,
+  SELF_HARM_MARKS,
+  SELF_HARM_SKIN,
+  SEXUAL_BODY,
+  SEXUAL_EXPOSE,
+} from './screening-lists-cues';
+import {
   AGE_CUES,
   GORE,
   GORE_ACT,
@@ -23,17 +34,6 @@ import {
   SEXUAL_WORLD,
   VIOLENT_CUES,
 } from './screening-lists-harm';
-import {
-  GORE_BLOOD,
-  GORE_KILL,
-  HATE_APPROVAL,
-  HATE_VIOLENCE,
-  PERSON_SEXUAL_CUES,
-  SELF_HARM_MARKS,
-  SELF_HARM_SKIN,
-  SEXUAL_BODY,
-  SEXUAL_EXPOSE,
-} from './screening-lists-cues';
 import { FUNCTION_WORD, type JoinedPieces, readTerm, type ScreeningText, screeningText } from './screening-text';
 
 export { joinSpacedLetters } from './screening-text';
@@ -529,7 +529,8 @@ function fuzzyHit(index: FuzzyIndex, text: ScreeningText, substitute = true): st
       if (word.length < FUZZY_MIN_WORD || !/^[a-z]+$/.test(word) || inside(span, excused)) continue;
       const key = word[0] ?? '';
       // A changed letter only in words of eight letters or more: shorter ones change into real words ('flaying', 'fraying').
-      const near = (candidate: string, listed: string) => withinOneEdit(candidate, listed, substitute && listed.length >= FUZZY_MIN_SUBSTITUTE);
+      const near = (candidate: string, listed: string) =>
+        withinOneEdit(candidate, listed, substitute && listed.length >= FUZZY_MIN_SUBSTITUTE);
       const whole = index.words.get(key)?.some((w) => near(word, w));
       const stem = index.stems
         .get(key)
