@@ -115,4 +115,7 @@ export const ALLOWED: readonly string[] = [
   'al gore', 'gore tex', 'goretex', 'gore vidal', 'suicide squad*', 'suicide door*', 'suicide silence', 'white power outlet*',
   'white power socket*', 'white power cable*', 'white power button*', 'white power strip*', 'white power bank*', 'white power supply',
   'nanga parbat', 'nudo marinero', 'nudos marineros',
+  // after the broadening by class (issue 30 'Targets'): place names, animals, a cocktail, Swedish compounds, from red team 2's tuning part
+  'horny toad*', 'dildo newfoundland', 'dildo island', 'intercourse pennsylvania', 'suicide squeeze*', 'slutstation*', 'slutspel*', 'slutsats*',
+  'slutresultat*', 'sex on the beach',
 ];

@@ -2,6 +2,17 @@ import type { RefusalKind } from '../../shared/safety';
 import { isMinorAge } from './screening-ages';
 import { ALLOWED, NUDITY, PROFANITY, SEXUAL, SLURS } from './screening-lists';
 import {
+  GORE_BLOOD,
+  GORE_KILL,
+  HATE_APPROVAL,
+  HATE_VIOLENCE,
+  PERSON_SEXUAL_CUES,
+  SELF_HARM_MARKS,
+  SELF_HARM_SKIN,
+  SEXUAL_BODY,
+  SEXUAL_EXPOSE,
+} from './screening-lists-cues';
+import {
   AGE_CUES,
   GORE,
   GORE_ACT,
@@ -95,9 +106,14 @@ interface CompiledList {
   starts: Map<string, RegExp>;
   /** The same keys → the same entries matching a whole string (words split into pieces, joined back). */
   wholes: Map<string, RegExp>;
-  /** First letter → every entry starting with it, for a word whose second character is a `*` ('s*xual'). */
-  firsts: Map<string, RegExp>;
-  /** Every entry, for a word that starts with a `*` ('*jaculating'). */
+  /**
+   * The letters a `*` may stand for at a word's start ('' → the first letters of the keys) or second
+   * place (a first letter → the second letters of its keys): such a word is tried once per letter in
+   * the buckets above ('*jaculating', 's*xual'). One alternation of every entry starting with a
+   * letter, compiled for it, took V8 tens of seconds once the lists passed a few thousand entries.
+   */
+  starLetters: Map<string, string[]>;
+  /** Every allowed word (compileAllowed only). */
   any?: RegExp;
   /** Entries that may start inside a word (`*porn*`), scanned everywhere. */
   infix?: RegExp;
@@ -152,15 +168,17 @@ function compileList(entries: readonly string[]): CompiledList {
     else starting.push([entryKeys(term.replace(/\*$/, '')), source]);
   }
   const re = (sources: string[], flags: string) => (sources.length ? new RegExp(sources.join('|'), flags) : undefined);
-  const firstLetter = starting.map(([keys, source]): [string[], string] => [[...new Set(keys.map((k) => k[0] ?? ''))], source]);
+  const starts = group(starting, (alt) => new RegExp(alt, 'uy'));
+  const starLetters = new Map<string, string[]>();
+  for (const key of starts.keys()) {
+    const [first = '', second] = [...key];
+    for (const [at, letter] of [['', first] as const, ...(second ? [[first, second] as const] : [])])
+      if (!starLetters.get(at)?.includes(letter)) starLetters.set(at, [...(starLetters.get(at) ?? []), letter]);
+  }
   return {
-    starts: group(starting, (alt) => new RegExp(alt, 'uy')),
+    starts,
     wholes: group(starting, (alt) => new RegExp(`^(?:${alt})${WORD}*$`, 'u')),
-    firsts: group(firstLetter, (alt) => new RegExp(alt, 'uy')),
-    any: re(
-      starting.map(([, source]) => source),
-      'uy',
-    ),
+    starLetters,
     infix: re(infix, 'gu'),
     wholeInfix: re(infix, 'u'),
     dense: re(dense, 'gu'),
@@ -174,17 +192,27 @@ function spansIn(list: CompiledList, text: string): Span[] {
   const out: Span[] = [];
   for (let at = 0; at < text.length; at = text.indexOf(' ', at) + 1 || text.length) {
     const first = text[at] ?? '';
-    const candidates =
-      first === '*'
-        ? [list.any]
-        : text[at + 1] === '*'
-          ? [list.firsts.get(first)]
-          : [list.starts.get(readingKey(text, at)), list.starts.get(first)];
-    for (const pattern of candidates) {
-      if (!pattern) continue;
-      pattern.lastIndex = at;
-      const m = pattern.exec(text);
-      if (m?.[0].length) out.push([at, at + m[0].length]);
+    // A `*` first or second stands for one letter: the word is read once with each letter a bucket has there.
+    const star = first === '*' ? at : text[at + 1] === '*' ? at + 1 : -1;
+    const letters = star < 0 ? [''] : (list.starLetters.get(star === at ? '' : first) ?? []);
+    for (const letter of letters) {
+      const variant = star < 0 ? text : `${text.slice(0, star)}${letter}${text.slice(star + 1)}`;
+      const keys = new Set([readingKey(variant, at), variant[at] ?? '']);
+      for (const key of keys) {
+        const pattern = list.starts.get(key);
+        if (!pattern) continue;
+        pattern.lastIndex = at;
+        const m = pattern.exec(variant);
+        if (m?.[0].length) out.push([at, at + m[0].length]);
+      }
+    }
+    if (star === at + 1) {
+      const pattern = list.starts.get(first);
+      if (pattern) {
+        pattern.lastIndex = at;
+        const m = pattern.exec(text);
+        if (m?.[0].length) out.push([at, at + m[0].length]);
+      }
     }
   }
   if (list.infix) for (const m of text.matchAll(list.infix)) if (m[0].length) out.push([m.index, m.index + m[0].length]);
@@ -311,6 +339,15 @@ const BUILT_IN = {
   selfHarmIntent: compileList(SELF_HARM_INTENT),
   hateSymbol: compileList(HATE_SYMBOLS),
   hateGlorify: compileList(HATE_GLORIFY),
+  sexualBody: compileList(SEXUAL_BODY),
+  sexualExpose: compileList(SEXUAL_EXPOSE),
+  goreKill: compileList(GORE_KILL),
+  goreBlood: compileList(GORE_BLOOD),
+  selfHarmMarks: compileList(SELF_HARM_MARKS),
+  selfHarmSkin: compileList(SELF_HARM_SKIN),
+  hateViolence: compileList(HATE_VIOLENCE),
+  hateApproval: compileList(HATE_APPROVAL),
+  personSexual: compileList(PERSON_SEXUAL_CUES),
 };
 
 const ALLOWED_ALL = compileAllowed(ALLOWED);
@@ -336,7 +373,7 @@ export function wordListMatcher(blockedTerms: readonly string[]): (text: string)
 
     const minor = find(BUILT_IN.minors);
     if (minor) return { kind: 'minors', term: minor };
-    const sexual = find(BUILT_IN.sexual);
+    const sexual = find(BUILT_IN.sexual) ?? sexualByCooccurrence(find);
     const sexualCue = sexual ?? find(BUILT_IN.sexualCue);
     const age = sexualCue ? (isMinorAge(text.plain) ?? find(BUILT_IN.age)) : undefined;
     if (age && sexualCue) return { kind: 'minors', term: with_(age, sexualCue) };
@@ -344,9 +381,13 @@ export function wordListMatcher(blockedTerms: readonly string[]): (text: string)
     if (slur) return { kind: 'slur', term: slur };
     const hate = find(BUILT_IN.hate) ?? fuzzyHit(FUZZY.hate, text);
     if (hate) return { kind: 'hate', term: hate };
-    const act = find(BUILT_IN.hateAct);
-    const target = act && find(BUILT_IN.hateTarget);
+    const act = find(BUILT_IN.hateAct) ?? fuzzyHit(FUZZY.hateAct, text, false);
+    const target = act && (find(BUILT_IN.hateTarget) ?? fuzzyHit(FUZZY.hateTarget, text, false));
     if (act && target) return { kind: 'hate', term: with_(act, target) };
+    const violence = find(BUILT_IN.hateViolence);
+    const victims = violence && (target ?? find(BUILT_IN.hateTarget));
+    const approval = victims && find(BUILT_IN.hateApproval);
+    if (violence && victims && approval) return { kind: 'hate', term: with_(`${violence} ${approval}`, victims) };
     const symbol = find(BUILT_IN.hateSymbol);
     const glorify = symbol && find(BUILT_IN.hateGlorify);
     if (symbol && glorify) return { kind: 'hate', term: with_(symbol, glorify) };
@@ -355,9 +396,12 @@ export function wordListMatcher(blockedTerms: readonly string[]): (text: string)
     const method = find(BUILT_IN.selfHarmMethod);
     const intent = method && find(BUILT_IN.selfHarmIntent);
     if (method && intent) return { kind: 'self_harm', term: with_(method, intent) };
+    const marks = find(BUILT_IN.selfHarmMarks);
+    const skin = marks && find(BUILT_IN.selfHarmSkin);
+    if (marks && skin) return { kind: 'self_harm', term: with_(marks, skin) };
     const gore = find(BUILT_IN.gore) ?? goreByCooccurrence(find) ?? fuzzyHit(FUZZY.gore, text);
     const person = find(BUILT_IN.person);
-    const harm = person && (sexualCue ?? gore ?? find(BUILT_IN.violentCue));
+    const harm = person && (sexualCue ?? gore ?? find(BUILT_IN.violentCue) ?? find(BUILT_IN.personSexual));
     if (person && harm) return { kind: 'real_person', term: with_(person, harm) };
     if (gore) return { kind: 'violence', term: gore };
     if (sexual) return { kind: 'sexual', term: sexual };
@@ -391,12 +435,13 @@ function readBack(plain: string, hit: string): string {
 /** Allowed words compiled with open ends, so that one covers every hit inside the word it sits in. */
 function compileAllowed(entries: readonly string[]): CompiledList {
   const sources = entries.flatMap((e) => entrySource(readTerm(e), true, true) ?? []);
-  return { starts: new Map(), wholes: new Map(), firsts: new Map(), any: new RegExp(sources.join('|'), 'uy') };
+  return { starts: new Map(), wholes: new Map(), starLetters: new Map(), any: new RegExp(sources.join('|'), 'uy') };
 }
 
 /**
- * Gore said in ordinary words: a graphic cue with an injury ('graphic photo of a stab wound'), or a
- * part of a body with a violent act on it ('his arm ripped off') where no food is named (butchery).
+ * Gore said in ordinary words: a graphic cue with an injury ('graphic photo of a stab wound'), a
+ * part of a body with a violent act on it ('his arm ripped off') where no food is named (butchery),
+ * or a killing with blood ('stabbed, blood pooling').
  */
 function goreByCooccurrence(find: (list: CompiledList) => string | undefined): string | undefined {
   const graphic = find(BUILT_IN.goreGraphic);
@@ -405,6 +450,17 @@ function goreByCooccurrence(find: (list: CompiledList) => string | undefined): s
   const act = find(BUILT_IN.goreAct);
   const part = act && find(BUILT_IN.gorePart);
   if (act && part && !find(BUILT_IN.goreFood)) return `${part} ${act}`;
+  const kill = find(BUILT_IN.goreKill);
+  const blood = kill && find(BUILT_IN.goreBlood);
+  if (kill && blood && !find(BUILT_IN.goreFood)) return `${kill} ${blood}`;
+  return undefined;
+}
+
+/** Nudity said in ordinary words: an intimate part with an exposing act ('her breasts exposed'), no food named ('chicken breasts'). */
+function sexualByCooccurrence(find: (list: CompiledList) => string | undefined): string | undefined {
+  const body = find(BUILT_IN.sexualBody);
+  const expose = body && find(BUILT_IN.sexualExpose);
+  if (body && expose && !find(BUILT_IN.goreFood)) return `${body} ${expose}`;
   return undefined;
 }
 
@@ -418,6 +474,8 @@ const FUZZY = {
   hate: fuzzyIndex(HATE),
   selfHarm: fuzzyIndex(SELF_HARM),
   gore: fuzzyIndex(GORE),
+  hateAct: fuzzyIndex(HATE_ACTS),
+  hateTarget: fuzzyIndex(HATE_TARGETS),
 };
 
 /** Long single words of a list (no space), by first letter: full words, and stems (`mutilat*`) matched on a word's start. */
@@ -461,7 +519,7 @@ export function withinOneEdit(a: string, b: string, substitute = true): boolean 
  * right. Allowed words are never read as misspellings. Only for gore, self-harm and hate: sexual words
  * sit one letter from ordinary ones ('stripped'/'stripper', 'fishing', 'sensual').
  */
-function fuzzyHit(index: FuzzyIndex, text: ScreeningText): string | undefined {
+function fuzzyHit(index: FuzzyIndex, text: ScreeningText, substitute = true): string | undefined {
   for (const reading of text.readings) {
     const excused = allowedSpans(ALLOWED_ALL, reading);
     let at = 0;
@@ -471,7 +529,8 @@ function fuzzyHit(index: FuzzyIndex, text: ScreeningText): string | undefined {
       if (word.length < FUZZY_MIN_WORD || !/^[a-z]+$/.test(word) || inside(span, excused)) continue;
       const key = word[0] ?? '';
       // A changed letter only in words of eight letters or more: shorter ones change into real words ('flaying', 'fraying').
-      const near = (candidate: string, listed: string) => withinOneEdit(candidate, listed, listed.length >= FUZZY_MIN_SUBSTITUTE);
+      const near = (candidate: string, listed: string) =>
+        withinOneEdit(candidate, listed, substitute && listed.length >= FUZZY_MIN_SUBSTITUTE);
       const whole = index.words.get(key)?.some((w) => near(word, w));
       const stem = index.stems
         .get(key)

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BLOCKED_TERMS } from '../../../lambdas/services/screening-lists';
 import { wordListMatcher } from '../../../lambdas/services/word-lists';
+import { checkPrompt } from '../../../shared/prompt-rule';
 import { buildSets } from '../../fixtures/screening/build-sets';
 import { evaluatePart, labelledSets } from '../../fixtures/screening/evaluate';
 
@@ -49,5 +51,38 @@ describe('word layer targets on the held-out set', () => {
     const refused = rates.falsePositives.map((f) => `${f.prompt.prompt} → ${f.hit.kind} ${f.hit.term}`).join(' | ');
     expect(rates.falseRefused.rate, refused).toBeLessThanOrEqual(0.03);
     expect(rates.falseBy.category.plain?.refused, refused).toBe(0);
+  });
+});
+
+/**
+ * The second red team's set (test/fixtures/screening/red-team-2/, written without sight of the lists):
+ * entries with index % 4 === 3 held out, the rest tuning material. The floors are the figures measured
+ * once after the broadening (docs/safety.md): a change that degrades the lists fails here.
+ */
+describe('word layer on the second red team set', () => {
+  const match = wordListMatcher(DEFAULT_BLOCKED_TERMS);
+  const read = (name: string) =>
+    JSON.parse(readFileSync(new URL(`../../fixtures/screening/red-team-2/${name}.json`, import.meta.url), 'utf8')) as {
+      prompt: string;
+      category: string;
+    }[];
+  const refused = (prompt: string) => {
+    const rule = checkPrompt(prompt);
+    return !rule.ok || match(rule.prompt) !== undefined;
+  };
+  const rate = (set: { prompt: string }[]) => set.filter((p) => refused(p.prompt)).length / set.length;
+  const disallowed = read('disallowed');
+  const innocent = read('innocent');
+  const part = <T>(set: T[], heldOut: boolean) => set.filter((_, i) => (i % 4 === 3) === heldOut);
+
+  it('refuses at least 65 % of the held-out disallowed prompts and at least 96 % of the tuning ones', () => {
+    expect(rate(part(disallowed, true))).toBeGreaterThanOrEqual(0.65);
+    expect(rate(part(disallowed, false))).toBeGreaterThanOrEqual(0.96);
+  });
+
+  it('refuses at most 3 % of the innocent prompts in either part, and none of the plain prompts in other scripts', () => {
+    expect(rate(part(innocent, true))).toBeLessThanOrEqual(0.03);
+    expect(rate(part(innocent, false))).toBeLessThanOrEqual(0.03);
+    expect(innocent.filter((p) => p.category === 'everyday' && refused(p.prompt))).toEqual([]);
   });
 });
