@@ -104,6 +104,12 @@ export interface DeployOptions {
   log?: (line: string) => void;
 }
 
+/** LOCAL_TIMEOUT_SCALE: a factor (≥ 1) on every function's timeout; 1 (the default) is Lambda's own. */
+const timeoutScale = (): number => {
+  const scale = Number(process.env.LOCAL_TIMEOUT_SCALE ?? '1');
+  return Number.isFinite(scale) && scale >= 1 ? scale : 1;
+};
+
 /** A function's access key locally: the gateway knows the function by it (the secret is the one s3rver accepts). */
 const accessKeyOf = (id: string) => `LOCAL${id.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`;
 const LOCAL_FUNCTION_SECRET = 'S3RVER';
@@ -126,7 +132,8 @@ export async function deployLocally(options: DeployOptions): Promise<LocalDeploy
       name: fnModel.name,
       assetDir: join(assembly.dir, fnModel.assetPath),
       memoryMb: fnModel.memoryMb,
-      timeoutSeconds: fnModel.timeoutSeconds,
+      // Lambda's timeout, from the template; LOCAL_TIMEOUT_SCALE stretches it on a machine much slower than Lambda.
+      timeoutSeconds: fnModel.timeoutSeconds * timeoutScale(),
       log: options.log,
       env: () => functionEnv(fnModel, key, gateway.url, options.localEnv()),
     });
