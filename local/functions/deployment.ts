@@ -230,6 +230,9 @@ function functionEnv(fn: FunctionModel, accessKeyId: string, gatewayUrl: string,
   return env;
 }
 
+/** Verdicts by template (each app's own, so another synthesis never answers from this one's). */
+const verdictsOf = new WeakMap<TemplateModel, Map<string, Awaited<ReturnType<typeof checkCall>>>>();
+
 async function evaluate(
   model: TemplateModel,
   caller: { name: string; roleLogicalId?: string } | undefined,
@@ -242,12 +245,24 @@ async function evaluate(
     { account: model.names.account, region: model.names.region, stateMachineOfTaskToken: () => STATE_MACHINE_ARN, ...names },
   );
   for (const call of calls) {
-    const verdict = await checkCall(model, {
-      principal: { kind: 'role', roleLogicalId: caller.roleLogicalId },
-      action: call.action,
-      resource: call.resource,
-      context: call.context,
-    });
+    // The template does not change during a run: one simulation per distinct call (the worker's
+    // progress updates repeat the same call many times a second).
+    const key = JSON.stringify([caller.roleLogicalId, call.action, call.resource, call.context ?? null]);
+    let verdicts = verdictsOf.get(model);
+    if (!verdicts) {
+      verdicts = new Map();
+      verdictsOf.set(model, verdicts);
+    }
+    let verdict = verdicts.get(key);
+    if (!verdict) {
+      verdict = await checkCall(model, {
+        principal: { kind: 'role', roleLogicalId: caller.roleLogicalId },
+        action: call.action,
+        resource: call.resource,
+        context: call.context,
+      });
+      verdicts.set(key, verdict);
+    }
     if (!verdict.allowed) {
       return {
         calls: calls.length,
