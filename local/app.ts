@@ -6,6 +6,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { apiFunctionId } from '../infra/lib/lambda-functions';
 import { resetConfig } from '../lambdas/lib/config';
 import { areaOf, ROUTES } from '../lambdas/routes';
+import { type AutoScalingStandIn, startAutoScalingStandIn, templateGroups } from './autoscaling-stand-in';
 import { type BedrockStandIn, startBedrockStandIn } from './bedrock-stand-in';
 import { type CloudWatchStandIn, startCloudWatchStandIn } from './cloudwatch-stand-in';
 import { type CloudAssembly, cloudAssembly } from './functions/cloud-assembly';
@@ -14,6 +15,7 @@ import { createLocalServer, type LocalMiddleware, type LocalServerOptions } from
 import { LOCAL_CREDENTIALS, LOCAL_PREFIX, LOCAL_REGION } from './names';
 import { withPreviewRenderer } from './page-text';
 import { type LocalPlugin, PLUGINS, type PluginHandle } from './plugins';
+import { type SesStandIn, startSesStandIn } from './ses-stand-in';
 import { type Endpoints, provision, startStack } from './stack';
 
 export interface LocalAppOptions {
@@ -48,6 +50,10 @@ export interface LocalApp {
   deployment: LocalDeployment;
   /** The stand-in that answers the functions' ApplyGuardrail calls (not a classifier: local/bedrock-stand-in.ts). */
   guardrail: BedrockStandIn;
+  /** The template's Auto Scaling groups (no instance is launched: a test puts instances and activities there). */
+  autoScaling: AutoScalingStandIn;
+  /** SES: what the functions sent (nothing is delivered). */
+  mail: SesStandIn;
   stop(): Promise<void>;
 }
 
@@ -78,6 +84,8 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
   let deployment: LocalDeployment | undefined;
   let guardrail: BedrockStandIn | undefined;
   let alarms: CloudWatchStandIn | undefined;
+  let groups: AutoScalingStandIn | undefined;
+  let mail: SesStandIn | undefined;
 
   const server = createLocalServer({
     routes: ROUTES,
@@ -121,6 +129,8 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     await deployment?.stop();
     await guardrail?.stop();
     await alarms?.stop();
+    await groups?.stop();
+    await mail?.stop();
     s3Holder.client?.destroy();
     await stopStack();
   };
@@ -179,6 +189,18 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
       metricsOn: () => (env.POWERTOOLS_METRICS_DISABLED ?? process.env.POWERTOOLS_METRICS_DISABLED) !== 'true',
     });
     deployed.gateway.setTarget('monitoring', alarms.url);
+    // Auto Scaling and SES behind the gateway too: the scaling and mail calls are checked like every other.
+    const scaling = await startAutoScalingStandIn({ groups: templateGroups(deployed.model) });
+    groups = scaling;
+    deployed.gateway.setTarget('autoscaling', scaling.url);
+    deployed.names.groupOfInstance = (id) => {
+      const group = scaling.groupOfInstance(id);
+      const logicalId = deployed.model.ofType('AWS::AutoScaling::AutoScalingGroup').find((g) => deployed.model.refOf(g) === group?.name);
+      return logicalId ? deployed.model.arnOf(logicalId) : undefined;
+    };
+    const sent = await startSesStandIn();
+    mail = sent;
+    deployed.gateway.setTarget('ses', sent.url);
     const standIn = guardrail;
     for (const plugin of options.plugins ?? PLUGINS) {
       const handle = await plugin.start({ env, publicUrl: url, dataDir: options.dataDir, log, deployment: deployed });
@@ -193,7 +215,7 @@ export async function startLocalApp(options: LocalAppOptions): Promise<LocalApp>
     }
     ready = true;
     for (const handle of handles) await handle.afterReady?.();
-    return { url, port, env, deployment: deployed, guardrail: standIn, stop };
+    return { url, port, env, deployment: deployed, guardrail: standIn, autoScaling: scaling, mail: sent, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -89,8 +89,14 @@ export const sqs = /* @__PURE__ */ memo(() => {
   return new SQSClient({ region: AWS_REGION, ...failFast(25_000), ...(SQS_ENDPOINT ? { endpoint: SQS_ENDPOINT } : {}) });
 });
 
-export const ses = /* @__PURE__ */ memo(() => new SESv2Client({ region: config().AWS_REGION, ...failFast() }));
-export const autoScaling = /* @__PURE__ */ memo(() => new AutoScalingClient({ region: config().AWS_REGION, ...failFast() }));
+export const ses = /* @__PURE__ */ memo(() => {
+  const { AWS_REGION, SES_ENDPOINT } = config();
+  return new SESv2Client({ region: AWS_REGION, ...failFast(), ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT } : {}) });
+});
+export const autoScaling = /* @__PURE__ */ memo(() => {
+  const { AWS_REGION, AUTOSCALING_ENDPOINT } = config();
+  return new AutoScalingClient({ region: AWS_REGION, ...failFast(), ...(AUTOSCALING_ENDPOINT ? { endpoint: AUTOSCALING_ENDPOINT } : {}) });
+});
 /** Bedrock Guardrails (ApplyGuardrail) for the optional prompt screen; only made when a guardrail is configured. */
 // Over HTTP/1.1, like every other client: the Bedrock Runtime client defaults to HTTP/2 for its
 // streaming operations, and ApplyGuardrail (one small request) is the only one we call.

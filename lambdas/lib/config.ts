@@ -42,6 +42,9 @@ const configSchema = z.object({
   /** The stack's alarm names begin with this (`<stack name>-`, set by the stack): the console lists those. */
   ALARM_NAME_PREFIX: z.string().default(''),
   REKOGNITION_ENDPOINT: optionalUrl,
+  /** The local gateway in front of the local runtime's SES (v2) and Auto Scaling stand-ins (local/ses-stand-in.ts, local/autoscaling-stand-in.ts). */
+  SES_ENDPOINT: optionalUrl,
+  AUTOSCALING_ENDPOINT: optionalUrl,
   /**
    * Where the fixed rate-limit windows begin, in seconds after each multiple of their length (0: on the
    * minute and on the hour, as in AWS, which never sets it). Tests set it so a window begins as their

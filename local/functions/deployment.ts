@@ -2,7 +2,15 @@ import { join } from 'node:path';
 import { BUCKETS, TABLES } from '../../infra/lib/data-model';
 import { FUNCTION_METADATA_KEY } from '../../infra/lib/lambda-functions';
 import { type Gateway, type GatewayCheck, type GatewayRequest, startGateway } from '../iam/gateway';
-import { checkCall, describeAwsRequest, type FunctionModel, LOCAL_ACCOUNT, localNames, TemplateModel } from '../iam/index';
+import {
+  checkCall,
+  type DescribeNames,
+  describeAwsRequest,
+  type FunctionModel,
+  LOCAL_ACCOUNT,
+  localNames,
+  TemplateModel,
+} from '../iam/index';
 import { LOCAL_REGION } from '../names';
 import type { CloudAssembly } from './cloud-assembly';
 import { FunctionHost } from './host';
@@ -57,9 +65,23 @@ export interface LocalFunction {
   host: FunctionHost;
 }
 
+/**
+ * The GPU instance as the gateway knows it: the role of the launch template's instance profile and
+ * the access key the in-process worker's calls carry (local/worker-route.ts).
+ */
+export interface LocalInstanceIdentity {
+  name: string;
+  roleLogicalId: string;
+  accessKeyId: string;
+}
+
 export interface LocalDeployment {
   model: TemplateModel;
   gateway: Gateway;
+  /** The GPU instance's role, when the template has a GPU fleet. */
+  gpuInstance?: LocalInstanceIdentity;
+  /** What the gateway cannot read off a request (the group of an instance: the Auto Scaling stand-in knows). */
+  names: Partial<DescribeNames>;
   functions: Map<string, LocalFunction>;
   /** By function id (infra/lib/lambda-functions.ts). */
   fn(id: string): FunctionHost;
@@ -81,6 +103,12 @@ export interface DeployOptions {
   checkPermissions: boolean;
   log?: (line: string) => void;
 }
+
+/** LOCAL_TIMEOUT_SCALE: a factor (≥ 1) on every function's timeout; 1 (the default) is Lambda's own. */
+const timeoutScale = (): number => {
+  const scale = Number(process.env.LOCAL_TIMEOUT_SCALE ?? '1');
+  return Number.isFinite(scale) && scale >= 1 ? scale : 1;
+};
 
 /** A function's access key locally: the gateway knows the function by it (the secret is the one s3rver accepts). */
 const accessKeyOf = (id: string) => `LOCAL${id.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`;
@@ -104,7 +132,8 @@ export async function deployLocally(options: DeployOptions): Promise<LocalDeploy
       name: fnModel.name,
       assetDir: join(assembly.dir, fnModel.assetPath),
       memoryMb: fnModel.memoryMb,
-      timeoutSeconds: fnModel.timeoutSeconds,
+      // Lambda's timeout, from the template; LOCAL_TIMEOUT_SCALE stretches it on a machine much slower than Lambda.
+      timeoutSeconds: fnModel.timeoutSeconds * timeoutScale(),
       log: options.log,
       env: () => functionEnv(fnModel, key, gateway.url, options.localEnv()),
     });
@@ -113,14 +142,21 @@ export async function deployLocally(options: DeployOptions): Promise<LocalDeploy
     byKey.set(key, local);
   }
 
+  const gpuInstance = instanceIdentity(model);
+  // The principals the gateway knows by key: each function by its role, and the GPU instance by its role.
+  const principals = new Map<string, { name: string; roleLogicalId?: string }>();
+  for (const [key, f] of byKey) principals.set(key, { name: f.model.name, roleLogicalId: f.model.roleLogicalId });
+  if (gpuInstance) principals.set(gpuInstance.accessKeyId, gpuInstance);
+  const names: Partial<DescribeNames> = { partitionKeyOf: partitionKeys(model) };
   const check: GatewayCheck | undefined = options.checkPermissions
     ? {
-        principalOf: (accessKeyId) => byKey.get(accessKeyId)?.model.name,
+        principalOf: (accessKeyId) => principals.get(accessKeyId)?.name,
         evaluate: (principal, request) =>
           evaluate(
             model,
-            [...functions.values()].find((f) => f.model.name === principal),
+            [...principals.values()].find((p) => p.name === principal),
             request,
+            names,
           ),
       }
     : undefined;
@@ -139,6 +175,8 @@ export async function deployLocally(options: DeployOptions): Promise<LocalDeploy
   return {
     model,
     gateway,
+    ...(gpuInstance ? { gpuInstance } : {}),
+    names,
     functions,
     fn(id) {
       const f = functions.get(id);
@@ -185,34 +223,78 @@ function functionEnv(fn: FunctionModel, accessKeyId: string, gatewayUrl: string,
     BEDROCK_ENDPOINT: gatewayUrl,
     REKOGNITION_ENDPOINT: gatewayUrl,
     CLOUDWATCH_ENDPOINT: gatewayUrl,
+    SES_ENDPOINT: gatewayUrl,
+    AUTOSCALING_ENDPOINT: gatewayUrl,
     TZ: 'UTC',
   });
   return env;
 }
 
+/** Verdicts by template (each app's own, so another synthesis never answers from this one's). */
+const verdictsOf = new WeakMap<TemplateModel, Map<string, Awaited<ReturnType<typeof checkCall>>>>();
+
 async function evaluate(
   model: TemplateModel,
-  fn: LocalFunction | undefined,
+  caller: { name: string; roleLogicalId?: string } | undefined,
   request: GatewayRequest,
+  names: Partial<DescribeNames>,
 ): Promise<{ calls: number; denial?: { principal: string; action: string; resource: string; explanation: string } }> {
-  if (!fn?.model.roleLogicalId) return { calls: 0 };
+  if (!caller?.roleLogicalId) return { calls: 0 };
   const calls = describeAwsRequest(
     { service: request.service, method: request.method, url: request.url, headers: request.headers, body: request.body },
-    { account: model.names.account, region: model.names.region, stateMachineOfTaskToken: () => STATE_MACHINE_ARN },
+    { account: model.names.account, region: model.names.region, stateMachineOfTaskToken: () => STATE_MACHINE_ARN, ...names },
   );
   for (const call of calls) {
-    const verdict = await checkCall(model, {
-      principal: { kind: 'role', roleLogicalId: fn.model.roleLogicalId },
-      action: call.action,
-      resource: call.resource,
-      context: call.context,
-    });
+    // The template does not change during a run: one simulation per distinct call (the worker's
+    // progress updates repeat the same call many times a second).
+    const key = JSON.stringify([caller.roleLogicalId, call.action, call.resource, call.context ?? null]);
+    let verdicts = verdictsOf.get(model);
+    if (!verdicts) {
+      verdicts = new Map();
+      verdictsOf.set(model, verdicts);
+    }
+    let verdict = verdicts.get(key);
+    if (!verdict) {
+      verdict = await checkCall(model, {
+        principal: { kind: 'role', roleLogicalId: caller.roleLogicalId },
+        action: call.action,
+        resource: call.resource,
+        context: call.context,
+      });
+      verdicts.set(key, verdict);
+    }
     if (!verdict.allowed) {
       return {
         calls: calls.length,
-        denial: { principal: fn.model.name, action: call.action, resource: call.resource, explanation: verdict.explanation },
+        denial: { principal: caller.name, action: call.action, resource: call.resource, explanation: verdict.explanation },
       };
     }
   }
   return { calls: calls.length };
+}
+
+/** The GPU instance's identity: the role of the instance profile the launch template names (undefined without a fleet). */
+function instanceIdentity(model: TemplateModel): LocalInstanceIdentity | undefined {
+  for (const template of model.ofType('AWS::EC2::LaunchTemplate')) {
+    const data = (model.resource(template).Properties?.LaunchTemplateData ?? {}) as { IamInstanceProfile?: { Arn?: unknown } };
+    const getAtt = (data.IamInstanceProfile?.Arn as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt'];
+    if (!getAtt) continue;
+    const roles = (model.resource(getAtt[0]).Properties?.Roles ?? []) as { Ref?: string }[];
+    const roleLogicalId = roles[0]?.Ref;
+    if (roleLogicalId) return { name: `gpu-instance (${model.refOf(roleLogicalId)})`, roleLogicalId, accessKeyId: 'LOCALGPUINSTANCE' };
+  }
+  return undefined;
+}
+
+/** Each table's partition key attribute (KeySchema HASH), by its local name: DynamoDB's dynamodb:LeadingKeys. */
+function partitionKeys(model: TemplateModel): (table: string) => string | undefined {
+  const keys = new Map<string, string>();
+  for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::DynamoDB::Table']) {
+    for (const logicalId of model.ofType(type)) {
+      const schema = (model.resource(logicalId).Properties?.KeySchema ?? []) as { AttributeName?: string; KeyType?: string }[];
+      const hash = schema.find((k) => k.KeyType === 'HASH')?.AttributeName;
+      if (hash) keys.set(model.refOf(logicalId), hash);
+    }
+  }
+  return (table) => keys.get(table);
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -11,8 +11,19 @@ import { createInterface } from 'node:readline';
  * (local/functions/runtime.mjs) started there on first use, with exactly the environment the
  * synthesized template gives the function plus the local endpoints and credentials. A process that
  * dies (a crash, an import error) is started again on the next invocation, as Lambda starts a new
- * execution environment.
+ * execution environment. As Lambda does, it loads the code from a read-only folder (a bundle that
+ * writes beside itself fails), ends an invocation at the function's timeout (Sandbox.Timedout, and
+ * that execution environment is not reused) and refuses an event or a result over the synchronous
+ * payload limit.
  */
+
+/** Lambda's synchronous payload limits (bytes): the event (RequestEntityTooLargeException) and the result (Function.ResponseSizeTooLarge). */
+export const LAMBDA_MAX_EVENT_BYTES = 6_291_456;
+export const LAMBDA_MAX_RESULT_BYTES = 6_291_556;
+
+/** An invocation's error as Lambda reports it (errorType → name): what Step Functions matches and API Gateway answers. */
+export const lambdaError = (name: string, message: string): Error => Object.assign(new Error(message), { name });
+
 export interface FunctionSpec {
   /** The function's local name (artloom-<construct path>): logs, ARNs, the gateway's principal. */
   name: string;
@@ -40,6 +51,7 @@ export interface StreamSink {
 }
 
 interface Pending {
+  child: ChildProcess;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
   sink?: StreamSink;
@@ -49,6 +61,8 @@ class FunctionInitError extends Error {
   override name = 'FunctionInitError';
 }
 
+/** The unprivileged user a root runtime starts functions as (nobody/nogroup). */
+const NOBODY = 65534;
 const RUNTIME = join(import.meta.dirname, 'runtime.mjs');
 const ROOT = join(tmpdir(), 'artloom-functions');
 
@@ -88,8 +102,30 @@ export class FunctionHost {
     const id = randomUUID();
     this.invocations++;
     const timeoutMs = ctx.timeoutMs ?? this.spec.timeoutSeconds * 1000;
+    const eventBytes = Buffer.byteLength(JSON.stringify(event) ?? '');
+    if (eventBytes > LAMBDA_MAX_EVENT_BYTES) {
+      return Promise.reject(
+        lambdaError(
+          'RequestEntityTooLargeException',
+          `${eventBytes} byte payload is too large for the InvokeFunction operation, which has a limit of ${LAMBDA_MAX_EVENT_BYTES} bytes`,
+        ),
+      );
+    }
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, sink });
+      // Lambda's timeout: the invocation fails with Sandbox.Timedout and its environment is not used again.
+      const timer = setTimeout(() => {
+        if (!this.pending.delete(id)) return;
+        sink?.end();
+        reject(lambdaError('Sandbox.Timedout', `Task timed out after ${(timeoutMs / 1000).toFixed(2)} seconds`));
+        this.retire(child);
+      }, timeoutMs);
+      const settle =
+        <A>(done: (value: A) => void) =>
+        (value: A) => {
+          clearTimeout(timer);
+          done(value);
+        };
+      this.pending.set(id, { child, resolve: settle(resolve), reject: settle(reject), sink });
       sink?.onAbort(() => child.connected && child.send({ type: 'abort', id }));
       child.send({
         type: 'invoke',
@@ -105,6 +141,27 @@ export class FunctionHost {
         },
       });
     });
+  }
+
+  /**
+   * Takes a timed-out process out of use: the next invocation starts a fresh one, and this one is
+   * killed once the invocations it still runs (locally one process serves concurrent ones) are over.
+   */
+  private retire(child: ChildProcess): void {
+    if (this.child === child) {
+      this.child = undefined;
+      this.ready = undefined;
+    }
+    this.retired.add(child);
+    this.killIfIdle(child);
+  }
+
+  private readonly retired = new Set<ChildProcess>();
+
+  private killIfIdle(child: ChildProcess): void {
+    if (!this.retired.has(child) || [...this.pending.values()].some((p) => p.child === child)) return;
+    this.retired.delete(child);
+    child.kill('SIGKILL');
   }
 
   private start(): Promise<ChildProcess> {
@@ -125,6 +182,8 @@ export class FunctionHost {
       execArgv: [],
       serialization: 'advanced',
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      // Lambda runs the function as a user of its own, not root (who may write whatever the modes say).
+      ...(process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {}),
     });
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) {
@@ -139,6 +198,7 @@ export class FunctionHost {
         if (message.type === 'ready') return resolve(child);
         if (message.type === 'init-error') return reject(new FunctionInitError(`${this.spec.name}: ${message.error.message}`));
         this.settle(message);
+        if ('id' in message) this.killIfIdle(child);
       };
       child.on('message', onMessage);
       child.once('exit', (code, signal) => {
@@ -148,7 +208,9 @@ export class FunctionHost {
         }
         const err = new Error(`${this.spec.name} exited (${signal ?? `code ${code}`})`);
         reject(err);
+        this.retired.delete(child);
         for (const [id, p] of this.pending) {
+          if (p.child !== child) continue;
           this.pending.delete(id);
           p.reject(err);
         }
@@ -172,10 +234,21 @@ export class FunctionHost {
         p.sink?.end();
         p.resolve(undefined);
         return;
-      case 'result':
+      case 'result': {
         this.pending.delete(message.id);
+        const bytes = Buffer.byteLength(JSON.stringify(message.result) ?? '');
+        if (bytes > LAMBDA_MAX_RESULT_BYTES) {
+          p.reject(
+            lambdaError(
+              'Function.ResponseSizeTooLarge',
+              `Response payload size (${bytes} bytes) exceeded maximum allowed payload size (${LAMBDA_MAX_RESULT_BYTES} bytes).`,
+            ),
+          );
+          return;
+        }
         p.resolve(message.result);
         return;
+      }
       case 'error': {
         this.pending.delete(message.id);
         p.sink?.end();
@@ -185,10 +258,13 @@ export class FunctionHost {
     }
   }
 
-  /** Copies the asset once per content hash (its folder name) into a bare folder, atomically. */
+  /** Copies the asset once per content hash (its folder name) into a bare folder, atomically, and makes it read-only as /var/task is. */
   private prepare(): string {
     const dir = this.taskDir;
-    if (existsSync(join(dir, 'index.mjs'))) return dir;
+    if (existsSync(join(dir, 'index.mjs'))) {
+      readOnly(dir);
+      return dir;
+    }
     mkdirSync(ROOT, { recursive: true });
     const staging = `${dir}.${process.pid}.${randomUUID().slice(0, 8)}`;
     cpSync(this.spec.assetDir, staging, { recursive: true });
@@ -198,11 +274,14 @@ export class FunctionHost {
       // Another process prepared it first: same content (same hash).
       rmSync(staging, { recursive: true, force: true });
     }
+    readOnly(dir);
     return dir;
   }
 
   async stop(): Promise<void> {
     this.closed = true;
+    for (const retired of this.retired) retired.kill('SIGKILL');
+    this.retired.clear();
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
@@ -214,6 +293,13 @@ export class FunctionHost {
       child.kill('SIGTERM');
     });
   }
+}
+
+/** Takes every write permission off a folder and what it holds (idempotent: a folder already read-only is left as it is). */
+function readOnly(path: string): void {
+  const stat = statSync(path);
+  if (stat.isDirectory()) for (const entry of readdirSync(path)) readOnly(join(path, entry));
+  if (stat.mode & 0o222) chmodSync(path, stat.mode & ~0o222);
 }
 
 type Message =

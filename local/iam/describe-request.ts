@@ -19,7 +19,8 @@ export interface AwsWireRequest {
 export interface RequestAuthorization {
   action: string;
   resource: string;
-  context?: Record<string, string>;
+  /** Condition keys the request sets (`s3:prefix`; a DynamoDB item's `dynamodb:LeadingKeys` and `dynamodb:Attributes`). */
+  context?: Record<string, string | string[]>;
 }
 
 export interface DescribeNames {
@@ -30,6 +31,8 @@ export interface DescribeNames {
   stateMachineOfTaskToken?(token: string): string | undefined;
   /** The Auto Scaling group ARN of an instance, for the instance-level Auto Scaling calls; `*` without it. */
   groupOfInstance?(instanceId: string): string | undefined;
+  /** The partition key attribute of a table (its KeySchema HASH); `pk` (every table of ours) without it. */
+  partitionKeyOf?(table: string): string | undefined;
 }
 
 export interface SignatureCredential {
@@ -64,7 +67,7 @@ export function describeAwsRequest(req: AwsWireRequest, names: DescribeNames): R
   const arn = arnFactory(names);
   switch (service) {
     case 'dynamodb':
-      return dynamo(operation(target), json(req.body), arn);
+      return dynamo(operation(target), json(req.body), arn, names);
     case 's3':
       return s3(req, arn);
     case 'states':
@@ -80,6 +83,8 @@ export function describeAwsRequest(req: AwsWireRequest, names: DescribeNames): R
       return [{ action: `rekognition:${operation(target)}`, resource: '*' }];
     case 'monitoring':
       return cloudWatch(operation(target), json(req.body), arn);
+    case 'ses':
+      return ses(req, arn);
     default:
       throw new Error(`describeAwsRequest: no mapping for service ${service ?? '(unknown)'} (${req.method} ${req.url})`);
   }
@@ -115,11 +120,43 @@ const TRANSACT_ITEM: Record<string, string> = {
   Get: 'dynamodb:GetItem',
 };
 
-function dynamo(op: string, body: Record<string, unknown>, arn: Arn): RequestAuthorization[] {
+/**
+ * The fine-grained access keys of a single-item request, as DynamoDB fills them: `dynamodb:LeadingKeys`
+ * is the partition key value of the item (its Key, or the Item written), `dynamodb:Attributes` the
+ * attribute names the request names: the Item's or the Key's, and those of its update and projection
+ * expressions (through ExpressionAttributeNames).
+ */
+function itemContext(item: Record<string, unknown>, names: DescribeNames): Record<string, string[]> {
+  const tableName =
+    String(item.TableName ?? '')
+      .split('/')
+      .pop() ?? '';
+  const pk = names.partitionKeyOf?.(tableName) ?? 'pk';
+  const values = (item.Key ?? item.Item ?? {}) as Record<string, Record<string, unknown>>;
+  const leading = values[pk] ? Object.values(values[pk]).map(String) : [];
+  const aliases = (item.ExpressionAttributeNames ?? {}) as Record<string, string>;
+  const attributes = new Set(Object.keys(values));
+  for (const expression of [item.UpdateExpression, item.ProjectionExpression]) {
+    if (typeof expression !== 'string') continue;
+    // Names in an expression: `#alias` or a bare identifier that is not a value (`:v`), keyword or function.
+    const tokens = expression.replace(/:[A-Za-z0-9_]+/g, ' ').match(/#?[A-Za-z_][A-Za-z0-9_]*/g) ?? [];
+    for (const token of tokens) {
+      if (token.startsWith('#')) attributes.add(aliases[token] ?? token);
+      else if (!EXPRESSION_WORDS.has(token.toUpperCase())) attributes.add(token);
+    }
+  }
+  return { 'dynamodb:LeadingKeys': leading, 'dynamodb:Attributes': [...attributes] };
+}
+
+const EXPRESSION_WORDS = new Set(['SET', 'REMOVE', 'ADD', 'DELETE', 'IF_NOT_EXISTS', 'LIST_APPEND', 'AND', 'OR', 'NOT']);
+const SINGLE_ITEM = new Set(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem']);
+
+function dynamo(op: string, body: Record<string, unknown>, arn: Arn, names: DescribeNames): RequestAuthorization[] {
   const table = (name: unknown, index?: unknown) => {
     const base = String(name).startsWith('arn:') ? String(name) : arn('dynamodb', `table/${String(name)}`);
     return index === undefined ? base : `${base}/index/${String(index)}`;
   };
+  if (SINGLE_ITEM.has(op)) return [{ action: `dynamodb:${op}`, resource: table(body.TableName), context: itemContext(body, names) }];
   switch (op) {
     case 'BatchGetItem':
     case 'BatchWriteItem':
@@ -130,7 +167,7 @@ function dynamo(op: string, body: Record<string, unknown>, arn: Arn): RequestAut
         Object.entries(item).map(([kind, inner]) => {
           const action = TRANSACT_ITEM[kind];
           if (!action) throw new Error(`describeAwsRequest: unknown ${op} item ${kind}`);
-          return { action, resource: table(inner.TableName) };
+          return { action, resource: table(inner.TableName), context: itemContext(inner, names) };
         }),
       );
     case 'ListTables':
@@ -282,11 +319,30 @@ function cloudWatch(op: string, body: Record<string, unknown>, arn: Arn): Reques
   return [{ action, resource: arn('cloudwatch', `alarm:${typeof body.AlarmNamePrefix === 'string' ? body.AlarmNamePrefix : ''}*`) }];
 }
 
+// ---- SES v2 (REST-JSON; signing name `ses`)
+
+/**
+ * SendEmail is authorized on the sending identity. The local runtime cannot know whether an address
+ * or its domain is the verified identity; the stack verifies (and grants) the domain, so the request
+ * is checked against `identity/<domain of FromEmailAddress>`.
+ */
+function ses(req: AwsWireRequest, arn: Arn): RequestAuthorization[] {
+  const path = new URL(req.url, 'http://local').pathname;
+  if (req.method === 'POST' && path === '/v2/email/outbound-emails') {
+    const from = String(json(req.body).FromEmailAddress ?? '');
+    const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+    return [{ action: 'ses:SendEmail', resource: arn('ses', `identity/${address.split('@').pop() ?? address}`) }];
+  }
+  throw new Error(`describeAwsRequest: no SES mapping for ${req.method} ${req.url}`);
+}
+
 // ---- Auto Scaling (query protocol, what the GPU worker and the backstop send)
 
 function autoScaling(form: URLSearchParams, names: DescribeNames, arn: Arn): RequestAuthorization[] {
   const op = form.get('Action') ?? '';
   const action = `autoscaling:${op}`;
+  // The Describe operations take no resource (`*` in the Service Authorization Reference), whatever group they name.
+  if (op.startsWith('Describe')) return [{ action, resource: '*' }];
   const group = form.get('AutoScalingGroupName');
   if (group) {
     return [

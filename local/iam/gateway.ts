@@ -12,9 +12,10 @@ import { principalFromAuthorization } from './describe-request';
  */
 /**
  * The services the functions call; Bedrock and Rekognition have no stand-in unless a test puts one behind the gateway.
- * `monitoring` is CloudWatch (its signing name): the local alarm stand-in (local/cloudwatch-stand-in.ts).
+ * `monitoring` is CloudWatch (its signing name): the local alarm stand-in (local/cloudwatch-stand-in.ts); `autoscaling`
+ * and `ses` (SES v2's signing name) are local/autoscaling-stand-in.ts and local/ses-stand-in.ts.
  */
-export type AwsService = 'dynamodb' | 's3' | 'states' | 'sqs' | 'bedrock' | 'rekognition' | 'monitoring';
+export type AwsService = 'dynamodb' | 's3' | 'states' | 'sqs' | 'bedrock' | 'rekognition' | 'monitoring' | 'autoscaling' | 'ses';
 
 export interface GatewayRequest {
   service: AwsService;
@@ -179,6 +180,18 @@ function deny(res: import('node:http').ServerResponse, service: AwsService, d: D
   if (service === 's3') {
     res.writeHead(403, { 'content-type': 'application/xml' });
     res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${escapeXml(message)}</Message></Error>`);
+    return;
+  }
+  if (service === 'autoscaling') {
+    res.writeHead(403, { 'content-type': 'text/xml' });
+    res.end(
+      `<?xml version="1.0"?><ErrorResponse xmlns="http://autoscaling.amazonaws.com/doc/2011-01-01/"><Error><Type>Sender</Type><Code>AccessDenied</Code><Message>${escapeXml(message)}</Message></Error></ErrorResponse>`,
+    );
+    return;
+  }
+  if (service === 'ses') {
+    res.writeHead(403, { 'content-type': 'application/json', 'x-amzn-errortype': 'AccessDeniedException' });
+    res.end(JSON.stringify({ message }));
     return;
   }
   res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });

@@ -11,6 +11,7 @@ import type { AslDefinition } from '../sfn/definition';
 import { LocalQueues } from '../sfn/queue';
 import { LocalStepFunctions } from '../sfn/runner';
 import { sfnOperations, sqsOperations, startAwsJsonServer } from '../sfn/server';
+import { asInstance, type InstanceRoute } from '../worker-route';
 import type { LocalPlugin } from './types';
 
 /**
@@ -33,17 +34,22 @@ export interface GenerationRuntime {
    * job records or the flow (no heartbeat, no answer, no beacon), while ComfyUI is left running.
    */
   crash(worker: GpuWorker): void;
+  /** Runs `call` as the GPU instance (its AWS calls checked against the instance role), as the worker's own calls run. */
+  asGpu<T>(call: () => Promise<T>): Promise<T>;
 }
 
-/** The worker's ports behind a power switch: once cut, every call fails without reaching the stand-ins. */
-function switchablePorts(): { ports: WorkerPorts; cut: () => void } {
+/**
+ * The worker's ports behind a power switch: once cut, every call fails without reaching the stand-ins.
+ * Each call is made as the GPU instance (`route`): through the gateway, checked against the instance role.
+ */
+function switchablePorts(route: InstanceRoute | undefined): { ports: WorkerPorts; cut: () => void } {
   let on = true;
   const lost = () => Object.assign(new Error('the instance is gone (simulated crash)'), { name: 'SimulatedCrash' });
   const guard =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       if (!on) throw lost();
-      const result = await call(...args);
+      const result = await (route ? asInstance(route, () => call(...args)) : call(...args));
       // A call that was on its way when the power went (a long poll taking a message) is lost with the instance.
       if (!on) throw lost();
       return result;
@@ -99,9 +105,13 @@ export const generationPlugin: LocalPlugin = {
       heartbeats: env.LOCAL_SFN_HEARTBEATS === 'windows' ? 'windows' : 'timers',
     });
     const { server, url } = await startAwsJsonServer({ AWSStepFunctions: sfnOperations(runner), AmazonSQS: sqsOperations(queues) });
-    // The functions reach Step Functions and SQS through the gateway (their calls are checked); the worker directly.
+    // The functions and the worker reach Step Functions and SQS through the gateway (their calls are checked).
     ctx.deployment.gateway.setTarget('states', url);
     ctx.deployment.gateway.setTarget('sqs', url);
+    // The worker calls as the GPU instance: through the gateway, under the instance role (local/worker-route.ts).
+    const gpu = ctx.deployment.gpuInstance;
+    const route: InstanceRoute | undefined = gpu ? { gatewayUrl: ctx.deployment.gateway.url, accessKeyId: gpu.accessKeyId } : undefined;
+    const asGpu = <T>(call: () => Promise<T>) => (route ? asInstance(route, call) : call());
 
     const cold = coldStartFromEnv(env);
     const rendererOptions = { stepDelayMs: num(env.PREVIEW_STEP_DELAY_MS, 100), cold };
@@ -133,7 +143,7 @@ export const generationPlugin: LocalPlugin = {
     const workers: GpuWorker[] = [];
     const switches = new WeakMap<GpuWorker, () => void>();
     const addWorker = (options: Partial<WorkerOptions> = {}) => {
-      const power = switchablePorts();
+      const power = switchablePorts(route);
       const worker = new GpuWorker({
         ports: power.ports,
         comfyUrl,
@@ -158,14 +168,14 @@ export const generationPlugin: LocalPlugin = {
     // Announce the first worker before the site is ready: a job posted at once must find it warm,
     // not take the state machine's cold-start wait. A warming worker announces itself when warm.
     const first = addWorker();
-    if (!warmUp) await touchWorker(first.workerId, 'idle');
+    if (!warmUp) await asGpu(() => touchWorker(first.workerId, 'idle'));
     const restartRenderer = async () => {
       if (!renderer) return;
       await renderer.stop();
       renderer = await startPreviewRenderer({ ...rendererOptions, port: Number(new URL(renderer.url).port) });
       if (current) current.renderer = renderer;
     };
-    current = { runner, queues, renderer, comfyUrl, workers, restartRenderer, addWorker, crash };
+    current = { runner, queues, renderer, comfyUrl, workers, restartRenderer, addWorker, crash, asGpu };
     ctx.log(`generation: state machine from infra, worker → ${renderer ? `preview renderer ${comfyUrl}` : `ComfyUI ${comfyUrl}`}`);
 
     return {

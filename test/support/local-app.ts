@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { type LocalApp, startLocalApp } from '../../local/app';
+import type { CloudAssembly } from '../../local/functions/cloud-assembly';
 import { type LocalPlugin, PLUGINS } from '../../local/plugins';
 
 export interface TestApp extends LocalApp {
@@ -22,6 +23,8 @@ export async function startTestApp(
     log?: (line: string) => void;
     /** A built site to serve (the local server's static folder), for a test that reads pages. */
     staticDir?: string;
+    /** Another synthesis of the stack to run (default: the run's). */
+    assembly?: CloudAssembly;
   } = {},
 ): Promise<TestApp> {
   const prefix = `t${randomBytes(4).toString('hex')}`;
@@ -40,6 +43,7 @@ export async function startTestApp(
     // The functions' warnings and errors, as the local log shows them (a test reads an alert there).
     ...(options.log ? { log: options.log } : {}),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    ...(options.assembly ? { assembly: options.assembly } : {}),
   });
   return { ...app, prefix, api: (path, init) => fetch(`${app.url}${path}`, init) };
 }

@@ -1,12 +1,14 @@
-import { AutoScalingClient, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
+import { AutoScalingClient, DescribeScalingActivitiesCommand, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
 import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import {
   BatchWriteItemCommand,
   DynamoDBClient,
   GetItemCommand,
   ListTablesCommand,
+  PutItemCommand,
   QueryCommand,
   TransactWriteItemsCommand,
+  UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import {
   CopyObjectCommand,
@@ -18,6 +20,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DescribeExecutionCommand, SendTaskSuccessCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -210,6 +213,76 @@ describe('describeAwsRequest', () => {
     expect(describeAwsRequest(await wire(cloudWatch, new DescribeAlarmsCommand({})), names)[0]?.resource).toBe(
       'arn:aws:cloudwatch:us-east-1:000000000000:alarm:*',
     );
+  });
+
+  it('fills DynamoDB fine-grained keys from the item: LeadingKeys (its partition key), Attributes (names written or read)', async () => {
+    const put = await wire(
+      dynamo,
+      new PutItemCommand({ TableName: 't1-jobs', Item: { pk: { S: 'worker#w1' }, sk: { S: 'worker' }, lastSeen: { N: '1' } } }),
+    );
+    expect(describeAwsRequest(put, names)).toEqual([
+      {
+        action: 'dynamodb:PutItem',
+        resource: `${T}/t1-jobs`,
+        context: { 'dynamodb:LeadingKeys': ['worker#w1'], 'dynamodb:Attributes': ['pk', 'sk', 'lastSeen'] },
+      },
+    ]);
+    const update = await wire(
+      dynamo,
+      new UpdateItemCommand({
+        TableName: 't1-jobs',
+        Key: { id: { S: 'job#1' }, sk: { S: 'job' } },
+        UpdateExpression: 'SET #s = :s, percent = if_not_exists(percent, :zero) REMOVE gsi2pk',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': { S: 'done' }, ':zero': { N: '0' } },
+      }),
+    );
+    // A table whose partition key is `id` (the names say so): its value is the leading key.
+    expect(describeAwsRequest(update, { ...names, partitionKeyOf: () => 'id' })[0]?.context).toEqual({
+      'dynamodb:LeadingKeys': ['job#1'],
+      'dynamodb:Attributes': ['id', 'sk', 'status', 'percent', 'gsi2pk'],
+    });
+    const transaction = await wire(
+      dynamo,
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: 't1-jobs',
+              Key: { pk: { S: 'job#1' }, sk: { S: 'job' } },
+              UpdateExpression: 'SET done = :t',
+              ExpressionAttributeValues: { ':t': { BOOL: true } },
+            },
+          },
+          {
+            Update: {
+              TableName: 't1-jobs',
+              Key: { pk: { S: 'queue' }, sk: { S: 'slots' } },
+              UpdateExpression: 'ADD used :m',
+              ExpressionAttributeValues: { ':m': { N: '-1' } },
+            },
+          },
+        ],
+      }),
+    );
+    expect(describeAwsRequest(transaction, names).map((c) => c.context?.['dynamodb:LeadingKeys'])).toEqual([['job#1'], ['queue']]);
+  });
+
+  it('maps SES SendEmail to the sending identity (the sender domain), and Auto Scaling Describe calls to *', async () => {
+    const send = await wire(
+      new SESv2Client(local),
+      new SendEmailCommand({
+        FromEmailAddress: 'Artloom <artloom@example.com>',
+        Destination: { ToAddresses: ['ops@example.com'] },
+        Content: { Simple: { Subject: { Data: 's' }, Body: { Text: { Data: 't' } } } },
+      }),
+    );
+    expect(principalFromAuthorization(send.headers)?.service).toBe('ses');
+    expect(describeAwsRequest(send, names)).toEqual([
+      { action: 'ses:SendEmail', resource: 'arn:aws:ses:us-east-1:000000000000:identity/example.com' },
+    ]);
+    const activities = await wire(new AutoScalingClient(local), new DescribeScalingActivitiesCommand({ AutoScalingGroupName: 'gpu' }));
+    expect(describeAwsRequest(activities, names)).toEqual([{ action: 'autoscaling:DescribeScalingActivities', resource: '*' }]);
   });
 
   it('reads the access key of the signature header', async () => {
