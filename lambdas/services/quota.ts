@@ -61,12 +61,14 @@ export async function refundJob(job: RefundableJob): Promise<boolean> {
 }
 
 /**
- * The visitor's cancel gives back the units of the pictures not made when it landed: a picture the
- * worker had already finished, checked and shown to its author counts as made (the GPU's work is done,
- * and it was seen), the rest come back. Once: the job's refund mark, on condition that it ended cancelled.
+ * The visitor's cancel gives back the units of the pictures not made when it landed (issue 32): a picture
+ * the worker had already finished, checked and shown to its author counts as made (the GPU's work is
+ * done, and it was seen), and a cancelled job keeps at least one unit, as before variants (so starting
+ * and cancelling jobs, each of which may start a GPU, is never free). Once: the job's refund mark, on
+ * condition that it ended cancelled. A job of 1 thus keeps its unit; a job of 4 cancelled after 1 picture gets 3 back.
  */
 export async function refundCancelledJob(job: RefundableJob, made: number): Promise<boolean> {
-  return refundFailedJob(job.jobId, chargedCounts(job), { units: countOf(job) - made, cancelled: true });
+  return refundFailedJob(job.jobId, chargedCounts(job), { units: countOf(job) - Math.max(1, made), cancelled: true });
 }
 
 type RefundableJob = Pick<JobItem, 'jobId' | 'userId' | 'sourceIp' | 'createdAt' | 'category' | 'count'>;

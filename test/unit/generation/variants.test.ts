@@ -152,6 +152,34 @@ describe('quota: one unit a picture', () => {
   });
 });
 
+describe('a cancel keeps one unit at least', () => {
+  const cancelWith = async (count: number, made: number) => {
+    process.env.GEN_USER_HOURLY = '10';
+    const pictures = Array.from({ length: made }, (_, index) => ({
+      index,
+      stagingKey: `staging/${JOB}.${index}.png`,
+      seed: index,
+      imageCheck: { verdict: 'ok', by: 'x', reasons: [] },
+    }));
+    const record = { jobId: JOB, userId: USER, status: 'queued', count, createdAt: new Date().toISOString(), sourceIp: IP, pictures };
+    ddb.on(GetCommand, { Key: { pk: `job#${JOB}`, sk: 'job' } }).resolves({ Item: record });
+    await cancelJob(
+      apiEvent({ method: 'DELETE', path: `/api/generate/${JOB}`, pathParameters: { jobId: JOB }, query: { userId: USER } }),
+      lambdaContext(),
+    );
+    return ddb
+      .commandCalls(TransactWriteCommand)
+      .map((c) => c.args[0].input.TransactItems ?? [])
+      .find((items) => items[0]?.Update?.UpdateExpression === 'SET refundedAt = :now');
+  };
+
+  it('4 asked, none made: 3 back (start-and-cancel is never free); 1 asked: nothing back, as before variants', async () => {
+    expect((await cancelWith(4, 0))?.[1]?.Update?.ExpressionAttributeValues?.[':minus']).toBe(-3);
+    ddb.resetHistory();
+    expect(await cancelWith(1, 0)).toBeUndefined();
+  });
+});
+
 describe('seeds and ids', () => {
   it('picture i gets the job seed plus i; ids: picture 0 the job id, the others derived UUIDs, the same every time', () => {
     expect([0, 1, 2, 3].map((i) => variantSeed(100, i))).toEqual([100, 101, 102, 103]);
