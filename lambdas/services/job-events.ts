@@ -53,7 +53,8 @@ export async function streamJobEvents(
   while (!sink.closed() && clock.now() - started < (opts.maxMs ?? config().STREAM_MAX_SECONDS * 1000)) {
     const job = await getJob(jobId);
     if (!job) return;
-    const key = `${job.status}|${job.percent}|${job.message}`;
+    // A newly finished picture of a job of several (issue 32) is a change too, whatever the percent.
+    const key = `${job.status}|${job.percent}|${job.message}|${job.pictures?.length ?? 0}`;
     const terminal = TERMINAL_STATUSES.includes(job.status);
     if (key !== last || clock.now() - lastSent >= REFRESH_MS) {
       // What GET /api/generate/{jobId} answers this reader: the picture only as they may have it.

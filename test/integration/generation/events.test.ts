@@ -56,6 +56,21 @@ describe('job events', () => {
     expect(new Set(percents).size).toBeGreaterThan(1);
   });
 
+  it('pushes each finished picture of a job of several as it comes, to its author (issue 32)', async () => {
+    const req = newRequest({ count: 3 });
+    const res = await postGenerate(app, req);
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    const events = await readEvents(jobId, req.userId);
+    expect(events.at(-1)?.status).toMatchObject({ status: 'done', count: 3 });
+    expect(events.at(-1)?.status.images.map((i) => i.id)[0]).toBe(jobId);
+    expect(events.at(-1)?.status.images).toHaveLength(3);
+    // Before done, the stream carried a picture or two, never fewer than an earlier event.
+    const running = events.filter((e) => e.status.status !== 'done').map((e) => e.status.images.length);
+    expect(running.some((n) => n >= 1 && n < 3)).toBe(true);
+    expect(running).toEqual([...running].sort((a, b) => a - b));
+  });
+
   it('answers a malformed id with 400 and an unknown one with 404, as JSON', async () => {
     const bad = await app.api('/api/generate/not-a-job/events');
     expect(bad.status).toBe(400);
