@@ -72,7 +72,7 @@ export function Studio({ onGenerated, onOpen, headingLevel = 1, extraFields, rea
   const warm = useWarmGpu();
   const { quota, refresh: refreshQuota } = useQuota(metered);
   // Loaded once the visitor turns to the studio (or a link brought a seed): studio-options.tsx.
-  const [options, setOptions] = useState(seed !== undefined);
+  const [options, setOptions] = useState(false);
   const [count, setCount] = useState(1);
   const [result, setResult] = useState<readonly ClientImage[]>();
   const onPictures = useCallback(
@@ -149,7 +149,7 @@ export function Studio({ onGenerated, onOpen, headingLevel = 1, extraFields, rea
         <PromptCounter id={`${promptId}-count`} length={prompt.length} />
         <RatioPicker value={ratio} onChange={setRatio} disabled={state.busy} />
         <div className="studio__options">
-          {options && (
+          {(options || seed !== undefined) && (
             <Suspense fallback={null}>
               <StudioOptions
                 prompt={prompt}
