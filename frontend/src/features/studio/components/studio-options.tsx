@@ -54,7 +54,7 @@ export function StudioOptions({ prompt, onPrompt, count, onCount, remembered, se
       )}
       <fieldset className="studio-options__set" disabled={disabled}>
         <legend>Style</legend>
-        <div className="ratio-picker__options">
+        <div className="studio-options__chips">
           {STYLE_PRESETS.map((preset) => {
             const next = togglePreset(prompt, preset);
             return (
