@@ -139,6 +139,6 @@ describe('Variants in the studio', () => {
       const varied = (await ownPictures(page, 4)).map((p) => p.seed);
       expect(varied.some((seed) => made.some((p) => p.seed === seed))).toBe(false);
       await context.close();
-    });
+    }, 240_000);
   }
 });

@@ -8,8 +8,6 @@ export interface StudioOptionsProps {
   /** How many pictures; null where the studio makes one only (the operator's generator). */
   count: number | null;
   onCount: (count: VariantChoice) => void;
-  /** Take the remembered count (not when a link brought a seed to reuse: that is one picture). */
-  remembered: boolean;
   /** The seed a remix or 'Reuse seed' keeps while the prompt is left as it came. */
   seed: number | undefined;
   /** Pictures left this hour, where a cap applies. */
@@ -22,11 +20,12 @@ export interface StudioOptionsProps {
  * a focus, a touch), never on a first visit's load: how many pictures (1, 2 or 4, remembered), the style presets (each
  * appends a visible phrase to the prompt; nothing is added out of sight) and the seed a link brought.
  */
-export function StudioOptions({ prompt, onPrompt, count, onCount, remembered, seed, left, disabled }: StudioOptionsProps) {
+export function StudioOptions({ prompt, onPrompt, count, onCount, seed, left, disabled }: StudioOptionsProps) {
   const name = useId();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the remembered count, once, when the options arrive
+  // The remembered count, once, when the options arrive (not when a link brought a seed: that makes one picture).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once
   useEffect(() => {
-    if (count !== null && remembered) onCount(readVariantCount());
+    if (count !== null && seed === undefined) onCount(readVariantCount());
   }, []);
   return (
     <div className="studio-options">

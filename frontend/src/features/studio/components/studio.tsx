@@ -14,8 +14,9 @@ import { RatioPicker } from './ratio-picker';
 import '../studio.css';
 
 // Variants (issue 32): the options and a job's pictures come in chunks of their own, never on a first visit's load.
-const StudioOptions = lazy(() => import('./studio-options').then((m) => ({ default: m.StudioOptions })));
-const VariantGrid = lazy(() => import('./variant-grid').then((m) => ({ default: m.VariantGrid })));
+const extras = () => import('./studio-extras');
+const StudioOptions = lazy(() => extras().then((m) => ({ default: m.StudioOptions })));
+const VariantGrid = lazy(() => extras().then((m) => ({ default: m.VariantGrid })));
 
 export interface StudioProps {
   /** A job's pictures, in order, once it is done. */
@@ -156,7 +157,6 @@ export function Studio({ onGenerated, onOpen, headingLevel = 1, extraFields, rea
                 onPrompt={setPrompt}
                 count={start ? null : count}
                 onCount={setCount}
-                remembered={seed === undefined}
                 seed={seed}
                 left={left}
                 disabled={state.busy}
@@ -183,16 +183,7 @@ export function Studio({ onGenerated, onOpen, headingLevel = 1, extraFields, rea
       <GenerationProgress state={state} onCancel={cancel} />
       {onOpen && (state.busy || result) && (
         <Suspense fallback={null}>
-          <VariantGrid
-            state={state}
-            result={result}
-            ratio={ratio}
-            onOpen={onOpen}
-            onVary={(text, shape, n) => {
-              setPrompt(text);
-              void generate(text, shape, undefined, n);
-            }}
-          />
+          <VariantGrid state={state} result={result} ratio={ratio} onOpen={onOpen} onPrompt={setPrompt} generate={generate} />
         </Suspense>
       )}
     </section>

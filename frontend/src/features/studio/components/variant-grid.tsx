@@ -11,8 +11,9 @@ export interface VariantGridProps {
   /** The studio's shape (the running job's: the picker is disabled meanwhile). */
   ratio: string;
   onOpen: (images: readonly ClientImage[], index: number) => void;
-  /** 'Vary': a new job with the same prompt, shape and count, and new seeds. */
-  onVary: (prompt: string, ratio: string, count: number) => void;
+  /** 'Vary' puts the last job's prompt back in the studio's field and starts a new job with it: same shape and count, new seeds. */
+  onPrompt: (prompt: string) => void;
+  generate: (prompt: string, ratio: string, seed: number | undefined, count: number) => Promise<void>;
 }
 
 /**
@@ -20,7 +21,7 @@ export interface VariantGridProps {
  * picture fills as each arrives; each opens the viewer on it, with the job's pictures to step through. Held-back
  * pictures keep the galleries' blur. Arrivals are announced politely ('2 of 4 ready').
  */
-export function VariantGrid({ state, result, ratio: picked, onOpen, onVary }: VariantGridProps) {
+export function VariantGrid({ state, result, ratio: picked, onOpen, onPrompt, generate }: VariantGridProps) {
   const { busy } = state;
   // A running job of one picture shows its progress only (its picture opens in the viewer when done).
   const images = (busy ? state.images : result) ?? [];
@@ -69,7 +70,14 @@ export function VariantGrid({ state, result, ratio: picked, onOpen, onVary }: Va
         })}
       </ul>
       {!busy && last && (
-        <button type="button" className="btn" onClick={() => onVary(last.prompt, last.aspectRatio, images.length)}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            onPrompt(last.prompt);
+            void generate(last.prompt, last.aspectRatio, undefined, images.length);
+          }}
+        >
           Vary <span className="variant-grid__hint">same prompt and shape, new seeds</span>
         </button>
       )}
