@@ -19,6 +19,9 @@ export const VARIANT_CHOICES = [1, 2, 4] as const;
  */
 export const DEFAULT_VARIANTS = 1;
 
+/** The `count` of a job: records and flow messages from before variants carry none, and asked one. */
+export const countOf = (job: { count?: number }): number => job.count ?? 1;
+
 /**
  * The seed of picture `index` of a job: the job's seed (drawn, or a reused one) plus its index, so
  * 'Reuse seed' on any picture of a job remakes that picture, and the pictures of one job differ.

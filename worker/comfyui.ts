@@ -76,7 +76,19 @@ async function interrupt(baseUrl: string): Promise<void> {
   await fetchOrUnreachable(`${baseUrl}/interrupt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 }
 
-/** Runs one graph to its output image. */
+/** Takes a prompt that has not started off ComfyUI's queue (POST /queue {delete}; a running one is /interrupt's). */
+async function deleteQueued(baseUrl: string, promptId: string): Promise<void> {
+  await fetchOrUnreachable(`${baseUrl}/queue`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ delete: [promptId] }),
+  });
+}
+
+/**
+ * Runs one graph to its output image. Several may run at once (a job's variants): ComfyUI queues them
+ * and runs them one after another; a cancel interrupts the running one and deletes the queued ones.
+ */
 export async function runGraph(opts: RunOptions): Promise<RunResult> {
   const started = clock.now();
   const clientId = randomUUID();
@@ -129,6 +141,8 @@ export async function runGraph(opts: RunOptions): Promise<RunResult> {
         fn();
       };
       const onAbort = () => {
+        // Still queued behind another picture: off the queue, so it never runs; running: interrupted.
+        void deleteQueued(opts.baseUrl, promptId).catch(() => {});
         void interrupt(opts.baseUrl).catch(() => {});
         finish(() => reject(new ComfyError('interrupted', 'The job was cancelled.')));
       };

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from '../lambdas/lib/logger';
-import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-flow';
+import type { WorkerMessage } from '../shared/schemas/generation-flow';
 import { ComfyHealth, type WorkerHealth } from './comfy-health';
-import { ComfyError, runGraph } from './comfyui';
-import { buildFluxGraph, OUTPUT_NODE, randomSeed } from './generation-graph';
+import { ComfyError } from './comfyui';
+import { randomSeed } from './generation-graph';
 import { generatingMessage } from './generation-progress';
 import { beatTaken, HeldJobs } from './held-jobs';
 import { comfyErrorName, type ResolvedOptions, resolveOptions, type WorkerOptions } from './options';
-import { nsfwCheck, type PictureCheck, runPictureCheck } from './picture-check';
+import { nsfwCheck, type PictureCheck } from './picture-check';
+import { makePictures } from './pictures';
 import { awsPorts, isTokenGone, type WorkerPorts } from './ports';
 
 /**
@@ -196,43 +197,30 @@ export class GpuWorker {
     const intakeDone = new AbortController();
     const intake = this.held.intake(intakeDone.signal);
     try {
-      // A remix ('Make it in another shape') brings the original's seed; otherwise a new one.
-      const seed = job.seed ?? randomSeed();
-      let lastPercent = 0;
-      const result = await runGraph({
-        baseUrl: this.opts.comfyUrl,
-        graph: buildFluxGraph({ prompt: job.prompt, width: job.width, height: job.height, seed }),
-        outputNode: OUTPUT_NODE,
-        timeoutMs: this.opts.comfyTimeoutMs,
-        signal: abort.signal,
-        onProgress: (event) => {
-          if (!('percent' in event) || event.percent <= lastPercent) return;
-          lastPercent = event.percent;
-          void this.ports.updateJob(job.jobId, { percent: event.percent, message: generatingMessage(event.percent) }).catch(() => {});
-        },
+      // A remix ('Make it in another shape') or 'Reuse seed' brings the job's seed; otherwise a new one.
+      const jobSeed = job.seed ?? randomSeed();
+      const made = await makePictures({
+        job,
+        jobSeed,
+        comfyUrl: this.opts.comfyUrl,
+        comfyTimeoutMs: this.opts.comfyTimeoutMs,
+        ports: this.ports,
+        imageCheck: this.imageCheck,
+        cancel: abort.signal,
       });
-      // Before anyone sees it, its author included: the verdict travels with the result to StoreImage.
-      const checking = Date.now();
-      const imageCheck = await runPictureCheck(this.imageCheck, result.png);
-      const checkMs = Date.now() - checking;
-      // Cancelled while the last step, or the check, ran: nothing is uploaded.
-      if (abort.signal.aborted) throw new ComfyError('interrupted', 'The job was cancelled.');
-      if (imageCheck.verdict !== 'ok') logger.warn('picture held back by the image check', { jobId: job.jobId, imageCheck });
-      // 'saving' is shown while the upload runs: the two writes go together.
-      const [, stagingKey] = await Promise.all([
-        this.ports.updateJob(job.jobId, { status: 'saving', percent: 97, message: 'Saving your image…' }),
-        this.ports.putStaging(job.jobId, result.png).catch((err: Error) => {
-          throw Object.assign(new Error(`Could not upload the image: ${err.message}`), { code: WORKER_ERRORS.upload });
-        }),
-      ]);
+      const [first] = made.pictures;
+      if (!first) throw new ComfyError('execution', 'ComfyUI made no picture.');
+      // Every picture is staged (and listed on the record): 'saving' while StoreImage stores them.
+      await this.ports.updateJob(job.jobId, { status: 'saving', percent: 97, message: 'Saving your image…' });
       await this.ports.sendTaskSuccess(taskToken, {
-        stagingKey,
-        seed,
+        stagingKey: first.stagingKey,
+        seed: first.seed,
         width: job.width,
         height: job.height,
-        comfyPromptId: result.promptId,
-        imageCheck,
-        timings: { pickedAt, renderMs: result.renderMs, checkMs, workerMs: Date.now() - picked },
+        comfyPromptId: made.comfyPromptId,
+        imageCheck: first.imageCheck,
+        ...(made.pictures.length > 1 ? { pictures: made.pictures } : {}),
+        timings: { pickedAt, renderMs: made.renderMs, checkMs: made.checkMs, workerMs: Date.now() - picked },
       });
       this.completed++;
     } catch (err) {

@@ -96,16 +96,18 @@ export const ACKNOWLEDGEMENTS: Readonly<Record<string, ResourceAcknowledgement>>
     EXECUTIONS,
   ),
   'api/jobs': fn(
-    "GET /api/generate/quota reads the visitor's counters by key; X-Ray takes no ARN. GET /api/generate/{jobId} reads the job and its image by index and presigns GETs of the visitor's private original and thumbnail (GetObject under private/ only, keys per image); X-Ray takes no ARN.",
+    "GET /api/generate/quota reads the visitor's counters by key; X-Ray takes no ARN. GET /api/generate/{jobId} reads the job and its images by index and presigns GETs of the visitor's private originals and thumbnails (GetObject under private/ only, keys per image) and, while the job runs, of its finished pictures staged for StoreImage (GetObject under staging/ only, keys per job and picture); X-Ray takes no ARN.",
     index('jobs'),
     index('images'),
     objects('images', 'private/'),
+    objects('images', 'staging/'),
   ),
   'api/events': fn(
-    "GET /api/generate/{jobId}/events (the stream) polls the job and its image by index and presigns GETs of the visitor's private original and thumbnail (GetObject under private/ only, keys per image); X-Ray takes no ARN.",
+    "GET /api/generate/{jobId}/events (the stream) polls the job and its images by index and presigns GETs of the visitor's private originals and thumbnails (GetObject under private/ only, keys per image) and, while the job runs, of its finished pictures staged for StoreImage (GetObject under staging/ only, keys per job and picture); X-Ray takes no ARN.",
     index('jobs'),
     index('images'),
     objects('images', 'private/'),
+    objects('images', 'staging/'),
   ),
   'api/forms': fn(
     'POST /api/Feedback and POST /api/UserFeedback (one handler) write the message (messages indexes) and its attachment under a generated key of the attachments bucket; the S3 groups are grantReadWrite on that bucket; X-Ray takes no ARN. POST /api/IssueReport writes the report (messages indexes) and its screenshot under a generated key of the attachments bucket; the S3 groups are grantReadWrite on that bucket; X-Ray takes no ARN. POST /api/contact writes the message to the messages table (its indexes for the inbox); X-Ray and SES take no wildcard beyond X-Ray. POST /api/newsletter/subscribe writes the subscription to the messages table, deduplicated by index; X-Ray takes no ARN.',

@@ -14,15 +14,19 @@ export interface WindowCount {
   limit: number;
 }
 
-/** The conditional increment as an update's parts: used alone, or inside an admission transaction. */
-export function incrementUpdate(c: WindowCount) {
+/**
+ * The conditional increment as an update's parts: used alone, or inside an admission transaction. `amount`
+ * units at once (a job of several pictures, issue 32): refused unless all of them fit under the limit.
+ * The caller refuses an amount over the limit itself (a missing window would take it).
+ */
+export function incrementUpdate(c: WindowCount, amount = 1) {
   return {
     TableName: config().COUNTERS_TABLE,
     Key: { pk: c.key, sk: String(c.windowStart) },
     UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires)',
-    ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+    ConditionExpression: 'attribute_not_exists(#count) OR #count <= :room',
     ExpressionAttributeNames: { '#count': 'count' },
-    ExpressionAttributeValues: { ':one': 1, ':limit': c.limit, ':expires': c.windowStart + 2 * c.windowSeconds },
+    ExpressionAttributeValues: { ':one': amount, ':room': c.limit - amount, ':expires': c.windowStart + 2 * c.windowSeconds },
   };
 }
 
@@ -43,16 +47,16 @@ export async function readCount(key: string, windowStart: number): Promise<numbe
 }
 
 /**
- * Giving one count back as an update's parts (inside a job's refund transaction, jobs-table.ts
+ * Giving `amount` counts back as an update's parts (inside a job's refund transaction, job-admission.ts
  * refundFailedJob): never below zero, and a missing window (its TTL passed) is not made again.
  */
-export function decrementUpdate(c: Pick<WindowCount, 'key' | 'windowStart'>) {
+export function decrementUpdate(c: Pick<WindowCount, 'key' | 'windowStart'>, amount = 1) {
   return {
     TableName: config().COUNTERS_TABLE,
     Key: { pk: c.key, sk: String(c.windowStart) },
     UpdateExpression: 'ADD #count :minus',
-    ConditionExpression: '#count > :zero',
+    ConditionExpression: '#count >= :amount',
     ExpressionAttributeNames: { '#count': 'count' },
-    ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+    ExpressionAttributeValues: { ':minus': -amount, ':amount': amount },
   };
 }

@@ -1,4 +1,5 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { countOf } from '../../shared/variants';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
@@ -98,7 +99,8 @@ async function createJobOnce(job: JobItem, staleLockJobId: string | undefined, a
               ExpressionAttributeValues: { ':one': 1, ':cap': admission.queueCap, ':now': clock.date().toISOString() },
             },
           },
-          ...admission.counts.map((c) => ({ Update: incrementUpdate(c) })),
+          // One unit per picture (issue 32): a job of 4 needs room for 4 in every count, or nothing is charged.
+          ...admission.counts.map((c) => ({ Update: incrementUpdate(c, countOf(job)) })),
         ],
       }),
     );
@@ -117,13 +119,29 @@ async function createJobOnce(job: JobItem, staleLockJobId: string | undefined, a
 
 /**
  * Gives a failing job's hourly counts back, once: one transaction marks the job `refundedAt` (on
- * condition that it was not refunded yet and did not end done or cancelled) and takes one off each
- * count. MarkFailed may run twice (Step Functions retries a step), and startGeneration's own failure
- * path and the reconciler end jobs too: whichever comes first refunds, the others find the mark. A
- * count whose window is gone (its TTL passed) or already at 0 is left out. Answers whether this call
- * gave the counts back.
+ * condition that it was not refunded yet and did not end done or cancelled) and takes `units` off each
+ * count (the pictures the job did not make: all of a failed job's). MarkFailed may run twice (Step
+ * Functions retries a step), and startGeneration's own failure path and the reconciler end jobs too:
+ * whichever comes first refunds, the others find the mark. With `cancelled`, the job must instead have
+ * ended cancelled (the visitor's cancel gives back the pictures not made yet). A count whose window is
+ * gone (its TTL passed) or holds fewer is left out. Answers whether this call gave the counts back.
  */
-export async function refundFailedJob(jobId: string, counts: Pick<WindowCount, 'key' | 'windowStart'>[]): Promise<boolean> {
+export async function refundFailedJob(
+  jobId: string,
+  counts: Pick<WindowCount, 'key' | 'windowStart'>[],
+  opts: { units?: number; cancelled?: boolean } = {},
+): Promise<boolean> {
+  const units = opts.units ?? 1;
+  if (units <= 0) return false;
+  const condition = opts.cancelled
+    ? {
+        expression: 'attribute_exists(pk) AND attribute_not_exists(refundedAt) AND #status = :cancelled',
+        values: { ':cancelled': 'cancelled' },
+      }
+    : {
+        expression: 'attribute_exists(pk) AND attribute_not_exists(refundedAt) AND NOT #status IN (:done, :cancelled)',
+        values: { ':done': 'done', ':cancelled': 'cancelled' },
+      };
   let remaining = counts;
   for (;;) {
     try {
@@ -136,12 +154,12 @@ export async function refundFailedJob(jobId: string, counts: Pick<WindowCount, '
                   TableName: table(),
                   Key: jobKey(jobId),
                   UpdateExpression: 'SET refundedAt = :now',
-                  ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(refundedAt) AND NOT #status IN (:done, :cancelled)',
+                  ConditionExpression: condition.expression,
                   ExpressionAttributeNames: { '#status': 'status' },
-                  ExpressionAttributeValues: { ':now': clock.date().toISOString(), ':done': 'done', ':cancelled': 'cancelled' },
+                  ExpressionAttributeValues: { ':now': clock.date().toISOString(), ...condition.values },
                 },
               },
-              ...remaining.map((c) => ({ Update: decrementUpdate(c) })),
+              ...remaining.map((c) => ({ Update: decrementUpdate(c, units) })),
             ],
           }),
         ),

@@ -8,8 +8,8 @@ import { s3 } from './aws-clients';
  */
 const STAGING_PREFIX = 'staging/';
 export const stagingKey = (jobId: string) => `${STAGING_PREFIX}${jobId}.png`;
-/** The job a staging key belongs to. */
-export const stagingJobId = (key: string) => key.slice(STAGING_PREFIX.length).replace(/\.png$/, '');
+/** The job a staging key belongs to (a job's picture i > 0 is staged as `<jobId>.<i>.png`, worker/pictures.ts). */
+export const stagingJobId = (key: string) => key.slice(STAGING_PREFIX.length).replace(/(\.\d+)?\.png$/, '');
 
 export async function putStaging(jobId: string, png: Buffer): Promise<string> {
   const key = stagingKey(jobId);

@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobStatus } from '../../shared/schemas/generation';
+import type { StagedPicture } from '../../shared/schemas/generation-flow';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
@@ -44,6 +45,15 @@ export interface JobItem {
   pickedAt?: string;
   finishedAt?: string;
   imageId?: string;
+  /** Variants (issue 32): pictures asked (absent: 1, a job from before variants). */
+  count?: number;
+  /**
+   * The pictures the worker has finished, checked and staged so far, in the order they finished (the
+   * status read shows them to their author before StoreImage stores them); written by the worker only.
+   */
+  pictures?: StagedPicture[];
+  /** Every picture StoreImage stored, by index (imageId is the first). */
+  imageIds?: string[];
   seed?: number;
   workerId?: string;
   error?: string;
@@ -88,6 +98,8 @@ export type JobUpdate = Partial<
     | 'pickedAt'
     | 'finishedAt'
     | 'imageId'
+    | 'imageIds'
+    | 'pictures'
     | 'seed'
     | 'workerId'
     | 'error'

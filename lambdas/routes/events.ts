@@ -15,6 +15,7 @@ export const eventsRoutes: RouteDef[] = [
     timeoutSeconds: 900,
     // counters: the open-stream places (services/job-events.ts holdStreamPlace).
     // The finished picture's presigned urls (as GET /api/generate/{jobId}) are signed with the private-read grant.
-    grants: ['table:jobs:read', 'table:images:read', 'table:counters:write', 'bucket:images:private-read'],
+    // A running job's finished pictures (staged) with the staging-read grant (issue 32).
+    grants: ['table:jobs:read', 'table:images:read', 'table:counters:write', 'bucket:images:private-read', 'bucket:images:staging-read'],
   },
 ];

@@ -21,7 +21,8 @@ export const generationRoutes: RouteDef[] = [
     method: 'DELETE',
     path: '/api/generate/{jobId}',
     entry: 'handlers/generate/delete-job.ts',
-    grants: ['table:jobs:write', 'table:images:read', 'sfn:stop'],
+    // counters: a cancel gives back the units of the pictures not made yet (services/quota.ts refundCancelledJob).
+    grants: ['table:jobs:write', 'table:images:read', 'table:counters:write', 'sfn:stop'],
   },
 ];
 
@@ -31,11 +32,12 @@ export const jobReadRoutes: RouteDef[] = [
   // first match; API Gateway prefers the literal path by itself)
   { method: 'GET', path: '/api/generate/quota', entry: 'handlers/safety/get-quota.ts', grants: ['table:counters:read'] },
   // GET /api/generate/{jobId}
-  // The finished picture's presigned urls are signed with the private-read grant.
+  // The finished picture's presigned urls are signed with the private-read grant; a running job's
+  // finished pictures (staged, not stored yet) with the staging-read grant.
   {
     method: 'GET',
     path: '/api/generate/{jobId}',
     entry: 'handlers/generate/get-job.ts',
-    grants: ['table:jobs:read', 'table:images:read', 'bucket:images:private-read'],
+    grants: ['table:jobs:read', 'table:images:read', 'bucket:images:private-read', 'bucket:images:staging-read'],
   },
 ];

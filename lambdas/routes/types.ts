@@ -43,6 +43,8 @@ export type Grant =
   | 'bedrock:guardrail'
   /** s3:GetObject under the images bucket's `private/` only: a visitor's presigned urls are signed with it. */
   | 'bucket:images:private-read'
+  /** s3:GetObject under the images bucket's `staging/` only: a running job's finished pictures, presigned for their author (issue 32). */
+  | 'bucket:images:staging-read'
   /** Share and stop sharing: read `private/`, put and delete the public copies (`files/images/`, `files/thumbs/`). */
   | 'bucket:images:share'
   /** cloudwatch:DescribeAlarms on this stack's alarms only (`alarm:<stack name>-*`): the console's alarm states, read-only. */

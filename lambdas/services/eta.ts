@@ -17,6 +17,18 @@ export interface DurationHistory {
  */
 export const FIRST_GUESS = { coldStartMs: 75_000, generationMs: 8_000, savingMs: 1_000 } as const;
 
+/**
+ * Variants (issue 32): the pictures of a job run one after another on the one GPU, so each further
+ * picture adds about one more picture's time. Measured on an H200 with the real ComfyUI
+ * (../shared/tools/gpu-proof/README.md): four single prompts queued back to back 3.7–4.2 s, the first
+ * after ≈ 1 s, each further ≈ 0.9–1.0 s, so each further picture counts as 0.9 of the first (which also
+ * carries the job's fixed costs: the pick, the text encoding, the upload).
+ */
+export const FURTHER_PICTURE_SHARE = 0.9;
+
+/** How many one-picture times a job of `count` pictures takes. */
+export const pictureTimes = (count: number): number => 1 + FURTHER_PICTURE_SHARE * (Math.max(1, count) - 1);
+
 export function median(values: number[]): number | undefined {
   if (!values.length) return undefined;
   const sorted = [...values].sort((a, b) => a - b);
@@ -27,6 +39,8 @@ export function median(values: number[]): number | undefined {
 export interface EtaInput {
   status: JobStatus;
   percent: number;
+  /** Pictures the job makes (absent: 1); the history is of one picture's time (StoreImage divides by pictureTimes). */
+  count?: number;
   /** Jobs ahead of this one (queued/starting only). */
   queuePosition?: number;
   /** Is a worker warm right now? */
@@ -42,16 +56,18 @@ export interface EtaInput {
 export function estimateEta(input: EtaInput): number | undefined {
   const cold = median(input.history.coldStartMs) ?? FIRST_GUESS.coldStartMs;
   const gen = median(input.history.generationMs) ?? FIRST_GUESS.generationMs;
+  // This job's own time: its pictures one after another (the jobs ahead are counted as one picture each).
+  const own = gen * pictureTimes(input.count ?? 1);
   let ms: number;
   switch (input.status) {
     case 'queued':
-      ms = (input.queuePosition ?? 0) * gen + gen + (input.warm ? 0 : cold);
+      ms = (input.queuePosition ?? 0) * gen + own + (input.warm ? 0 : cold);
       break;
     case 'starting':
-      ms = Math.max(0, cold - (input.sinceCapacityRequestMs ?? 0)) + (input.queuePosition ?? 0) * gen + gen;
+      ms = Math.max(0, cold - (input.sinceCapacityRequestMs ?? 0)) + (input.queuePosition ?? 0) * gen + own;
       break;
     case 'generating':
-      ms = Math.max(gen * (1 - input.percent / 100), gen - (input.sincePickedMs ?? 0), 0) + FIRST_GUESS.savingMs / 2;
+      ms = Math.max(own * (1 - input.percent / 100), own - (input.sincePickedMs ?? 0), 0) + FIRST_GUESS.savingMs / 2;
       break;
     case 'saving':
       ms = FIRST_GUESS.savingMs;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ratioSize } from '../../shared/ratios';
 import { type GenerateRequest, type JobStatusResponse, TERMINAL_STATUSES } from '../../shared/schemas/generation';
-import type { WindowCount } from '../adapters/counters-table';
+import { countOf } from '../../shared/variants';
+import { readCount, type WindowCount } from '../adapters/counters-table';
 import { recentDurations } from '../adapters/fleet-records';
 import { liveWorkerCount, requestWorker } from '../adapters/gpu-fleet';
 import { getImage } from '../adapters/images-table';
@@ -14,9 +15,10 @@ import { config } from '../lib/config';
 import { ConflictError, NotFoundError, RateLimitError, ServiceUnavailableError } from '../lib/errors';
 import { networkOf } from '../lib/network';
 import { estimateEta, FIRST_GUESS, median } from './eta';
+import { stagedImages } from './job-pictures';
 import { HIDDEN_MESSAGE, readerView } from './private-images';
 import { screenPrompt } from './prompt-screening';
-import { refundJob } from './quota';
+import { refundCancelledJob, refundJob } from './quota';
 import { consume, secondsLeft, tryConsume, windowCount } from './rate-limit';
 
 const HOUR = 3600;
@@ -45,6 +47,7 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
 
   const now = clock.date();
   const { width, height } = ratioSize(req.aspectRatio);
+  const count = req.count ?? 1;
   const job: JobItem = {
     jobId: randomUUID(),
     userId: req.userId,
@@ -55,6 +58,7 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
     height,
     ...(curation ? { category: curation.category } : {}),
     ...('seed' in req && req.seed !== undefined ? { seed: req.seed } : {}),
+    count,
     status: 'queued',
     percent: 0,
     message: 'Queued…',
@@ -65,6 +69,9 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
   // The operator's generator is never charged to an hourly cap: not the operator's, not their office network's (which
   // its visitors share; issue 32). Only the verified operator check passes `curation`.
   const limits = curation ? [] : hourlyLimits(req.userId, sourceIp, now.getTime());
+  // More pictures than a cap allows in a whole window can never fit: refused before anything is written.
+  const tooMany = limits.find((l) => count > l.count.limit);
+  if (tooMany) throw await overLimit(tooMany, count, now.getTime());
   try {
     await createJob(job, stale, { queueCap: cfg.GEN_QUEUE_CAP, counts: limits.map((l) => l.count) });
   } catch (err) {
@@ -72,7 +79,7 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
     if (err.reason === 'duplicate_request' && err.jobId) return { jobId: err.jobId };
     if (err.reason === 'queue_full') throw await busy();
     const limit = err.reason === 'limit_reached' ? limits[err.limitIndex ?? -1] : undefined;
-    if (limit) throw new RateLimitError(limit.message, secondsLeft(limit.count, now.getTime()));
+    if (limit) throw await overLimit(limit, count, now.getTime());
     throw new ConflictError(IN_FLIGHT_MESSAGE, 'job_in_flight');
   }
   try {
@@ -90,17 +97,40 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
   return { jobId: job.jobId };
 }
 
+interface HourlyLimit {
+  count: WindowCount;
+  /** The refusal when nothing is left. */
+  message: string;
+  /** Who the cap is of, in the refusal of a job bigger than what is left ("You", "Your network"). */
+  who: string;
+}
+
 /** The hourly caps a job counts against (disabled ones left out), each with the visitor's message. */
-function hourlyLimits(userId: string, sourceIp: string, now: number): { count: WindowCount; message: string }[] {
+function hourlyLimits(userId: string, sourceIp: string, now: number): HourlyLimit[] {
   const rules = [
-    { rule: userHourly(), subject: userId, message: 'You have generated many images this hour. Please try again later.' },
+    { rule: userHourly(), subject: userId, who: 'You', message: 'You have generated many images this hour. Please try again later.' },
     {
       rule: ipHourly(),
       subject: networkOf(sourceIp, 'generate'),
+      who: 'Your network',
       message: 'Too many images from your network this hour. Please try again later.',
     },
   ].filter((r) => r.rule.limit > 0);
-  return rules.map((r) => ({ count: windowCount(r.rule, r.subject, now), message: r.message }));
+  return rules.map((r) => ({ count: windowCount(r.rule, r.subject, now), message: r.message, who: r.who }));
+}
+
+/**
+ * The 429 of a job that does not fit a cap (refused whole, nothing charged): with some pictures left,
+ * it says how many, so the visitor can ask for fewer; with none, the cap's own message.
+ */
+async function overLimit(limit: HourlyLimit, count: number, now: number): Promise<RateLimitError> {
+  const used = await readCount(limit.count.key, limit.count.windowStart);
+  const left = Math.max(0, Math.min(limit.count.limit, limit.count.limit - used));
+  const message =
+    left > 0 && count > left
+      ? `${limit.who} can make ${left} more ${left === 1 ? 'picture' : 'pictures'} this hour; ask for ${left} or fewer.`
+      : limit.message;
+  return new RateLimitError(message, secondsLeft(limit.count, now));
 }
 
 const userHourly = () => ({ scope: 'gen-user', limit: config().GEN_USER_HOURLY, windowSeconds: HOUR });
@@ -128,6 +158,7 @@ function flowInput(job: JobItem) {
       height: job.height,
       ...(job.category ? { category: job.category } : {}),
       ...(job.seed !== undefined ? { seed: job.seed } : {}),
+      ...(countOf(job) > 1 ? { count: countOf(job) } : {}),
     },
     limits: { heartbeatSeconds: cfg.GEN_HEARTBEAT_SECONDS, taskTimeoutSeconds: cfg.GEN_TASK_TIMEOUT_SECONDS },
   };
@@ -154,12 +185,20 @@ async function resume(jobId: string): Promise<{ jobId: string }> {
 export async function jobStatus(jobId: string, readerId?: string): Promise<JobStatusResponse> {
   const job = await getJob(jobId);
   if (!job) throw new NotFoundError('No such generation job.', 'job_not_found');
-  const base: JobStatusResponse = { jobId, status: job.status, percent: job.percent, message: job.message };
+  const count = countOf(job);
+  const base: JobStatusResponse = { jobId, status: job.status, percent: job.percent, message: job.message, count, images: [] };
   if (job.status === 'done' && job.imageId) {
-    const image = await getImage(job.imageId, true);
-    if (!image) return base;
-    const view = await readerView(image, readerId);
-    return view.hidden ? { ...base, message: HIDDEN_MESSAGE, hidden: true } : { ...base, ...view };
+    const views = await Promise.all(
+      (job.imageIds ?? [job.imageId]).map(async (id) => {
+        const image = await getImage(id, true);
+        return image ? readerView(image, readerId) : ({} as Awaited<ReturnType<typeof readerView>>);
+      }),
+    );
+    const images = views.flatMap((v) => (v.image ? [v.image] : []));
+    const [first] = images;
+    if (first) return { ...base, image: first, images };
+    // Nothing this reader may have: its author is told when that is moderation's doing.
+    return views.some((v) => v.hidden) ? { ...base, message: HIDDEN_MESSAGE, hidden: true } : base;
   }
   if (TERMINAL_STATUSES.includes(job.status)) return base;
 
@@ -169,15 +208,17 @@ export async function jobStatus(jobId: string, readerId?: string): Promise<JobSt
     const index = active.findIndex((a) => a.jobId === jobId);
     queuePosition = index >= 0 ? index : 0;
   }
-  const [coldStartMs, generationMs, live] = await Promise.all([
+  const [coldStartMs, generationMs, live, images] = await Promise.all([
     recentDurations('coldStart'),
     recentDurations('generation'),
     liveWorkerCount(),
+    stagedImages(job, readerId),
   ]);
   const now = clock.now();
   const etaSeconds = estimateEta({
     status: job.status,
     percent: job.percent,
+    count,
     queuePosition,
     warm: live > 0,
     sinceCapacityRequestMs: job.capacityRequestedAt ? now - Date.parse(job.capacityRequestedAt) : undefined,
@@ -185,9 +226,12 @@ export async function jobStatus(jobId: string, readerId?: string): Promise<JobSt
     history: { coldStartMs, generationMs },
   });
   const message = job.status === 'queued' && queuePosition ? `Queued… ${queuePosition} ahead of you` : job.message;
+  const [first] = images;
   return {
     ...base,
     message,
+    images,
+    ...(first ? { image: first } : {}),
     ...(queuePosition !== undefined ? { queuePosition } : {}),
     ...(etaSeconds !== undefined ? { etaSeconds } : {}),
   };
@@ -200,7 +244,10 @@ export async function cancelGeneration(jobId: string, userId: string): Promise<{
   if (TERMINAL_STATUSES.includes(job.status)) return { status: 200, body: await jobStatus(jobId, userId) };
   const cancelled = await updateJob(jobId, { status: 'cancelled', message: 'Cancelled.', finishedAt: clock.date().toISOString() });
   if (cancelled) {
-    await releaseLock(userId, jobId);
+    // The worker records a finished picture only on a job still open, so the record read after the
+    // cancel holds exactly the pictures made before it: those are charged, the rest given back.
+    const ended = await getJob(jobId);
+    await Promise.all([releaseLock(userId, jobId), refundCancelledJob(job, ended?.pictures?.length ?? 0)]);
     // A running ComfyUI job is interrupted by its worker, which watches the record between heartbeats.
     await stopExecution(jobId, 'Cancelled by the visitor.');
     // A PNG the worker already handed over is swept by the reconciler (this route has no bucket grant).

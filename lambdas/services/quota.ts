@@ -1,4 +1,5 @@
 import type { QuotaResponse } from '../../shared/schemas/safety';
+import { countOf } from '../../shared/variants';
 import { readCount } from '../adapters/counters-table';
 import { refundFailedJob } from '../adapters/job-admission';
 import type { JobItem } from '../adapters/jobs-table';
@@ -50,11 +51,28 @@ async function left(rule: RateLimit, subject: string, now: number) {
 /**
  * A job that failed through no doing of the visitor's (the generator could not take it; a GPU,
  * dispatch or store step failed; a timeout) is not charged: its hourly counts, in the windows they
- * were counted in, are given back, once however many times this runs (jobs-table.ts refundFailedJob).
- * A job that ended done or cancelled keeps them. Called by MarkFailed, startGeneration and the
+ * were counted in, are given back, once however many times this runs (job-admission.ts refundFailedJob):
+ * one unit per picture it asked for, since a failed job stores none of them (issue 32). A job that ended
+ * done keeps them; a cancelled one is refundCancelledJob's. Called by MarkFailed, startGeneration and the
  * reconciler; docs/safety.md section 3, "Quota refunds". The operator's jobs are charged nothing, so refunded nothing.
  */
-export async function refundJob(job: Pick<JobItem, 'jobId' | 'userId' | 'sourceIp' | 'createdAt' | 'category'>): Promise<boolean> {
+export async function refundJob(job: RefundableJob): Promise<boolean> {
+  return refundFailedJob(job.jobId, chargedCounts(job), { units: countOf(job) });
+}
+
+/**
+ * The visitor's cancel gives back the units of the pictures not made when it landed: a picture the
+ * worker had already finished, checked and shown to its author counts as made (the GPU's work is done,
+ * and it was seen), the rest come back. Once: the job's refund mark, on condition that it ended cancelled.
+ */
+export async function refundCancelledJob(job: RefundableJob, made: number): Promise<boolean> {
+  return refundFailedJob(job.jobId, chargedCounts(job), { units: countOf(job) - made, cancelled: true });
+}
+
+type RefundableJob = Pick<JobItem, 'jobId' | 'userId' | 'sourceIp' | 'createdAt' | 'category' | 'count'>;
+
+/** The windows a job was counted in, as startGeneration counted them. */
+function chargedCounts(job: RefundableJob) {
   const at = Date.parse(job.createdAt);
   const { visitor, network } = generationCaps();
   // An operator's job (stored in a category) was charged to no cap: there is nothing of anyone's to give back.
@@ -64,8 +82,5 @@ export async function refundJob(job: Pick<JobItem, 'jobId' | 'userId' | 'sourceI
         { rule: visitor, subject: job.userId },
         ...(job.sourceIp ? [{ rule: network, subject: networkOf(job.sourceIp, 'generate') }] : []),
       ].filter((c) => c.rule.limit > 0);
-  return refundFailedJob(
-    job.jobId,
-    counts.map((c) => windowCount(c.rule, c.subject, at)),
-  );
+  return counts.map((c) => windowCount(c.rule, c.subject, at));
 }

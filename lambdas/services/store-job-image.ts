@@ -1,7 +1,7 @@
 import { DEFAULT_CATEGORY, MODEL_NAME, MODEL_STEPS, MODEL_VERSION } from '../../shared/constants';
 import { isHeldBack } from '../../shared/image-check';
 import { GENERATION_SUCCESS } from '../../shared/schemas/generation';
-import { storeInputSchema } from '../../shared/schemas/generation-flow';
+import { type FlowJob, type StagedPicture, storeInputSchema, type WorkerResult } from '../../shared/schemas/generation-flow';
 import { recordDuration } from '../adapters/fleet-records';
 import { deleteStaging, getStaging } from '../adapters/job-staging';
 import { getJob, releaseLock, updateJob } from '../adapters/jobs-table';
@@ -9,6 +9,8 @@ import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { METRIC, recordDurationMetric } from '../lib/metrics';
+import { pictureId } from '../lib/picture-id';
+import { pictureTimes } from './eta';
 import { storeImage } from './image-store';
 import { IMAGE_CHECK_ACTOR, queueHeldBackImage } from './moderation';
 import { countImageFlag, countPictureMade } from './stats';
@@ -17,25 +19,78 @@ import { countImageFlag, countPictureMade } from './stats';
  * The StoreImage step's logic, in a module of its own so that only the storing step's bundle carries the
  * image store (sharp, the image transactions): the other steps import services/jobs.ts (issue 34).
  */
-/** StoreImage: staging PNG → image store (original, thumbnail, record) → job done. */
+/**
+ * StoreImage: each staged PNG of the job → image store (original, thumbnail, record) → job done. A job
+ * of several pictures (issue 32) stores each as its own gallery item: picture i under pictureId(jobId, i)
+ * with its own seed and check, so a second run of the step writes the same ids.
+ */
 export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> {
   const { job, result } = storeInputSchema.parse(raw);
-  const [png, record] = await Promise.all([getStaging(result.stagingKey), getJob(job.jobId)]);
-  if (!png) throw new Error(`staging object ${result.stagingKey} is missing`);
+  const record = await getJob(job.jobId);
+  const pictures: StagedPicture[] = result.pictures ?? [
+    { index: 0, stagingKey: result.stagingKey, seed: result.seed, imageCheck: result.imageCheck },
+  ];
+  const stored: { id: string; held: boolean; check: StagedPicture['imageCheck'] }[] = [];
+  // One after another: each holds a decoded picture in the step's memory while sharp resizes it.
+  for (const picture of [...pictures].sort((x, y) => x.index - y.index)) stored.push(await storePicture(job, result, picture));
+  const [first] = stored;
+  if (!first) throw new Error(`job ${job.jobId} has no picture to store`);
+  const now = clock.now();
+  // Counted once: a second run of the step finds the job done already.
+  const firstDone = record !== undefined && record.status !== 'done';
+  await updateJob(job.jobId, {
+    status: 'done',
+    percent: 100,
+    message: GENERATION_SUCCESS,
+    imageId: first.id,
+    ...(stored.length > 1 ? { imageIds: stored.map((p) => p.id) } : {}),
+    seed: pictures[0]?.seed ?? result.seed,
+    finishedAt: new Date(now).toISOString(),
+  });
+  // The job shows done from here; the rest is housekeeping, off the visitor's wait.
+  await Promise.all([
+    releaseLock(job.userId, job.jobId),
+    ...pictures.map((p) => deleteStaging(p.stagingKey)),
+    record
+      ? recordHistory(job.jobId, record.createdAt, record.capacityRequestedAt, result.timings.pickedAt, now, pictures.length)
+      : undefined,
+    ...(firstDone
+      ? stored.map(() =>
+          countPictureMade({
+            by: job.category ? 'operator' : 'visitor',
+            waitMs: now - Date.parse(record.createdAt),
+            cold: Boolean(record.capacityRequestedAt),
+            gpuMs: result.timings.workerMs / stored.length,
+          }),
+        )
+      : []),
+    ...(firstDone ? stored.flatMap((p) => (p.held ? [countImageFlag(p.check.by)] : [])) : []),
+  ]);
+  return { imageId: first.id };
+}
+
+/** One picture of the job: read from staging, stored as its own gallery item, queued for review if held back. */
+async function storePicture(
+  job: FlowJob,
+  result: WorkerResult,
+  picture: StagedPicture,
+): Promise<{ id: string; held: boolean; check: StagedPicture['imageCheck'] }> {
+  const png = await getStaging(picture.stagingKey);
+  if (!png) throw new Error(`staging object ${picture.stagingKey} is missing`);
   // The worker's image check (docs/safety.md): a held-back picture is stored with its verdict, so it is
   // shown blurred to its author and can be neither shared nor featured; an operator's is stored hidden,
   // since it would be public at once. A picture already stored keeps its state.
-  const check = result.imageCheck;
+  const check = picture.imageCheck;
   const held = isHeldBack(check);
   const hiddenBy = held && job.category ? IMAGE_CHECK_ACTOR : undefined;
   const image = await storeImage({
-    id: job.jobId,
+    id: pictureId(job.jobId, picture.index),
     png,
     prompt: job.prompt,
     aspectRatio: job.aspectRatio,
     width: result.width,
     height: result.height,
-    seed: result.seed,
+    seed: picture.seed,
     // Only the operator's generator puts a category on the job (see startGeneration).
     owner: job.category ? { kind: 'admin' } : { kind: 'user', userId: job.userId },
     category: job.category ?? DEFAULT_CATEGORY,
@@ -53,33 +108,7 @@ export async function storeJobImage(raw: unknown): Promise<{ imageId: string }> 
     const owner = job.category ? 'admin' : 'user';
     await queueHeldBackImage({ ...image, owner, category: job.category ?? DEFAULT_CATEGORY }, image.imageCheck);
   }
-  const now = clock.now();
-  // Counted once: a second run of the step finds the job done already.
-  const firstDone = record !== undefined && record.status !== 'done';
-  await updateJob(job.jobId, {
-    status: 'done',
-    percent: 100,
-    message: GENERATION_SUCCESS,
-    imageId: image.id,
-    seed: result.seed,
-    finishedAt: new Date(now).toISOString(),
-  });
-  // The job shows done from here; the rest is housekeeping, off the visitor's wait.
-  await Promise.all([
-    releaseLock(job.userId, job.jobId),
-    deleteStaging(result.stagingKey),
-    record ? recordHistory(job.jobId, record.createdAt, record.capacityRequestedAt, result.timings.pickedAt, now) : undefined,
-    firstDone
-      ? countPictureMade({
-          by: job.category ? 'operator' : 'visitor',
-          waitMs: now - Date.parse(record.createdAt),
-          cold: Boolean(record.capacityRequestedAt),
-          gpuMs: result.timings.workerMs,
-        })
-      : undefined,
-    firstDone && held && check ? countImageFlag(check.by) : undefined,
-  ]);
-  return { imageId: image.id };
+  return { id: image.id, held, check };
 }
 
 /** The measured history the ETA reads: how long a cold start, a queue wait and a generation took. */
@@ -89,10 +118,13 @@ async function recordHistory(
   capacityAt: string | undefined,
   pickedAt: string,
   doneMs: number,
+  pictures: number,
 ): Promise<void> {
   const picked = Date.parse(pickedAt);
-  const writes = [recordDuration('generation', jobId, doneMs - picked)];
-  recordDurationMetric(METRIC.generationMs, doneMs - picked);
+  // The history is of one picture's time (services/eta.ts pictureTimes): a job of several is scaled down.
+  const oneMs = Math.round((doneMs - picked) / pictureTimes(pictures));
+  const writes = [recordDuration('generation', jobId, oneMs)];
+  recordDurationMetric(METRIC.generationMs, oneMs);
   if (capacityAt) {
     writes.push(recordDuration('coldStart', jobId, picked - Date.parse(capacityAt)));
     recordDurationMetric(METRIC.coldStartMs, picked - Date.parse(capacityAt));

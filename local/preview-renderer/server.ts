@@ -251,6 +251,20 @@ export async function startPreviewRenderer(options: PreviewRendererOptions = {})
       const item = (j: Job) => [j.number, j.id, j.graph, { client_id: j.clientId }, ['9']];
       return sendJson(res, 200, { queue_running: running ? [item(running)] : [], queue_pending: queue.map(item) });
     }
+    if (req.method === 'POST' && path === '/queue') {
+      // As ComfyUI: `delete` takes those prompts off the pending queue (a running one is /interrupt's),
+      // `clear` empties it; the answer is an empty 200 (test/fixtures/comfyui/queue_post_delete.json).
+      let body: { delete?: string[]; clear?: boolean };
+      try {
+        body = JSON.parse(await readText(req));
+      } catch {
+        return sendText(res, 500, '500 Internal Server Error\n\nServer got itself in trouble');
+      }
+      const drop = new Set(body.clear ? queue.map((j) => j.id) : (body.delete ?? []));
+      for (let i = queue.length - 1; i >= 0; i--) if (drop.has(queue[i]?.id ?? '')) queue.splice(i, 1);
+      broadcast(undefined, 'status', status());
+      return sendText(res, 200, '');
+    }
     if (req.method === 'POST' && path === '/interrupt') {
       await readText(req);
       if (running) running.interrupted = true;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_VARIANTS } from '../variants';
 import { imageCheckSchema } from './image-check';
 
 /**
@@ -25,6 +26,8 @@ const flowJobSchema = z.object({
   category: z.string().optional(),
   /** A remix's seed (generateRequestSchema); absent: the worker draws one. */
   seed: z.number().int().nonnegative().optional(),
+  /** Variants: pictures to make (absent: 1, a message from before variants). */
+  count: z.number().int().min(1).max(MAX_VARIANTS).optional(),
 });
 export type FlowJob = z.infer<typeof flowJobSchema>;
 
@@ -57,6 +60,19 @@ const workerTimingsSchema = z.object({
   workerMs: z.number().nonnegative(),
 });
 
+/** One picture of a job as the worker handed it over: staged, checked, with its own seed. */
+export const stagedPictureSchema = z.object({
+  index: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_VARIANTS - 1),
+  stagingKey: z.string(),
+  seed: z.number().int().nonnegative(),
+  imageCheck: imageCheckSchema,
+});
+export type StagedPicture = z.infer<typeof stagedPictureSchema>;
+
 const workerResultSchema = z.object({
   stagingKey: z.string(),
   seed: z.number().int().nonnegative(),
@@ -68,6 +84,11 @@ const workerResultSchema = z.object({
    * before the check (an instance booted before the deploy) sends none: held back as unchecked.
    */
   imageCheck: imageCheckSchema.default({ verdict: 'unchecked', by: 'none', reasons: ['the worker sent no image check'] }),
+  /**
+   * Every picture of the job in index order (picture 0 is also the fields above); absent from workers
+   * before variants, whose one picture is those fields.
+   */
+  pictures: z.array(stagedPictureSchema).min(1).max(MAX_VARIANTS).optional(),
   timings: workerTimingsSchema,
 });
 export type WorkerResult = z.infer<typeof workerResultSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PROMPT_LENGTH } from '../constants';
 import { checkPrompt } from '../prompt-rule';
 import { aspectRatioLabelSchema } from '../ratios';
+import { MAX_VARIANTS } from '../variants';
 import { refuseForbiddenCharacters, uuidSchema } from './common';
 import { galleryImageSchema } from './gallery';
 
@@ -22,6 +23,13 @@ export const promptSchema = z
     return check.prompt;
   });
 
+/** How many pictures of one prompt a job makes (shared/variants.ts); absent: DEFAULT count 1. */
+export const variantCountSchema = z
+  .number({ error: 'count must be a number.' })
+  .int({ error: 'count must be a whole number.' })
+  .min(1, { error: `count must be between 1 and ${MAX_VARIANTS}.` })
+  .max(MAX_VARIANTS, { error: `count must be between 1 and ${MAX_VARIANTS}.` });
+
 // POST /api/generate
 export const generateRequestSchema = z.object({
   prompt: promptSchema,
@@ -39,6 +47,11 @@ export const generateRequestSchema = z.object({
     .min(0)
     .max(Number.MAX_SAFE_INTEGER)
     .optional(),
+  /**
+   * Variants (issue 32): pictures of this prompt and ratio, 1..MAX_VARIANTS (absent: 1), one quota unit
+   * each; picture i gets variantSeed(seed, i), with the worker's drawn seed when `seed` is absent.
+   */
+  count: variantCountSchema.optional(),
 });
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
@@ -60,6 +73,15 @@ export const jobStatusResponseSchema = z.object({
    * `?userId=`) gets it with presigned urls, anyone else only while it is shared, nobody while hidden.
    */
   image: galleryImageSchema.optional(),
+  /** Pictures the job asks for (1 for jobs from before variants). */
+  count: z.number().int().min(1).max(MAX_VARIANTS),
+  /**
+   * The pictures finished so far that this reader may have, in index order, each with its own id and
+   * seed: a picture shows here as soon as the worker has made and checked it (its author reads it from
+   * staging until StoreImage stores it), before the others are done. Same privacy rule as `image`, which
+   * is the first of these. A held-back picture shows once stored (blurred, no original); a hidden one never.
+   */
+  images: z.array(galleryImageSchema),
   /** The finished picture is hidden by moderation: said to its author, with no url. */
   hidden: z.literal(true).optional(),
 });

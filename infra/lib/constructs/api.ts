@@ -123,6 +123,8 @@ function applyGrant(grant: Grant, fn: ProjectFunction, props: ApiProps): void {
     else table.grantReadData(fn);
   } else if (grant === 'bucket:images:private-read' || grant === 'bucket:images:share') {
     grantImageObjects(grant, fn, props.buckets.images);
+  } else if (grant === 'bucket:images:staging-read') {
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.buckets.images.arnForObjects('staging/*')] }));
   } else if (kind === 'bucket') {
     const bucket = props.buckets[name as BucketDef['id']];
     if (mode === 'write') bucket.grantReadWrite(fn);

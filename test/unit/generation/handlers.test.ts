@@ -206,7 +206,7 @@ describe('POST /api/generate', () => {
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(3600);
     const items = ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? [];
-    expect(items[4]?.Update?.ExpressionAttributeValues?.[':limit']).toBe(3);
+    expect(items[4]?.Update?.ExpressionAttributeValues?.[':room']).toBe(2);
     expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
   });
 
@@ -364,6 +364,8 @@ describe('GET and DELETE /api/generate/{jobId}', () => {
       message: 'Queued… 1 ahead of you',
       queuePosition: 1,
       etaSeconds: 8,
+      count: 1,
+      images: [],
     });
   });
 
