@@ -3,11 +3,11 @@ import { TIMINGS } from '@shared/constants';
 import { heldBackNotice } from '@shared/image-check';
 import { useEffect, useId, useRef, useState } from 'react';
 import { API_BASE, qs } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
 import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { getVisitor } from '../../../lib/visitor';
 import { RemixActions } from './remix-actions';
 import { ReportButton } from './report-button';
+import { SeedLine } from './seed-line';
 import { ShareControl } from './share-control';
 import '../lightbox.css';
 import { clampZoom, onPicture, SWIPE_DOWN_PX, SWIPE_PX, ZOOM_STEP } from './viewer-gestures';
@@ -31,26 +31,6 @@ export interface LightboxProps {
  */
 export function downloadHref(image: ClientImage, own = false): string | undefined {
   return image.url ? `${API_BASE}/download${qs({ path: image.url, ...(own ? { userId: getVisitor().userId } : {}) })}` : undefined;
-}
-
-/** The picture's seed (issue 32), selectable and copied by its button: 'Reuse seed' (More) makes it again. */
-function SeedLine({ seed }: { seed: number }) {
-  const copy = () =>
-    (navigator.clipboard?.writeText(String(seed)) ?? Promise.reject(new Error('no clipboard'))).then(
-      () => notify.info('Seed copied.'),
-      () => notify.info(`Seed ${seed}: copy it from the viewer's caption.`),
-    );
-  return (
-    <>
-      {' · '}
-      <span className="lightbox__seed">
-        Seed <span className="lightbox__seed-value">{seed}</span>{' '}
-        <button type="button" className="btn btn--small btn--ghost" aria-label={`Copy seed ${seed}`} onClick={copy}>
-          Copy
-        </button>
-      </span>
-    </>
-  );
 }
 
 /** The full-screen viewer shared by every gallery (spec section 2 'Lightbox'). */
