@@ -104,6 +104,8 @@ describe('Variants in the studio', () => {
       expect(posts[0]).not.toHaveProperty('seed');
       // No viewer opens by itself for four; each has its own seed (the job's seed plus its index).
       await expect(viewer(page).count()).resolves.toBe(0);
+      // The gallery lists each picture once it is stored, a moment after the job says it is done.
+      await expect.poll(async () => (await ownPictures(page, 4)).filter((p) => p.prompt === styled).length, { timeout: 30_000 }).toBe(4);
       const made = (await ownPictures(page, 4)).reverse();
       expect(made.map((p) => p.prompt)).toEqual([styled, styled, styled, styled]);
       expect(made.map((p) => p.seed)).toEqual(made.map((_, i) => variantSeed(made[0]?.seed ?? 0, i)));
