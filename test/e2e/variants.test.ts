@@ -118,7 +118,8 @@ describe('Variants in the studio', () => {
       await viewer(page).waitFor();
       await expect(viewer(page).locator('.lightbox__meta').textContent()).resolves.toContain('2 / 4');
       await expect(viewer(page).locator('.lightbox__seed-value').textContent()).resolves.toBe(String(made[1]?.seed));
-      await viewer(page).getByRole('button', { name: 'Next', exact: true }).click();
+      // The arrow key steps on every size (a phone's bar hides the text buttons; it swipes).
+      await page.keyboard.press('ArrowRight');
       await expect.poll(() => viewer(page).locator('.lightbox__meta').textContent()).toContain('3 / 4');
       await expect(viewer(page).locator('.lightbox__seed-value').textContent()).resolves.toBe(String(made[2]?.seed));
 
