@@ -46,12 +46,13 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               test: /frontend[\\/]src[\\/](app[\\/]layout[\\/]footer\.tsx$|features[\\/](forms[\\/](newsletter-form\.tsx|components[\\/]honeypot-field\.tsx|forms\.css)$|consent[\\/]cookie-banner\.tsx$))|shared[\\/](form-fields|category-table)\./,
             },
-            // The generator (home and /generate): one chunk instead of four.
+            // The generator (home and /generate): one chunk instead of four. The studio's options and a job's pictures
+            // (issue 32) stay out: they load when the visitor turns to the studio, not on a first visit.
             {
               name: 'generator',
               priority: 2,
               includeDependenciesRecursively: false,
-              test: /frontend[\\/]src[\\/](app[\\/]routes[\\/](generator-page|generate)\.tsx$|features[\\/](studio[\\/](components[\\/]|hooks[\\/]|generation-state\.|api[\\/](quota|health)-api\.)|gallery[\\/](hooks[\\/]|home-once\.|components[\\/](gallery-panel|gallery-tabs|showcase-wall)\.)))/,
+              test: /frontend[\\/]src[\\/](app[\\/]routes[\\/](generator-page|generate)\.tsx$|features[\\/](studio[\\/](components[\\/](?!studio-|variant-)|hooks[\\/]|generation-state\.|api[\\/](quota|health)-api\.)|gallery[\\/](hooks[\\/]|home-once\.|components[\\/](gallery-panel|gallery-tabs|showcase-wall)\.)))/,
             },
             // What a page of pictures needs, shared by the generator (home, /generate), the category pages, search and
             // the viewer: one chunk instead of 15 (0.2–1.9 kB each), each a request and a round trip on a phone (issue 25).

@@ -4,7 +4,8 @@ import { STORAGE_KEYS } from '@shared/constants';
  * Cookie and storage consent, as the Cookie Policy describes it. Strictly necessary storage needs no consent: the
  * visitor id (`photos_user_id`, it is what keeps My AI Creations), this record itself, the operator's sign-in
  * session and the studio's warm-up stamp (session storage). Everything else waits for consent:
- * - functionality: the gallery caches (`imageMetadata`, `adminImageMetadata`, each collection's list and stamp);
+ * - functionality: the gallery caches (`imageMetadata`, `adminImageMetadata`, each collection's list and stamp) and
+ *   the studio's remembered number of pictures (`VARIANTS_KEY`);
  * - analytics and advertising: Artloom sets none today (its ads are first-party pictures, nothing measures them);
  *   the choices are recorded so that anything added later honours them.
  */
@@ -21,6 +22,9 @@ export interface ConsentChoice {
   decidedAt: string;
 }
 
+/** How many pictures the studio makes per job, as the visitor last chose (features/studio/variants.ts). */
+export const VARIANTS_KEY = 'studioVariants';
+
 /**
  * Whether a key holds functionality data (written only with consent, removed when it is refused): the two gallery
  * caches and the collections' keys, which follow the spec's patterns `all<Name>Meta` / `<name>LastUpdated` (matched
@@ -28,7 +32,11 @@ export interface ConsentChoice {
  */
 export function isFunctionalityKey(key: string): boolean {
   return (
-    key === STORAGE_KEYS.imageMetadata || key === STORAGE_KEYS.adminImageMetadata || /^all\w+Meta$/.test(key) || /LastUpdated$/.test(key)
+    key === STORAGE_KEYS.imageMetadata ||
+    key === STORAGE_KEYS.adminImageMetadata ||
+    key === VARIANTS_KEY ||
+    /^all\w+Meta$/.test(key) ||
+    /LastUpdated$/.test(key)
   );
 }
 

@@ -29,7 +29,7 @@ class FakeEventSource {
 }
 
 const USER = '0b6f6a3e-6c1e-4d6a-9d7e-2f4a9c1b8e55';
-const status = (s: string, percent = 0) => ({ jobId: 'j', status: s, percent, message: s });
+const status = (s: string, percent = 0) => ({ jobId: 'j', status: s, percent, message: s, count: 1, images: [] });
 
 /** An AbortSignal that counts its listeners (the old polling loop left one behind per poll). */
 function countedSignal() {

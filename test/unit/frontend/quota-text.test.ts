@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quotaText } from '../../../frontend/src/features/studio/hooks/use-quota';
+import { quotaText } from '../../../frontend/src/features/studio/quota-text';
 
 describe('studio quota line', () => {
   const resetsAt = '2026-11-23T21:00:00.000Z';

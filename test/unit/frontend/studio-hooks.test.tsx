@@ -34,7 +34,9 @@ function stubEvents(statuses: { status: string; percent: number }[]) {
         setTimeout(() => {
           const jobId = decodeURIComponent(url.split('/').at(-2) ?? '');
           for (const s of statuses)
-            this.listeners.get('status')?.(new MessageEvent('status', { data: JSON.stringify({ jobId, message: s.status, ...s }) }));
+            this.listeners.get('status')?.(
+              new MessageEvent('status', { data: JSON.stringify({ jobId, message: s.status, count: 1, images: [], ...s }) }),
+            );
         }, 0);
       }
       addEventListener(type: string, fn: EventListener) {

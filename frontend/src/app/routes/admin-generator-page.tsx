@@ -71,8 +71,9 @@ export function AdminGeneratorPage({ api, onError }: SectionProps) {
 
   const start: StartJob = useCallback((body, signal) => api.generate({ ...body, category }, signal), [api, category]);
 
-  const onGenerated = useCallback((image: ClientImage) => {
-    // First in the Admin Gallery, opened in the viewer; the record's state comes with the next page. The
+  const onGenerated = useCallback(([image]: readonly ClientImage[]) => {
+    if (!image) return;
+    // One picture a job here (the admin API makes no variants). First in the Admin Gallery, opened in the viewer; the record's state comes with the next page. The
     // record is toClientImage (shared/schemas/gallery.ts) undone: only the name and the time differ.
     const { filename, timestamp, ...same } = image;
     const row: Row = {

@@ -65,6 +65,8 @@ export function GeneratorPage({ home = false }: { home?: boolean }) {
   const mine = usePagedImages(fetchMine, hasOwn, STORAGE_KEYS.imageMetadata);
   const featured = usePagedImages(fetchFeaturedImages, true);
   const [adOpen, setAdOpen] = useState(false);
+  // The studio's last job, as its tiles opened it (the viewer steps through its pictures).
+  const [job, setJob] = useState<readonly ClientImage[]>([]);
   const panelRef = useRef<HTMLDivElement>(null);
   const ads = useAds();
   const gridAds = useGridAds(ads);
@@ -91,6 +93,7 @@ export function GeneratorPage({ home = false }: { home?: boolean }) {
   const aiImages = useClaimed(HOME_RANK.ai);
   const { viewer, open, move, close } = usePictureAddress(
     {
+      job: { images: job, own: true },
       mine: { images: mine.images, own: true },
       featured: { images: featuredShown.images },
       wall: { images: wall },
@@ -100,22 +103,32 @@ export function GeneratorPage({ home = false }: { home?: boolean }) {
   );
   useInfiniteScroll(activeList.loadMore, !home && activeList.hasMore && !viewer);
 
+  // A job's pictures go first in My AI Creations, in order; one opens in the viewer at once, several stay in the studio's
+  // grid (its tiles open them, with the job's pictures to step through: the `job` list).
   const onGenerated = useCallback(
-    (image: ClientImage) => {
+    (images: readonly ClientImage[]) => {
       markReturning();
       setHasOwn(true);
-      mine.prepend(image);
+      for (const image of [...images].reverse()) mine.prepend(image);
       setActive('mine');
-      open('mine', image);
+      if (images.length !== 1 || !images[0]) return;
+      open('mine', images[0]);
       requestAnimationFrame(() => panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
     },
     [mine.prepend, open],
+  );
+  const openJob = useCallback(
+    (images: readonly ClientImage[], index: number) => {
+      setJob(images);
+      if (images[index]) open('job', images[index]);
+    },
+    [open],
   );
 
   return (
     <>
       <div className="hero-studio">
-        <Studio onGenerated={onGenerated} />
+        <Studio onGenerated={onGenerated} onOpen={openJob} />
         <ShowcaseWall images={wall} onOpen={(index) => wall[index] && open('wall', wall[index])} />
       </div>
       <AdGrid ads={gridAds.top} label="Sponsored (above the gallery)" loading={!ads} />

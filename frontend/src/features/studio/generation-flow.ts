@@ -10,6 +10,7 @@ import { startGeneration } from './api/generation-api';
 import { followJob, sleep } from './follow-job';
 import { type GenerationState, IDLE } from './generation-state';
 import { isWaitingForGpu, progressText } from './progress-text';
+import { jobCount, jobImages } from './variants';
 
 /*
  * The generation flow proper, loaded on the studio's first keystroke or click (use-generation.ts),
@@ -38,12 +39,15 @@ export interface FlowHooks {
   /** The operator's generator starts its jobs through the admin API (same flow otherwise). */
   start?: StartJob;
   setState: (next: GenerationState | ((s: GenerationState) => GenerationState)) => void;
-  onSuccess: (image: ClientImage) => void;
+  /** The job's pictures, in order, once it is done (one unless the job asked for variants). */
+  onSuccess: (images: readonly ClientImage[]) => void;
   onSettled: (ok: boolean) => void;
   /** A remix's seed ('Make it in another shape'); the visitors' route only. */
   seed?: number;
   /** Which renderer draws (GET /api/health): the waiting texts name it. */
   renderer?: string | undefined;
+  /** Variants (issue 32): how many pictures the job asks for (the visitors' route only; one when absent). */
+  count?: number;
 }
 
 /**
@@ -54,7 +58,7 @@ export interface FlowHooks {
 export async function runGeneration(
   rawPrompt: string,
   aspectRatio: string,
-  { signal, setState, onSuccess, onSettled, start, seed, renderer }: FlowHooks,
+  { signal, setState, onSuccess, onSettled, start, seed, renderer, count = 1 }: FlowHooks,
 ) {
   const check = checkPrompt(rawPrompt);
   if (!check.ok) {
@@ -67,7 +71,7 @@ export async function runGeneration(
     notify.error(GENERIC_GENERATION_ERROR);
     onSettled(false);
   };
-  setState({ busy: true, percent: 0, text: 'Initializing…', waitingForGpu: false });
+  setState({ busy: true, percent: 0, text: 'Initializing…', waitingForGpu: false, count, images: [] });
   const { userId } = getVisitor();
   try {
     let jobId: string;
@@ -75,7 +79,14 @@ export async function runGeneration(
       jobId = start
         ? await start({ prompt: check.prompt, aspectRatio, requestId: requestId() }, signal)
         : await startGeneration(
-            { prompt: check.prompt, aspectRatio, userId, requestId: requestId(), ...(seed !== undefined ? { seed } : {}) },
+            {
+              prompt: check.prompt,
+              aspectRatio,
+              userId,
+              requestId: requestId(),
+              ...(seed !== undefined ? { seed } : {}),
+              ...(count > 1 ? { count } : {}),
+            },
             signal,
           );
     } catch (err) {
@@ -88,6 +99,16 @@ export async function runGeneration(
     }
     setState((s) => ({ ...s, jobId }));
     const started = Date.now();
+    // Each picture the job has finished, as the browser shows it (converted once each: statuses repeat them).
+    const { toClientImage } = await loadGallerySchemas();
+    let shown: readonly ClientImage[] = [];
+    const picturesOf = (job: Parameters<typeof jobImages>[0]) => {
+      const images = jobImages(job);
+      if (images.length !== shown.length || images.some((image, i) => image.id !== shown[i]?.id)) {
+        shown = images.map((image) => toClientImage(image, FILES_HOST));
+      }
+      return shown;
+    };
     // Pushed as they happen (server-sent events), or polled when the stream fails: follow-job.ts.
     for await (const job of followJob(jobId, userId, signal, { maxPollErrors: MAX_POLL_ERRORS })) {
       if (Date.now() - started > MAX_FOLLOW_MS) break;
@@ -97,18 +118,19 @@ export async function runGeneration(
         return;
       }
       if (job.status === 'failed') return await fail();
-      if (job.status === 'done' && job.hidden) {
+      const images = picturesOf(job);
+      const total = jobCount(job, count);
+      if (job.status === 'done' && images.length === 0 && job.hidden) {
         // Hidden by moderation: no picture comes (docs/privacy.md); the reason stays under the prompt.
         setState({ ...IDLE, text: job.message });
         notify.error(job.message);
         onSettled(false);
         return;
       }
-      if (job.status === 'done' && job.image) {
-        const { toClientImage } = await loadGallerySchemas();
+      if (job.status === 'done' && images.length > 0) {
         const { GENERATION_SUCCESS } = await loadGenerationSchemas();
-        setState({ busy: true, percent: 100, text: progressText(job, renderer), jobId, waitingForGpu: false });
-        onSuccess(toClientImage(job.image, FILES_HOST));
+        setState({ busy: true, percent: 100, text: progressText(job, renderer), jobId, waitingForGpu: false, count: total, images });
+        onSuccess(images);
         // Spec: loading, status and prompt clear 1.5 s after completion, then the success toast.
         await sleep(TIMINGS.successToastDelayMs, signal);
         setState(IDLE);
@@ -117,7 +139,15 @@ export async function runGeneration(
         return;
       }
       const waiting = isWaitingForGpu(job.status);
-      setState({ busy: true, jobId, percent: waiting ? 0 : job.percent, text: progressText(job, renderer), waitingForGpu: waiting });
+      setState({
+        busy: true,
+        jobId,
+        percent: waiting ? 0 : job.percent,
+        text: progressText(job, renderer),
+        waitingForGpu: waiting,
+        count: total,
+        images,
+      });
     }
     await fail();
   } catch (err) {

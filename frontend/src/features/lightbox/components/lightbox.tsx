@@ -7,6 +7,7 @@ import { useModalDialog } from '../../../lib/use-modal-dialog';
 import { getVisitor } from '../../../lib/visitor';
 import { RemixActions } from './remix-actions';
 import { ReportButton } from './report-button';
+import { SeedLine } from './seed-line';
 import { ShareControl } from './share-control';
 import '../lightbox.css';
 import { clampZoom, onPicture, SWIPE_DOWN_PX, SWIPE_PX, ZOOM_STEP } from './viewer-gestures';
@@ -235,6 +236,7 @@ export function Lightbox({ images, index, onIndexChange, onClose, onMove, paused
             )}
             <span className="lightbox__meta">
               {image?.aspectRatio} · {index + 1} / {images.length}
+              {image?.seed !== undefined && <SeedLine seed={image.seed} />}
             </span>
           </figcaption>
         </figure>

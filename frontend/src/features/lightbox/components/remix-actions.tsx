@@ -9,12 +9,16 @@ import '../lightbox.css';
 export interface RemixState {
   prompt: string;
   aspectRatio: string;
-  /** 'Make it in another shape' keeps the picture's seed, so the composition stays as close as the model allows. */
+  /**
+   * 'Reuse seed' and 'Make it in another shape' keep the picture's seed, so the composition stays as close as the model
+   * allows; the studio then makes one picture.
+   */
   seed?: number;
 }
 
 /**
- * 'Use this prompt' (the studio with this prompt and ratio) and 'Make it in another shape' (the same
+ * 'Use this prompt' (the studio with this prompt and ratio), 'Reuse seed' (the same with this picture's seed: one
+ * picture, the same again until the prompt is changed; issue 32) and 'Make it in another shape' (the same
  * prompt and seed in a ratio chosen here): both leave the viewer for /generate. The new address closes it (the open
  * picture is the page's `?picture=`, use-picture-address.ts); closing it first went Back, which undid the navigation.
  * Back from the studio returns to the picture, open.
@@ -29,6 +33,15 @@ export function RemixActions({ image }: { image: ClientImage }) {
       <button type="button" className="btn" onClick={() => go({ prompt: image.prompt, aspectRatio: image.aspectRatio })}>
         Use this prompt
       </button>
+      {image.seed !== undefined && (
+        <button
+          type="button"
+          className="btn"
+          onClick={() => go({ prompt: image.prompt, aspectRatio: image.aspectRatio, seed: image.seed })}
+        >
+          Reuse seed
+        </button>
+      )}
       <button type="button" className="btn" aria-expanded={choosing} aria-controls={groupId} onClick={() => setChoosing((open) => !open)}>
         Make it in another shape
       </button>

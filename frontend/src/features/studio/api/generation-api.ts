@@ -8,6 +8,8 @@ export interface StartRequest {
   userId: string;
   requestId: string;
   seed?: number;
+  /** Variants (issue 32): how many pictures of this prompt (1–4; absent: one). */
+  count?: number;
 }
 
 // POST /api/generate → 202 { jobId }

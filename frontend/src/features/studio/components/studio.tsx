@@ -1,11 +1,11 @@
 import type { ClientImage } from '@shared/client-image';
 import { MAX_PROMPT_LENGTH } from '@shared/constants';
 import { ASPECT_RATIO_LABELS, DEFAULT_ASPECT_RATIO } from '@shared/ratio-table';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { StartJob } from '../generation-flow';
 import { useGeneration } from '../hooks/use-generation';
-import { quotaResetTime, quotaText, useQuota } from '../hooks/use-quota';
+import { useQuota } from '../hooks/use-quota';
 import { useRenderer } from '../hooks/use-renderer';
 import { useWarmGpu } from '../hooks/use-warm-gpu';
 import { GenerationProgress } from './generation-progress';
@@ -13,8 +13,16 @@ import { PromptCounter, tooLong } from './prompt-counter';
 import { RatioPicker } from './ratio-picker';
 import '../studio.css';
 
+// Variants (issue 32): the options and a job's pictures come in chunks of their own, never on a first visit's load.
+const extras = () => import('./studio-extras');
+const StudioOptions = lazy(() => extras().then((m) => ({ default: m.StudioOptions })));
+const VariantGrid = lazy(() => extras().then((m) => ({ default: m.VariantGrid })));
+
 export interface StudioProps {
-  onGenerated: (image: ClientImage) => void;
+  /** A job's pictures, in order, once it is done. */
+  onGenerated: (images: readonly ClientImage[]) => void;
+  /** Opens the viewer on a picture of the job (the tiles under the studio); without it they show no tiles. */
+  onOpen?: (images: readonly ClientImage[], index: number) => void;
   headingLevel?: 1 | 2;
   /** The admin generator: its category dropdown, shown above the button. */
   extraFields?: ReactNode;
@@ -31,7 +39,7 @@ export interface StudioProps {
  * A link may open the studio with a prompt and ratio to start from, as router state: home's 'Try
  * this prompt', the viewer's 'Use this prompt', and 'Make it in another shape' (with the picture's seed).
  */
-function startingPoint(state: unknown): { prompt: string; ratio: string; seed?: number } {
+function startingPoint(state: unknown): { prompt: string; ratio: string; seed?: number | undefined } {
   const s = (state ?? {}) as { prompt?: unknown; aspectRatio?: unknown; seed?: unknown };
   const prompt = typeof s.prompt === 'string' ? s.prompt.slice(0, MAX_PROMPT_LENGTH) : '';
   const ratio = ASPECT_RATIO_LABELS.find((label) => label === s.aspectRatio) ?? DEFAULT_ASPECT_RATIO;
@@ -44,7 +52,7 @@ type Remix = { prompt: string; seed: number } | undefined;
 const remixOf = (start: ReturnType<typeof startingPoint>): Remix =>
   start.seed !== undefined ? { prompt: start.prompt, seed: start.seed } : undefined;
 
-export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = true, start, metered = true }: StudioProps) {
+export function Studio({ onGenerated, onOpen, headingLevel = 1, extraFields, ready = true, start, metered = true }: StudioProps) {
   const location = useLocation();
   const [prompt, setPrompt] = useState(() => startingPoint(location.state).prompt);
   const [ratio, setRatio] = useState<string>(() => startingPoint(location.state).ratio);
@@ -57,12 +65,24 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
     setPrompt(start.prompt);
     setRatio(start.ratio);
     setRemix(remixOf(start));
+    if (start.seed !== undefined) setCount(1);
   }, [location.key]);
   const seed = remix && remix.prompt === prompt ? remix.seed : undefined;
   const promptId = useId();
   const renderer = useRenderer();
   const warm = useWarmGpu();
   const { quota, refresh: refreshQuota } = useQuota(metered);
+  // Loaded once the visitor turns to the studio (or a link brought a seed): studio-options.tsx.
+  const [options, setOptions] = useState(false);
+  const [count, setCount] = useState(1);
+  const [result, setResult] = useState<readonly ClientImage[]>();
+  const onPictures = useCallback(
+    (images: readonly ClientImage[]) => {
+      setResult(images);
+      onGenerated(images);
+    },
+    [onGenerated],
+  );
   const onSettled = useCallback(
     (ok: boolean) => {
       if (ok) setPrompt('');
@@ -70,7 +90,7 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
     },
     [refreshQuota],
   );
-  const { state, generate, cancel } = useGeneration(onGenerated, onSettled, start, renderer);
+  const { state, generate, cancel } = useGeneration(onPictures, onSettled, start, renderer);
   // An accepted job has used one image of the hour: the meter shows it at once.
   useEffect(() => {
     if (state.jobId) refreshQuota();
@@ -78,14 +98,22 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   // None left this hour: Generate stays disabled (typing does not wake it) and says when it comes back.
   const spent = quota?.enforced === true && quota.remaining === 0;
+  const left = quota?.enforced ? quota.remaining : undefined;
+  // More pictures than are left this hour (none left included): Generate stays disabled, the options say why.
+  const fewer = left !== undefined && count > left;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!state.busy && ready && !spent) void generate(prompt, ratio, seed);
+    if (!state.busy && ready && !fewer) void generate(prompt, ratio, seed, count);
   };
 
   return (
-    <section className="studio" aria-labelledby={`${promptId}-title`}>
+    <section
+      className="studio"
+      aria-labelledby={`${promptId}-title`}
+      onPointerEnter={() => setOptions(true)}
+      onFocus={() => setOptions(true)}
+    >
       <div className="studio__head">
         <Heading id={`${promptId}-title`}>AI Art Studio</Heading>
         {renderer === 'preview' && (
@@ -121,28 +149,43 @@ export function Studio({ onGenerated, headingLevel = 1, extraFields, ready = tru
         />
         <PromptCounter id={`${promptId}-count`} length={prompt.length} />
         <RatioPicker value={ratio} onChange={setRatio} disabled={state.busy} />
-        {seed !== undefined && (
-          <p className="studio__remix">
-            Same seed as the picture you chose: in a new shape the composition stays as close as the model allows.
-          </p>
-        )}
+        <div className="studio__options">
+          {(options || seed !== undefined) && (
+            <Suspense fallback={null}>
+              <StudioOptions
+                prompt={prompt}
+                onPrompt={setPrompt}
+                count={start ? null : count}
+                onCount={setCount}
+                seed={seed}
+                left={left}
+                disabled={state.busy}
+              />
+            </Suspense>
+          )}
+        </div>
         {extraFields}
         <button
           type="submit"
           className="btn btn--primary btn--large"
-          disabled={state.busy || prompt.trim() === '' || tooLong(prompt) || !ready || spent}
+          disabled={state.busy || prompt.trim() === '' || tooLong(prompt) || !ready || fewer}
           aria-describedby={quota?.enforced ? `${promptId}-quota` : undefined}
         >
           {state.busy ? 'Loading...Please wait..' : 'Generate Image'}
-          {spent && !state.busy && quota && <span className="studio__again">again at {quotaResetTime(quota)}</span>}
+          {spent && !state.busy && quota && <span className="studio__again">again at {quota.again}</span>}
         </button>
       </form>
       {quota?.enforced && (
         <p id={`${promptId}-quota`} className="studio__quota" aria-live="polite">
-          {quotaText(quota)}
+          {quota.text}
         </p>
       )}
       <GenerationProgress state={state} onCancel={cancel} />
+      {onOpen && (state.busy || result) && (
+        <Suspense fallback={null}>
+          <VariantGrid state={state} result={result} ratio={ratio} onOpen={onOpen} onPrompt={setPrompt} generate={generate} />
+        </Suspense>
+      )}
     </section>
   );
 }

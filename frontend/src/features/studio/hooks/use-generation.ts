@@ -16,7 +16,7 @@ export const loadGenerationFlow = () => import('../generation-flow');
  * and asks the API to cancel the job (DELETE /api/generate/{jobId}).
  */
 export function useGeneration(
-  onSuccess: (image: ClientImage) => void,
+  onSuccess: (images: readonly ClientImage[]) => void,
   onSettled: (ok: boolean) => void,
   start?: StartJob,
   renderer?: string,
@@ -26,13 +26,22 @@ export function useGeneration(
   useEffect(() => () => abort.current?.abort(), []);
 
   const generate = useCallback(
-    async (rawPrompt: string, aspectRatio: string, seed?: number) => {
+    async (rawPrompt: string, aspectRatio: string, seed?: number, count = 1) => {
       if (abort.current) return;
       const controller = new AbortController();
       abort.current = controller;
       try {
         const { runGeneration } = await loadGenerationFlow();
-        await runGeneration(rawPrompt, aspectRatio, { signal: controller.signal, setState, onSuccess, onSettled, start, seed, renderer });
+        await runGeneration(rawPrompt, aspectRatio, {
+          signal: controller.signal,
+          setState,
+          onSuccess,
+          onSettled,
+          start,
+          seed,
+          renderer,
+          count,
+        });
       } catch (err) {
         // Only a failed chunk load lands here (the flow handles its own failures).
         console.error('generation failed', err);
