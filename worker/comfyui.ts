@@ -138,6 +138,9 @@ export async function runGraph(opts: RunOptions): Promise<RunResult> {
       }, opts.timeoutMs);
       const finish = (fn: () => void) => {
         clearTimeout(timer);
+        // A run that ended lets go of the signal: a later stop of the job (a cancel, or another picture's
+        // failure) must not interrupt what ComfyUI runs by then, which is not this prompt.
+        opts.signal?.removeEventListener('abort', onAbort);
         fn();
       };
       const onAbort = () => {

@@ -225,6 +225,15 @@ describe('runGraph against recorded ComfyUI exchanges', () => {
     await expect.poll(() => calls.some((c) => c.path === '/interrupt')).toBe(true);
   });
 
+  it('a finished run lets go of its signal: a later stop of the job interrupts nothing (another prompt may be running)', async () => {
+    scenario = { post: promptSuccess, messages: cold.messages };
+    const abort = new AbortController();
+    await run({ signal: abort.signal });
+    abort.abort();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.filter((c) => c.path === '/interrupt' || c.path === '/queue')).toEqual([]);
+  });
+
   it('the replay server answers the recorded history and system stats', async () => {
     const history = (await (await fetch(`${baseUrl}/history/dde66b30-d949-4fac-85b5-a68c63ff304e`)).json()) as Record<
       string,
