@@ -99,12 +99,13 @@ export async function runGeneration(
     }
     setState((s) => ({ ...s, jobId }));
     const started = Date.now();
-    // Each picture the job has finished, as the browser shows it (converted once each: statuses repeat them).
+    // Each picture the job has finished, as the browser shows it (converted once each: statuses repeat them;
+    // again at done, when the same ids come with the stored picture's urls instead of the staged one's).
     const { toClientImage } = await loadGallerySchemas();
     let shown: readonly ClientImage[] = [];
-    const picturesOf = (job: Parameters<typeof jobImages>[0]) => {
+    const picturesOf = (job: Parameters<typeof jobImages>[0], done: boolean) => {
       const images = jobImages(job);
-      if (images.length !== shown.length || images.some((image, i) => image.id !== shown[i]?.id)) {
+      if (done || images.length !== shown.length || images.some((image, i) => image.id !== shown[i]?.id)) {
         shown = images.map((image) => toClientImage(image, FILES_HOST));
       }
       return shown;
@@ -118,7 +119,7 @@ export async function runGeneration(
         return;
       }
       if (job.status === 'failed') return await fail();
-      const images = picturesOf(job);
+      const images = picturesOf(job, job.status === 'done');
       const total = jobCount(job, count);
       if (job.status === 'done' && images.length === 0 && job.hidden) {
         // Hidden by moderation: no picture comes (docs/privacy.md); the reason stays under the prompt.
