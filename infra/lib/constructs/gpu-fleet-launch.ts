@@ -6,6 +6,7 @@ import {
   type IMachineImage,
   InstanceType,
   LaunchTemplate,
+  MachineImage,
   OperatingSystemType,
   type SecurityGroup,
   UserData,
@@ -100,4 +101,9 @@ export function refreshOnNewVersion(
 /** An AMI by id, as a machine image (Linux, no user data: boot.sh does the boot's work). */
 export function imageFrom(imageId: string): IMachineImage {
   return { getImage: () => ({ imageId, osType: OperatingSystemType.LINUX, userData: UserData.forLinux() }) };
+}
+
+/** The AMI an SSM parameter holds when an instance launches (`resolve:ssm:`, read by EC2 at launch, not at deploy). */
+export function imageFromParameter(parameterName: string): IMachineImage {
+  return MachineImage.resolveSsmParameterAtLaunch(parameterName, { os: OperatingSystemType.LINUX });
 }

@@ -10,15 +10,7 @@ import {
   type WarmPool,
 } from 'aws-cdk-lib/aws-autoscaling';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import {
-  type IMachineImage,
-  type LaunchTemplate,
-  MachineImage,
-  OperatingSystemType,
-  type SecurityGroup,
-  SubnetType,
-  type Vpc,
-} from 'aws-cdk-lib/aws-ec2';
+import { type IMachineImage, type LaunchTemplate, type SecurityGroup, SubnetType, type Vpc } from 'aws-cdk-lib/aws-ec2';
 import { Grant, type IGrantable, Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -30,7 +22,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { CHECKPOINT_NAME } from '../../../shared/constants';
 import { addSelfScalingPolicy, addSessionManagerPolicy, grantJobsTable } from './gpu-fleet-grants';
-import { gpuLaunchTemplate, imageFrom, refreshOnNewVersion } from './gpu-fleet-launch';
+import { gpuLaunchTemplate, imageFrom, imageFromParameter, refreshOnNewVersion } from './gpu-fleet-launch';
 import { GpuImage } from './gpu-image';
 import { cloudWatchAgentConfig, type GPU_LOG_FILES, SETTINGS_FILES, settingsFiles, workerBundle } from './gpu-instance-config';
 import { GpuNetwork } from './gpu-network';
@@ -207,13 +199,9 @@ export class GpuFleet extends Construct {
         buildAvailabilityZone: props.buildAvailabilityZone,
         alarmTopic: props.alarmTopic,
       });
-      // The parameter every build writes (the deploy-time image's and each pipeline run's), resolved by EC2 at
-      // each launch (`resolve:ssm:`, not CloudFormation's deploy-time `{{resolve:ssm:…}}`): a pipeline rebuild
-      // reaches the next instance launched with no deploy (issue 31 item 7; before, the weekly pipeline built
-      // AMIs the fleet never ran). The launch template is created after the first build, which wrote it;
-      // instances already launched keep their image until the next deploy's instance refresh or the
-      // operator's (docs/deploy.md).
-      machineImage = MachineImage.resolveSsmParameterAtLaunch(this.image.parameterName, { os: OperatingSystemType.LINUX });
+      // The parameter every build writes, resolved by EC2 at each launch (not at deploy): a pipeline rebuild
+      // reaches the next launch with no deploy (issue 31 item 7; docs/deploy.md). Created after the first build.
+      machineImage = imageFromParameter(this.image.parameterName);
     }
     this.launchTemplate = gpuLaunchTemplate(this, {
       instanceType: props.instanceType,

@@ -32,17 +32,14 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../../lambdas/lib/viewer-ip';
-import { PUBLIC_LIST_EDGE_SECONDS } from '../../../shared/constants';
 import { PAGE_FILES } from '../../../shared/site-routes';
 import { contentSecurityPolicy, inlineScriptHashes } from '../csp';
 import { readIndexHtml, readPage, spaRouterCode } from '../spa-router';
 import { VIEWER_HOST_FUNCTION } from '../viewer-host-function';
 import { bodySizeRules, type UploadRoute } from '../waf-rules';
+import { publicListBehaviours } from './public-lists';
 
 const DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
-
-/** The API's public gallery lists, cached at the edge (their handlers set s-maxage and an ETag). */
-export const PUBLIC_LIST_PATHS = ['/api/gallery/category/all', '/api/gallery/categories'];
 
 export interface WebProps {
   httpApi: HttpApi;
@@ -153,25 +150,8 @@ export class Web extends Construct {
       enableAcceptEncodingBrotli: true,
     });
 
-    // The public gallery lists (GET /api/gallery/category/all, /api/gallery/categories): the handler
-    // says s-maxage=PUBLIC_LIST_EDGE_SECONDS with an ETag of the lists' lastUpdated, so CloudFront keeps
-    // each (per query string) that long and then revalidates it (304 while nothing changed). No
-    // header or cookie in the key: the answer is the same for everyone (docs/scale.md).
-    const publicLists = new CachePolicy(this, 'public-lists', {
-      comment: 'Artloom public gallery lists: kept as the API says (s-maxage), query strings in the key',
-      defaultTtl: Duration.seconds(0),
-      minTtl: Duration.seconds(0),
-      maxTtl: Duration.seconds(PUBLIC_LIST_EDGE_SECONDS),
-      headerBehavior: CacheHeaderBehavior.none(),
-      queryStringBehavior: CacheQueryStringBehavior.all(),
-      cookieBehavior: CacheCookieBehavior.none(),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-    const apiOrigin = new HttpOrigin(apiDomain, {
-      // Resolved by CloudFormation from Secrets Manager at deploy time; never in the template.
-      customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret.unsafeUnwrap() },
-    });
+    // The secret header's value is resolved by CloudFormation from Secrets Manager at deploy time; never in the template.
+    const apiOrigin = new HttpOrigin(apiDomain, { customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret.unsafeUnwrap() } });
 
     // The picture page (GET /i/{id}, an API route answering HTML): its link-preview tags need the
     // site's own address, which API Gateway never sees (it is reached on its own domain).
@@ -236,21 +216,7 @@ export class Web extends Construct {
           compress: true,
           functionAssociations: [{ function: viewerHost, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
-        // Before /api/*: CloudFront takes the first behaviour that matches.
-        ...Object.fromEntries(
-          PUBLIC_LIST_PATHS.map((path) => [
-            path,
-            {
-              origin: apiOrigin,
-              viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-              allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-              cachePolicy: publicLists,
-              originRequestPolicy: apiRequests,
-              responseHeadersPolicy: headers,
-              compress: true,
-            },
-          ]),
-        ),
+        ...publicListBehaviours(this, { origin: apiOrigin, originRequestPolicy: apiRequests, responseHeadersPolicy: headers }),
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

@@ -3,7 +3,7 @@ import { App, type CfnResource } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_LIST_PATHS } from '../../../infra/lib/constructs/web';
+import { PUBLIC_LIST_PATHS } from '../../../infra/lib/constructs/public-lists';
 import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
