@@ -19,5 +19,7 @@ export default {
   jsonReporter: { fileName: 'test-results/mutation.json' },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
-  thresholds: { high: 80, low: 60, break: 50 },
+  // The floor: 50 % for a whole run (the code as it is: errors.ts scored 60.3 %); mutate:changed sets
+  // MUTATE_BREAK=75 for the lines a commit changed, held higher: new code comes with the tests that read it.
+  thresholds: { high: 80, low: 60, break: Number(process.env.MUTATE_BREAK ?? 50) },
 };
