@@ -7,8 +7,8 @@ import type { RouteDef } from './types';
 export const pictureReadRoutes: RouteDef[] = [
   // GET /i/{id}: HTML (the SPA's shell with the picture's link-preview tags); CloudFront sends /i/* here.
   { method: 'GET', path: '/i/{id}', entry: 'handlers/share/get-picture-page.ts', siteShell: true, grants: ['table:images:read'] },
-  // GET /api/images/{id}
-  { method: 'GET', path: '/api/images/{id}', entry: 'handlers/share/get-image.ts', grants: ['table:images:read'] },
+  // GET /api/images/{id}?userId: the author's own unshared picture is signed from the private objects.
+  { method: 'GET', path: '/api/images/{id}', entry: 'handlers/share/get-image.ts', grants: ['table:images:read', 'bucket:images:read'] },
 ];
 
 /** The visitor's 'Share' and 'Stop sharing' (lambdas/services/share.ts): the `share` function. */

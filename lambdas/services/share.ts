@@ -1,25 +1,31 @@
 import { drawnBy, PRODUCT_NAME } from '../../shared/constants';
 import { escapeHtml } from '../../shared/html';
 import { IMAGE_CHECK_REFUSED, isHeldBack } from '../../shared/image-check';
-import { type GalleryImage, picturePagePath, type ShareResponse, toGalleryImage } from '../../shared/schemas/gallery';
-import { getImage, type ImageItem, setShared } from '../adapters/images-table';
+import { type GalleryImage, picturePagePath, type ShareResponse } from '../../shared/schemas/gallery';
+import { getImage, setShared } from '../adapters/images-table';
 import { siteShell } from '../adapters/site-shell';
-import { ConflictError, NotFoundError } from '../lib/errors';
-import { publishCopies, withdrawCopies } from './private-images';
+import { ConflictError, DomainError, NotFoundError } from '../lib/errors';
+import { HIDDEN_MESSAGE, publishCopies, readerView, withdrawCopies } from './private-images';
 
 /**
  * One picture's public page and the visitor's 'Share'. Featured and collection pictures are public;
  * a visitor's own picture is private until its author shares it (then reports and the operator's
  * moderation apply to it like any public picture); a hidden picture is public nowhere.
  */
-function isPublic(item: Pick<ImageItem, 'owner' | 'hidden' | 'sharedAt'>): boolean {
-  return !item.hidden && (item.owner === 'admin' || Boolean(item.sharedAt));
-}
 
-export async function publicImage(id: string): Promise<GalleryImage> {
+/**
+ * One picture as this reader may have it (readerAccess, docs/privacy.md): a public one to anyone, a visitor's unshared
+ * one to its author only (`readerId`, the id the studio sends), with presigned urls of its private objects, so an
+ * address naming the visitor's own picture opens it whichever page of their gallery holds it. 404 otherwise (403
+ * image_hidden to the author of a hidden one).
+ */
+export async function readableImage(id: string, readerId?: string): Promise<GalleryImage> {
   const item = await getImage(id);
-  if (!item || !isPublic(item)) throw new NotFoundError('No such picture, or it is not shared.', 'image_not_found');
-  return toGalleryImage(item);
+  const view = item ? await readerView(item, readerId) : {};
+  // Its author is told it is hidden, as the download tells them (403 image_hidden); anyone else gets the 404.
+  if (view.hidden && readerId !== undefined && item?.userId === readerId) throw new DomainError(403, 'image_hidden', HIDDEN_MESSAGE);
+  if (!view.image) throw new NotFoundError('No such picture, or it is not shared.', 'image_not_found');
+  return view.image;
 }
 
 /**
@@ -94,7 +100,7 @@ function previewTags(image: GalleryImage, origin: string): string {
 export async function picturePage(id: string, origin: string): Promise<{ status: number; html: string }> {
   let image: GalleryImage | undefined;
   try {
-    image = await publicImage(id);
+    image = await readableImage(id);
   } catch (err) {
     if (!(err instanceof NotFoundError)) throw err;
   }

@@ -170,6 +170,8 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 // POST /api/images/{id}/share: the author of a visitor's picture makes it public (or private again).
 export const imageIdParamSchema = z.object({ id: idParam('Not a picture id.') });
+/** GET /api/images/{id}?userId: the reader's visitor id, so their own unshared picture is theirs to read (optional). */
+export const imageReadQuerySchema = z.object({ userId: uuidSchema.optional() });
 export const shareRequestSchema = z.object({ userId: uuidSchema, shared: z.boolean({ error: 'shared must be true or false.' }) });
 export const shareResponseSchema = z.object({ shared: z.boolean(), pageUrl: z.string() });
 export type ShareResponse = z.infer<typeof shareResponseSchema>;

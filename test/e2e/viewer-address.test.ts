@@ -159,6 +159,15 @@ describe('The viewer has an address', () => {
       await viewer.getByRole('button', { name: 'Share' }).waitFor();
       expect(pictureParam(page)).toBe(id);
 
+      // Its address on a page whose lists do not hold it (a category; as a later page of my gallery): it opens for me,
+      // asked of the API with my visitor id.
+      await page.goto(`/space?${PICTURE_PARAM}=${id}`);
+      await viewer.locator('.lightbox__img.is-loaded').waitFor();
+      expect(pictureParam(page)).toBe(id);
+      await viewer.getByRole('button', { name: 'Close viewer' }).click();
+      await viewer.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/space');
+
       // A stranger with the same address: nothing opens, a polite notice, and the address drops the picture.
       // (Chromium logs the API's 404 for the private picture as a console error: that answer is the point here.)
       allowConsoleErrors(/status of 404 \(Not Found\)/);

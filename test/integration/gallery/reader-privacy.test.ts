@@ -88,6 +88,7 @@ async function strangerReadsNothing(picture: { id: string; word: string }, leake
   if (leakedUrl) expect((await download(leakedUrl, stranger)).status).toBe(404);
   // The picture page and its API, the public file.
   expect((await app.api(`/api/images/${id}`)).status).toBe(404);
+  expect((await app.api(`/api/images/${id}?userId=${stranger}`)).status).toBe(404);
   expect((await app.api(`/i/${id}`)).status).toBe(404);
   expect((await app.api(`/files/images/${id}.png`)).status).toBe(404);
   // The lists and search.
@@ -117,6 +118,12 @@ async function authorGetsIt(id: string, author: string): Promise<string> {
   expect((await fetch(own.headers.get('location') ?? '')).status).toBe(200);
   const gallery = await app.api(`/api/gallery/list?userId=${author}&take=100`);
   expect(await gallery.text()).toContain(id);
+  // The picture by its address (a viewer opened on `?picture=<id>` beyond the gallery's first page asks this).
+  const single = await app.api(`/api/images/${id}?userId=${author}`);
+  expect(single.status).toBe(200);
+  const image = (await single.json()) as { id: string; url: string };
+  expect(image.id).toBe(id);
+  expect((await fetch(image.url)).status).toBe(200);
   return polled.body.image?.url ?? '';
 }
 
@@ -161,6 +168,9 @@ describe('a stranger who knows a picture’s id', () => {
     const own = await download(leaked, picture.author);
     expect(own.status).toBe(403);
     expect(((await own.json()) as { error: { code: string } }).error.code).toBe('image_hidden');
+    const single = await app.api(`/api/images/${picture.id}?userId=${picture.author}`);
+    expect(single.status).toBe(403);
+    expect(await single.text()).not.toMatch(SIGNED);
 
     // Unhidden, it is its author's again (and public again, as it is still shared).
     await setImageState(picture.id, { hidden: false, reviewed: true }, 'ops');

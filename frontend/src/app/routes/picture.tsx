@@ -22,7 +22,8 @@ export default function PicturePage() {
 
   useEffect(() => {
     const abort = new AbortController();
-    fetchPublicImage(id, abort.signal).then(
+    // The picture's own page is what strangers see: public pictures only, the author's too (no visitor id sent).
+    fetchPublicImage(id, '', abort.signal).then(
       (image) => setState({ id, image }),
       () => {
         if (!abort.signal.aborted) setState({ id, missing: true });

@@ -2,11 +2,12 @@ import type { ClientImage } from '@shared/client-image';
 import { api, FILES_HOST } from '../../../lib/api-client';
 import { loadGallerySchemas } from '../../../lib/validators';
 
-// GET /api/images/{id}: one public picture (featured, collection, or shared by its author).
-export async function fetchPublicImage(id: string, signal?: AbortSignal): Promise<ClientImage> {
+/** GET /api/images/{id}?userId: a public picture, or the visitor's own (their id lets them read it unshared). */
+export async function fetchPublicImage(id: string, userId: string, signal?: AbortSignal): Promise<ClientImage> {
+  const query = userId ? `?userId=${encodeURIComponent(userId)}` : '';
   const [schemas, data] = await Promise.all([
     loadGallerySchemas(),
-    api.get<unknown>(`/images/${encodeURIComponent(id)}`, undefined, { signal }),
+    api.get<unknown>(`/images/${encodeURIComponent(id)}${query}`, undefined, { signal }),
   ]);
   return schemas.toClientImage(schemas.galleryImageSchema.parse(data), FILES_HOST);
 }

@@ -3,6 +3,7 @@ import { PICTURE_PARAM, PICTURE_UNAVAILABLE } from '@shared/viewer-address';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
+import { getVisitor } from '../../../lib/visitor';
 
 /** A list a viewer can open on; `own`: the visitor's own pictures (the viewer offers Share). */
 export interface ViewerList {
@@ -55,7 +56,8 @@ export function useOpenPicture(): (image: ClientImage) => void {
  *
  * An id in none of the page's lists, once they have answered (`settled`), is asked of GET /api/images/{id}, the rule
  * `/i/<id>` follows: a public picture opens alone; one the visitor may not see (another visitor's private picture)
- * does not open, a notice says so and the address drops it. A visitor's own picture opens from their own list only.
+ * does not open, a notice says so and the address drops it. The visitor's id goes with the ask, so their own picture
+ * opens even when the page's list has not reached it (a later page of My AI Creations).
  */
 export function usePictureAddress<K extends string>(lists: Record<K, ViewerList>, settled: boolean): PictureAddress<K> {
   const location = useLocation();
@@ -92,7 +94,7 @@ export function usePictureAddress<K extends string>(lists: Record<K, ViewerList>
     const abort = new AbortController();
     // Loaded on this rare path only (off the generator's first chunk, which the first visit's JS budget counts).
     import('../api/share-api')
-      .then(({ fetchPublicImage }) => fetchPublicImage(id, abort.signal))
+      .then(({ fetchPublicImage }) => fetchPublicImage(id, getVisitor().userId, abort.signal))
       .then(
         (image) => {
           if (!abort.signal.aborted) setFetched({ id, image });
