@@ -57,7 +57,7 @@ describe('GET /api/images/{id} with the reader’s visitor id', () => {
   it('gives a stranger, with or without an id, the 404 of an unknown id', async () => {
     for (const reader of [STRANGER, undefined]) {
       const { status, body } = await ask(ITEM, reader);
-      expect([status, body.error?.code]).toEqual([404, 'image_not_found']);
+      expect([status, body.error?.code, body.error?.message]).toEqual([404, 'image_not_found', 'No such picture, or it is not shared.']);
       expect(JSON.stringify(body)).not.toMatch(/X-Amz-Signature/);
     }
   });
@@ -73,6 +73,11 @@ describe('GET /api/images/{id} with the reader’s visitor id', () => {
     expect([own.status, own.body.error?.code]).toEqual([403, 'image_hidden']);
     expect(JSON.stringify(own.body)).not.toMatch(/X-Amz-Signature/);
     expect((await ask(hidden, STRANGER)).status).toBe(404);
+  });
+
+  it("answers an operator's hidden picture with the 404, to a visitor id or none (it has no visitor author)", async () => {
+    const operators = { ...ITEM, owner: 'admin', userId: undefined, hidden: true, hiddenBy: 'ops' };
+    for (const reader of [STRANGER, undefined]) expect((await ask(operators, reader)).status).toBe(404);
   });
 
   it('refuses an id that is not a visitor id with a 400', async () => {
