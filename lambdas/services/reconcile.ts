@@ -37,9 +37,9 @@ export interface ReconcileReport {
  * Ends every job that cannot finish any more. A job not ended is checked against its execution:
  * running → left alone unless past its deadline (then stopped and failed); ended or gone → the job
  * ends as done when its image was stored, otherwise failed with a plain message, its lock released
- * and its hourly counts given back. Either way every picture of the job is cleared (clearPictures).
- * Staging objects of ended jobs are removed, and the queue's slot
- * count is set right if it drifted. Every step is idempotent: two runs at once do no harm.
+ * and its hourly counts given back; either way every picture of the job is cleared (clearPictures).
+ * Staging objects of ended jobs are removed, and the queue's slot count is set right if it drifted.
+ * Every step is idempotent: two runs at once do no harm.
  */
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileReport> {
   const now = options.now ?? clock.date();
