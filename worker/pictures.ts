@@ -1,4 +1,5 @@
 import { logger } from '../lambdas/lib/logger';
+import { stagingName } from '../lambdas/lib/picture-id';
 import { isHeldBack } from '../shared/image-check';
 import { type FlowJob, type StagedPicture, WORKER_ERRORS } from '../shared/schemas/generation-flow';
 import { countOf, variantSeed } from '../shared/variants';
@@ -7,13 +8,6 @@ import { buildFluxGraph, OUTPUT_NODE } from './generation-graph';
 import { generatingMessage } from './generation-progress';
 import { type PictureCheck, runPictureCheck } from './picture-check';
 import type { WorkerPorts } from './ports';
-
-/**
- * The staging name of picture `index` of a job (job-staging.ts stagingKey): picture 0 keeps the job's
- * own (`staging/<jobId>.png`, as before variants), picture i `staging/<jobId>.<i>.png`, so the
- * reconciler's sweep still finds the job of every staging object.
- */
-export const stagingName = (jobId: string, index: number): string => (index === 0 ? jobId : `${jobId}.${index}`);
 
 export interface MadePictures {
   /** In index order. */

@@ -11,3 +11,11 @@ export function pictureId(jobId: string, index: number): string {
   const variant = ((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 }
+
+/**
+ * The staging name of picture `index` of a job (adapters/job-staging.ts stagingKey): picture 0 keeps the
+ * job's own (`staging/<jobId>.png`, as before variants), picture i `staging/<jobId>.<i>.png`, so the
+ * reconciler's sweep still finds the job of every staging object. The worker stages under it; the
+ * reconciler removes every picture's by it.
+ */
+export const stagingName = (jobId: string, index: number): string => (index === 0 ? jobId : `${jobId}.${index}`);

@@ -1,5 +1,6 @@
 import { GENERATION_SUCCESS, TERMINAL_STATUSES } from '../../shared/schemas/generation';
 import { THUMBNAIL_MAX_WIDTH, THUMBNAIL_WIDTHS } from '../../shared/thumbnails';
+import { countOf } from '../../shared/variants';
 import { deleteObjects, sizedThumbnailKey } from '../adapters/image-bucket';
 import { getImage } from '../adapters/images-table';
 import { openJobs, repairQueueCount } from '../adapters/job-lists';
@@ -9,6 +10,7 @@ import { describeExecution, stopExecution } from '../adapters/state-machine';
 import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
+import { pictureId, stagingName } from '../lib/picture-id';
 import { storedKeys } from './private-images';
 import { refundJob } from './quota';
 import { countFailure } from './stats';
@@ -35,8 +37,9 @@ export interface ReconcileReport {
  * Ends every job that cannot finish any more. A job not ended is checked against its execution:
  * running → left alone unless past its deadline (then stopped and failed); ended or gone → the job
  * ends as done when its image was stored, otherwise failed with a plain message, its lock released
- * and its hourly counts given back. Staging objects of ended jobs are removed, and the queue's slot
- * count is set right if it drifted. Every step is idempotent: two runs at once do no harm.
+ * and its hourly counts given back; either way every picture of the job is cleared (clearPictures).
+ * Staging objects of ended jobs are removed, and the queue's slot count is set right if it drifted.
+ * Every step is idempotent: two runs at once do no harm.
  */
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileReport> {
   const now = options.now ?? clock.date();
@@ -71,15 +74,17 @@ async function settle(job: JobItem, now: Date): Promise<'done' | 'failed' | unde
   }
   const image = await getImage(job.jobId, true);
   if (image) {
+    // StoreImage stores a job's pictures in index order: one it did not reach before it stopped is cleared.
+    const stored = await clearPictures(job);
     const ended = await updateJob(job.jobId, {
       status: 'done',
       percent: 100,
       message: GENERATION_SUCCESS,
       imageId: image.id,
+      ...(stored.length > 1 ? { imageIds: stored } : {}),
       finishedAt: now.toISOString(),
     });
     await releaseLock(job.userId, job.jobId);
-    await deleteStaging(stagingKey(job.jobId));
     return ended ? 'done' : undefined;
   }
   return fail(job, LOST_JOB_MESSAGE, `Execution ${execution.status}${execution.error ? `: ${execution.error}` : ''}`, 'reconciler-lost');
@@ -89,14 +94,34 @@ async function settle(job: JobItem, now: Date): Promise<'done' | 'failed' | unde
 async function fail(job: JobItem, message: string, error: string, reason: string): Promise<'failed' | undefined> {
   const ended = await updateJob(job.jobId, { status: 'failed', message, error, finishedAt: clock.date().toISOString() });
   await releaseLock(job.userId, job.jobId);
-  await deleteStaging(stagingKey(job.jobId));
-  // StoreImage writes the objects before the record: a crash between leaves objects no record names.
-  // Its owner is not known here (a job is a visitor's or an operator's): every place an image is stored.
-  const sized = THUMBNAIL_WIDTHS.filter((w) => w < THUMBNAIL_MAX_WIDTH).map((w) => sizedThumbnailKey(job.jobId, w));
-  await deleteObjects([...storedKeys({ id: job.jobId, owner: 'user' }), ...sized]);
+  await clearPictures(job);
   // Only the run that ended the job gives its counts back (updateJob is conditional on it being open).
   if (ended) await Promise.all([refundJob(job), countFailure(reason)]);
   return ended ? 'failed' : undefined;
+}
+
+/**
+ * Every picture of an ended job (variants, shared/variants.ts: the `count` it asked and any the worker
+ * staged), not only picture 0: its staging object is removed, and so are the objects of one with no
+ * record. StoreImage writes the objects before the record, so a crash between leaves objects no record
+ * names; their owner is not known here (a job is a visitor's or an operator's), so every place an image
+ * is stored goes, sized thumbnails included. A picture with a record is kept. Idempotent: a missing
+ * object is no error, and a second run finds nothing to remove. Returns the stored pictures' ids.
+ */
+async function clearPictures(job: JobItem): Promise<string[]> {
+  const count = Math.max(countOf(job), ...(job.pictures ?? []).map((p) => p.index + 1));
+  const indexes = Array.from({ length: count }, (_, index) => index);
+  const stored = await Promise.all(
+    indexes.map(async (index) => {
+      const id = pictureId(job.jobId, index);
+      await deleteStaging(stagingKey(stagingName(job.jobId, index)));
+      if (await getImage(id, true)) return id;
+      const sized = THUMBNAIL_WIDTHS.filter((w) => w < THUMBNAIL_MAX_WIDTH).map((w) => sizedThumbnailKey(id, w));
+      await deleteObjects([...storedKeys({ id, owner: 'user' }), ...sized]);
+      return undefined;
+    }),
+  );
+  return stored.filter((id) => id !== undefined);
 }
 
 /** Staging objects whose job has ended (or never existed): StoreImage is past them or never comes. */

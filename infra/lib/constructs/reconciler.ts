@@ -56,7 +56,7 @@ export class Reconciler extends Construct {
     // Staging: list, read the age, delete.
     props.imagesBucket.grantRead(this.fn, `${STAGING_PREFIX}*`);
     props.imagesBucket.grantDelete(this.fn, `${STAGING_PREFIX}*`);
-    // A failed job's half-stored image: objects StoreImage wrote before a crash, with no record.
+    // A failed job's half-stored pictures: objects StoreImage wrote before a crash, with no record.
     for (const prefix of IMAGE_PREFIXES) props.imagesBucket.grantDelete(this.fn, `${prefix}*`);
     props.stateMachine.grantExecution(this.fn, 'states:DescribeExecution', 'states:StopExecution');
 
@@ -93,7 +93,7 @@ export class Reconciler extends Construct {
       },
       ...IMAGE_PREFIXES.map((prefix) => ({
         id: `AwsSolutions::AwsSolutions-IAM5[Resource::${arnToken(props.imagesBucket)}/${prefix}*]`,
-        reason: "Deletes the original and thumbnail of a job that failed half way through StoreImage (keys are the job's id).",
+        reason: "Deletes the originals and thumbnails of a job that failed half way through StoreImage (keys are its pictures' ids).",
       })),
       {
         id: 'AwsSolutions::AwsSolutions-IAM5[Action::s3:GetBucket*]',

@@ -3,8 +3,11 @@ import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dynamo, s3 } from '../../../lambdas/adapters/aws-clients';
+import { imageKeys, privateImageKeys, sizedThumbnailKey } from '../../../lambdas/adapters/image-bucket';
 import { stagingKey } from '../../../lambdas/adapters/job-staging';
+import { updateJob } from '../../../lambdas/adapters/jobs-table';
 import { config } from '../../../lambdas/lib/config';
+import { pictureId, stagingName } from '../../../lambdas/lib/picture-id';
 import { storeImage } from '../../../lambdas/services/image-store';
 import { LOST_JOB_MESSAGE } from '../../../lambdas/services/reconcile';
 import { type LocalApp, startLocalApp } from '../../../local/app';
@@ -82,5 +85,53 @@ describe('reconciler after a crash and restart', () => {
     expect(again.status).toBe(202);
     const { jobId } = (await again.json()) as { jobId: string };
     expect((await waitFor(app, jobId, ended)).last.status).toBe('done');
+  });
+
+  it('clears every picture of a 4-picture job whose store failed, and a second run changes nothing', async () => {
+    await app?.stop();
+    app = await start();
+    await Promise.all(
+      generationRuntime()
+        .workers.splice(0)
+        .map((w) => w.stop()),
+    );
+    const req = newRequest({ count: 4 });
+    const res = await postGenerate(app, req);
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    // The worker staged all four pictures; StoreImage wrote objects and no record, then the runtime died.
+    const bucket = config().IMAGES_BUCKET;
+    const pictures = [0, 1, 2, 3].map((index) => ({
+      index,
+      stagingKey: stagingKey(stagingName(jobId, index)),
+      seed: 100 + index,
+      imageCheck: { verdict: 'ok' as const, by: 'nsfwjs', reasons: [] },
+    }));
+    expect(await updateJob(jobId, { status: 'saving', pictures })).toBe(true);
+    const objects = pictures.flatMap(({ index, stagingKey: staged }) => {
+      const id = pictureId(jobId, index);
+      const own = privateImageKeys(id);
+      const pub = imageKeys(id);
+      return [staged, own.original, own.thumbnail, pub.original, pub.thumbnail, sizedThumbnailKey(id, 256), sizedThumbnailKey(id, 384)];
+    });
+    expect(objects).toHaveLength(28);
+    await Promise.all(objects.map((Key) => s3().send(new PutObjectCommand({ Bucket: bucket, Key, Body: Buffer.from('x') }))));
+
+    const gone = async () => {
+      for (const Key of objects)
+        await expect(s3().send(new HeadObjectCommand({ Bucket: bucket, Key })), Key).rejects.toMatchObject({ name: 'NotFound' });
+    };
+    await app.stop();
+    app = await start();
+    expect(lastReconcile()?.failed).toEqual([jobId]);
+    expect(await getStatus(app, jobId)).toMatchObject({ status: 'failed', message: LOST_JOB_MESSAGE });
+    await gone();
+
+    // Run again (another start): the job has ended, nothing is left to remove, and nothing fails.
+    await app.stop();
+    app = await start();
+    expect(lastReconcile()).toMatchObject({ done: [], failed: [] });
+    expect((await getStatus(app, jobId)).status).toBe('failed');
+    await gone();
   });
 });

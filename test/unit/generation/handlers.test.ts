@@ -1,63 +1,25 @@
 import { AutoScalingClient, DescribeAutoScalingGroupsCommand, SetDesiredCapacityCommand } from '@aws-sdk/client-auto-scaling';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handler as cancelJob } from '../../../lambdas/handlers/generate/delete-job';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as getJob } from '../../../lambdas/handlers/generate/get-job';
-import { handler as postGenerate } from '../../../lambdas/handlers/generate/post-generate';
 import { handler as postWarm } from '../../../lambdas/handlers/generate/post-warm';
-import { resetConfig } from '../../../lambdas/lib/config';
 import { MAX_PROMPT_LENGTH } from '../../../shared/constants';
 import { MEANINGFUL_PROMPT_MESSAGE } from '../../../shared/prompt-rule';
 import { ASPECT_RATIO_LABELS } from '../../../shared/ratios';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+import { cancel, cancelled, ddb, type ErrorBody, IP, JOB, mockGenerationApi, post, request, sfn, USER } from './generate-api';
 
-const ddb = mockClient(DynamoDBDocumentClient);
-const sfn = mockClient(SFNClient);
 const asg = mockClient(AutoScalingClient);
 
-const USER = '3f0b9a8e-6a43-4f7c-9d1e-2b7c1f0e9a11';
 const OTHER = '9a1c2b3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d';
-const JOB = '7d8e9f00-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
-const IP = '198.51.100.23';
-
-const request = (overrides: Record<string, unknown> = {}) => ({
-  prompt: 'A colorful sunset over the ocean',
-  aspectRatio: '16:9',
-  userId: USER,
-  requestId: 'req-0001-abcd',
-  ...overrides,
-});
-const post = (body: unknown) => postGenerate(apiEvent({ method: 'POST', path: '/api/generate', body, sourceIp: IP }), lambdaContext());
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-/** The transaction refused on the items at `failed` (0 job, 1 request key, 2 lock, 3 queue slot, 4 user hour, 5 IP hour). */
-const cancelled = (...failed: number[]) =>
-  Object.assign(new Error('Transaction cancelled'), {
-    name: 'TransactionCanceledException',
-    CancellationReasons: [0, 1, 2, 3, 4, 5].map((i) => ({ Code: failed.includes(i) ? 'ConditionalCheckFailed' : 'None' })),
-  });
 const conditionFailed = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
 
-const ENV = ['GEN_QUEUE_CAP', 'GEN_USER_HOURLY', 'GEN_IP_HOURLY', 'GEN_WARM_PER_MINUTE', 'GPU_ASG_NAME', 'GEN_HEARTBEAT_SECONDS'];
-
+mockGenerationApi(['GEN_QUEUE_CAP', 'GEN_USER_HOURLY', 'GEN_IP_HOURLY', 'GEN_WARM_PER_MINUTE', 'GPU_ASG_NAME', 'GEN_HEARTBEAT_SECONDS']);
 beforeEach(() => {
-  ddb.reset();
-  sfn.reset();
   asg.reset();
-  for (const key of ENV) delete process.env[key];
-  resetConfig();
-  // Defaults: nothing stored, every write accepted.
-  ddb.on(GetCommand).resolves({});
-  ddb.on(QueryCommand).resolves({ Items: [] });
-  ddb.on(UpdateCommand).resolves({});
-  ddb.on(TransactWriteCommand).resolves({});
-  sfn.on(StartExecutionCommand).resolves({ executionArn: 'arn', startDate: new Date() });
-});
-afterEach(() => {
-  for (const key of ENV) delete process.env[key];
-  resetConfig();
 });
 
 describe('POST /api/generate', () => {
@@ -378,10 +340,7 @@ describe('GET and DELETE /api/generate/{jobId}', () => {
 
   it('cancel of someone else’s job is a 404 and changes nothing', async () => {
     ddb.on(GetCommand, { Key: { pk: `job#${JOB}`, sk: 'job' } }).resolves({ Item: job({ userId: OTHER }) });
-    const result = await cancelJob(
-      apiEvent({ method: 'DELETE', pathParameters: { jobId: JOB }, query: { userId: USER } }),
-      lambdaContext(),
-    );
+    const result = await cancel();
     expect(result.statusCode).toBe(404);
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
     expect(sfn.commandCalls(StopExecutionCommand)).toHaveLength(0);
@@ -393,10 +352,7 @@ describe('GET and DELETE /api/generate/{jobId}', () => {
       .resolvesOnce({ Item: job({ status: 'generating', percent: 50 }) })
       .resolves({ Item: job({ status: 'cancelled', message: 'Cancelled.' }) });
     sfn.on(StopExecutionCommand).resolves({ stopDate: new Date() });
-    const result = await cancelJob(
-      apiEvent({ method: 'DELETE', pathParameters: { jobId: JOB }, query: { userId: USER } }),
-      lambdaContext(),
-    );
+    const result = await cancel();
     expect(result.statusCode).toBe(202);
     expect(bodyOf(result)).toMatchObject({ status: 'cancelled' });
     expect(sfn.commandCalls(StopExecutionCommand)[0]?.args[0].input.executionArn).toMatch(
@@ -406,10 +362,7 @@ describe('GET and DELETE /api/generate/{jobId}', () => {
 
   it('cancel of an ended job answers it as it is (200)', async () => {
     ddb.on(GetCommand, { Key: { pk: `job#${JOB}`, sk: 'job' } }).resolves({ Item: job({ status: 'failed', message: 'x' }) });
-    const result = await cancelJob(
-      apiEvent({ method: 'DELETE', pathParameters: { jobId: JOB }, query: { userId: USER } }),
-      lambdaContext(),
-    );
+    const result = await cancel();
     expect(result.statusCode).toBe(200);
     expect(sfn.commandCalls(StopExecutionCommand)).toHaveLength(0);
   });

@@ -1,63 +1,53 @@
-import { SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stagingJobId } from '../../../lambdas/adapters/job-staging';
-import { handler as cancelJob } from '../../../lambdas/handlers/generate/delete-job';
+import { StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stagingJobId, stagingKey } from '../../../lambdas/adapters/job-staging';
 import { handler as getJob } from '../../../lambdas/handlers/generate/get-job';
-import { handler as postGenerate } from '../../../lambdas/handlers/generate/post-generate';
-import { resetConfig } from '../../../lambdas/lib/config';
-import { pictureId } from '../../../lambdas/lib/picture-id';
+import { pictureId, stagingName } from '../../../lambdas/lib/picture-id';
 import { estimateEta } from '../../../lambdas/services/eta';
+import type { ImageCheckResult } from '../../../shared/image-check';
 import { uuidSchema } from '../../../shared/schemas/common';
 import { generateRequestSchema } from '../../../shared/schemas/generation';
 import { MAX_VARIANTS, variantSeed } from '../../../shared/variants';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
+import { cancel, cancelled, ddb, type ErrorBody, IP, JOB, mockGenerationApi, post, request, sfn, USER } from './generate-api';
 
 /** Variants (issue 32 item 1), the API side: the count's bounds, one quota unit a picture, refunds, seeds, ids, the ETA. */
-const ddb = mockClient(DynamoDBDocumentClient);
-const sfn = mockClient(SFNClient);
-
-const USER = '3f0b9a8e-6a43-4f7c-9d1e-2b7c1f0e9a11';
-const JOB = '7d8e9f00-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
-const IP = '198.51.100.23';
-const ENV = ['GEN_USER_HOURLY', 'GEN_IP_HOURLY'];
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-
-const request = (overrides: Record<string, unknown> = {}) => ({
-  prompt: 'A colorful sunset over the ocean',
-  aspectRatio: '16:9',
-  userId: USER,
-  requestId: 'req-0001-abcd',
-  ...overrides,
-});
-const post = (body: unknown) => postGenerate(apiEvent({ method: 'POST', path: '/api/generate', body, sourceIp: IP }), lambdaContext());
-const cancelled = (...failed: number[]) =>
-  Object.assign(new Error('Transaction cancelled'), {
-    name: 'TransactionCanceledException',
-    CancellationReasons: [0, 1, 2, 3, 4, 5].map((i) => ({ Code: failed.includes(i) ? 'ConditionalCheckFailed' : 'None' })),
-  });
 
 // Presigning needs credentials, never a call: the unit tests sign with dummy ones.
 process.env.AWS_ACCESS_KEY_ID ??= 'test';
 process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
 
+mockGenerationApi(['GEN_USER_HOURLY', 'GEN_IP_HOURLY']);
 beforeEach(() => {
-  ddb.reset();
-  sfn.reset();
-  for (const key of ENV) delete process.env[key];
-  resetConfig();
-  ddb.on(GetCommand).resolves({});
-  ddb.on(QueryCommand).resolves({ Items: [] });
-  ddb.on(UpdateCommand).resolves({});
-  ddb.on(TransactWriteCommand).resolves({});
-  sfn.on(StartExecutionCommand).resolves({ executionArn: 'arn', startDate: new Date() });
   sfn.on(StopExecutionCommand).resolves({ stopDate: new Date() });
 });
-afterEach(() => {
-  for (const key of ENV) delete process.env[key];
-  resetConfig();
+
+/** Picture `index` as the worker staged it (worker/pictures.ts): its staging object, seed and check. */
+const staged = (index: number, seed: number, imageCheck: ImageCheckResult = { verdict: 'ok', by: 'x', reasons: [] }) => ({
+  index,
+  stagingKey: stagingKey(stagingName(JOB, index)),
+  seed,
+  imageCheck,
 });
+
+/** The record of USER's job of `count` pictures, `made` of them staged. */
+const jobOf = (status: string, count: number, made: number) => ({
+  jobId: JOB,
+  userId: USER,
+  status,
+  count,
+  createdAt: new Date().toISOString(),
+  sourceIp: IP,
+  pictures: Array.from({ length: made }, (_, index) => staged(index, index)),
+});
+
+/** The refund transaction the cancel wrote (quota.ts refundCancelledJob), if any. */
+const refundOfCancel = () =>
+  ddb
+    .commandCalls(TransactWriteCommand)
+    .map((c) => c.args[0].input.TransactItems ?? [])
+    .find((items) => items[0]?.Update?.UpdateExpression === 'SET refundedAt = :now');
 
 describe('count', () => {
   it('takes 1..MAX_VARIANTS whole pictures, absent is 1 (the job carries none)', () => {
@@ -128,25 +118,10 @@ describe('quota: one unit a picture', () => {
 
   it('a cancel gives back the pictures not made yet: 4 asked, 1 staged → 3, on condition the job ended cancelled', async () => {
     process.env.GEN_USER_HOURLY = '10';
-    const record = {
-      jobId: JOB,
-      userId: USER,
-      status: 'generating',
-      count: 4,
-      createdAt: new Date().toISOString(),
-      sourceIp: IP,
-      pictures: [{ index: 0, stagingKey: `staging/${JOB}.png`, seed: 1, imageCheck: { verdict: 'ok', by: 'x', reasons: [] } }],
-    };
-    ddb.on(GetCommand, { Key: { pk: `job#${JOB}`, sk: 'job' } }).resolves({ Item: record });
-    const result = await cancelJob(
-      apiEvent({ method: 'DELETE', path: `/api/generate/${JOB}`, pathParameters: { jobId: JOB }, query: { userId: USER } }),
-      lambdaContext(),
-    );
+    ddb.on(GetCommand, { Key: { pk: `job#${JOB}`, sk: 'job' } }).resolves({ Item: jobOf('generating', 4, 1) });
+    const result = await cancel();
     expect(result.statusCode).toBe(202);
-    const refund = ddb
-      .commandCalls(TransactWriteCommand)
-      .map((c) => c.args[0].input.TransactItems ?? [])
-      .find((items) => items[0]?.Update?.UpdateExpression === 'SET refundedAt = :now');
+    const refund = refundOfCancel();
     expect(refund?.[0]?.Update?.ConditionExpression).toContain('#status = :cancelled');
     expect(refund?.[1]?.Update).toMatchObject({ Key: { pk: `rl#gen-user#${USER}` }, ExpressionAttributeValues: { ':minus': -3 } });
   });
@@ -155,22 +130,9 @@ describe('quota: one unit a picture', () => {
 describe('a cancel keeps one unit at least', () => {
   const cancelWith = async (count: number, made: number) => {
     process.env.GEN_USER_HOURLY = '10';
-    const pictures = Array.from({ length: made }, (_, index) => ({
-      index,
-      stagingKey: `staging/${JOB}.${index}.png`,
-      seed: index,
-      imageCheck: { verdict: 'ok', by: 'x', reasons: [] },
-    }));
-    const record = { jobId: JOB, userId: USER, status: 'queued', count, createdAt: new Date().toISOString(), sourceIp: IP, pictures };
-    ddb.on(GetCommand, { Key: { pk: `job#${JOB}`, sk: 'job' } }).resolves({ Item: record });
-    await cancelJob(
-      apiEvent({ method: 'DELETE', path: `/api/generate/${JOB}`, pathParameters: { jobId: JOB }, query: { userId: USER } }),
-      lambdaContext(),
-    );
-    return ddb
-      .commandCalls(TransactWriteCommand)
-      .map((c) => c.args[0].input.TransactItems ?? [])
-      .find((items) => items[0]?.Update?.UpdateExpression === 'SET refundedAt = :now');
+    ddb.on(GetCommand, { Key: { pk: `job#${JOB}`, sk: 'job' } }).resolves({ Item: jobOf('queued', count, made) });
+    await cancel();
+    return refundOfCancel();
   };
 
   it('4 asked, none made: 3 back (start-and-cancel is never free); 1 asked: nothing back, as before variants', async () => {
@@ -209,11 +171,7 @@ describe('the job status of a running job of several pictures', () => {
     count: 4,
     createdAt: new Date().toISOString(),
     pickedAt: new Date().toISOString(),
-    pictures: [
-      { index: 1, stagingKey: `staging/${JOB}.1.png`, seed: 11, imageCheck: { verdict: 'ok', by: 'x', reasons: [] } },
-      { index: 0, stagingKey: `staging/${JOB}.png`, seed: 10, imageCheck: { verdict: 'ok', by: 'x', reasons: [] } },
-      { index: 2, stagingKey: `staging/${JOB}.2.png`, seed: 12, imageCheck: { verdict: 'flagged', by: 'x', reasons: ['nsfw'] } },
-    ],
+    pictures: [staged(1, 11), staged(0, 10), staged(2, 12, { verdict: 'flagged', by: 'x', reasons: ['nsfw'] })],
   };
   const read = (userId?: string) =>
     getJob(

@@ -10,7 +10,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { imageKeys, privateImageKeys, sizedThumbnailKey } from '../../../lambdas/adapters/image-bucket';
 import { resetConfig } from '../../../lambdas/lib/config';
+import { pictureId } from '../../../lambdas/lib/picture-id';
 import { LOST_JOB_MESSAGE, OVERDUE_JOB_MESSAGE, reconcile } from '../../../lambdas/services/reconcile';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -37,6 +39,41 @@ function writtenStatus(): { status?: unknown; message?: unknown } {
   ].find((v) => v?.[':status']);
   return { status: values?.[':status'], message: values?.[':message'] };
 }
+
+/** A job of four pictures (variants) the worker staged, whose StoreImage stopped: its execution failed. */
+const fourPictureJob = () => ({
+  ...openJob(new Date(Date.now() - 120_000).toISOString(), 'saving'),
+  count: 4,
+  pictures: [0, 1, 2, 3].map((index) => ({
+    index,
+    stagingKey: index ? `staging/${JOB}.${index}.png` : `staging/${JOB}.png`,
+    seed: 7 + index,
+    imageCheck: { verdict: 'ok', by: 'nsfwjs', reasons: [] },
+  })),
+});
+
+/** Every object picture `index` of JOB may have: its staging PNG and each place StoreImage writes. */
+function pictureObjects(index: number): string[] {
+  const id = pictureId(JOB, index);
+  const own = privateImageKeys(id);
+  const pub = imageKeys(id);
+  const staging = index ? `staging/${JOB}.${index}.png` : `staging/${JOB}.png`;
+  return [staging, own.original, own.thumbnail, pub.original, pub.thumbnail, sizedThumbnailKey(id, 256), sizedThumbnailKey(id, 384)];
+}
+
+/** A running job is not in the queue: the update that would give a queue slot back is refused (jobs-table.ts leaveQueue). */
+function notQueued() {
+  const refused = Object.assign(new Error('not queued'), {
+    name: 'TransactionCanceledException',
+    CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+  });
+  ddb.on(TransactWriteCommand).callsFake((input: { TransactItems?: { Update?: { Key?: Record<string, unknown> } }[] }) => {
+    if (input.TransactItems?.[1]?.Update?.Key?.pk === 'queue') throw refused;
+    return {};
+  });
+}
+
+const deletedKeys = () => s3.commandCalls(DeleteObjectCommand).map((c) => c.args[0].input.Key);
 
 describe('reconciler service', () => {
   beforeEach(() => {
@@ -100,5 +137,46 @@ describe('reconciler service', () => {
     const report = await reconcile({ changedBefore: new Date(Date.now() - 60_000) });
     expect(report.checked).toBe(0);
     expect(sfn.commandCalls(DescribeExecutionCommand)).toHaveLength(0);
+  });
+
+  it('clears every picture of a 4-picture job whose store failed, and a second run removes and refunds nothing more', async () => {
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':g': 'running' } }).resolves({ Items: [fourPictureJob()] });
+    notQueued();
+    sfn.on(DescribeExecutionCommand).resolves({ status: 'FAILED', error: 'States.TaskFailed' });
+    const report = await reconcile({ changedBefore: new Date() });
+    expect(report.failed).toEqual([JOB]);
+    expect(writtenStatus()).toEqual({ status: 'failed', message: LOST_JOB_MESSAGE });
+    const every = [0, 1, 2, 3].flatMap(pictureObjects);
+    expect(new Set(deletedKeys())).toEqual(new Set(every));
+    const refunds = () =>
+      ddb
+        .commandCalls(TransactWriteCommand)
+        .filter((c) => c.args[0].input.TransactItems?.[0]?.Update?.UpdateExpression === 'SET refundedAt = :now');
+    expect(refunds()).toHaveLength(1);
+
+    // A second run (or one beside it) still finds the job listed: the first ended it, so its update's
+    // condition fails; deleting objects already gone succeeds, and nothing is refunded twice.
+    ddb.on(UpdateCommand).rejects(Object.assign(new Error('ended'), { name: 'ConditionalCheckFailedException' }));
+    s3.resetHistory();
+    const again = await reconcile({ changedBefore: new Date() });
+    expect(again).toMatchObject({ checked: 1, done: [], failed: [] });
+    expect(new Set(deletedKeys())).toEqual(new Set(every));
+    expect(refunds()).toHaveLength(1);
+  });
+
+  it('ends a job done when its first pictures were stored, listing them, and clears only the pictures it did not store', async () => {
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':g': 'running' } }).resolves({ Items: [fourPictureJob()] });
+    notQueued();
+    for (const index of [0, 1]) {
+      const id = pictureId(JOB, index);
+      ddb.on(GetCommand, { Key: { pk: `img#${id}`, sk: 'img' } }).resolves({ Item: { pk: `img#${id}`, sk: 'img', id, owner: 'user' } });
+    }
+    sfn.on(DescribeExecutionCommand).resolves({ status: 'FAILED', error: 'States.TaskFailed' });
+    const report = await reconcile({ changedBefore: new Date() });
+    expect(report.done).toEqual([JOB]);
+    const update = ddb.commandCalls(UpdateCommand)[0]?.args[0].input.ExpressionAttributeValues;
+    expect(update).toMatchObject({ ':status': 'done', ':imageId': JOB, ':imageIds': [pictureId(JOB, 0), pictureId(JOB, 1)] });
+    const staging = [0, 1].map((i) => pictureObjects(i)[0]);
+    expect(new Set(deletedKeys())).toEqual(new Set([...staging, ...[2, 3].flatMap(pictureObjects)]));
   });
 });

@@ -55,12 +55,12 @@ export function VariantGrid({ state, result, ratio: picked, onOpen, onPrompt, ge
                 <button
                   ref={i === 0 ? first : undefined}
                   type="button"
-                  className="variant-grid__tile"
+                  className="tile-fill variant-grid__tile"
                   aria-label={`Open picture ${i + 1} of ${total}: ${image.prompt}`}
                   onClick={() => onOpen(images, i)}
                 >
                   <img src={image.thumbnailUrl} alt="" className={image.imageCheck ? 'is-held-back' : undefined} />
-                  {image.imageCheck && <span className="variant-grid__held-back">Held back for review</span>}
+                  {image.imageCheck && <span className="tile__held-back">Held back for review</span>}
                 </button>
               ) : (
                 <span className="variant-grid__waiting" aria-hidden="true" />
