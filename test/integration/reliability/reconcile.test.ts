@@ -85,7 +85,7 @@ describe('reconciler after a crash and restart', () => {
     expect(again.status).toBe(202);
     const { jobId } = (await again.json()) as { jobId: string };
     expect((await waitFor(app, jobId, ended)).last.status).toBe('done');
-  });
+  }, 150_000);
 
   it('clears every picture of a 4-picture job whose store failed, and a second run changes nothing', async () => {
     await app?.stop();
@@ -133,5 +133,5 @@ describe('reconciler after a crash and restart', () => {
     expect(lastReconcile()).toMatchObject({ done: [], failed: [] });
     expect((await getStatus(app, jobId)).status).toBe('failed');
     await gone();
-  });
+  }, 150_000);
 });
