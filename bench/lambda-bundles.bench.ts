@@ -24,11 +24,14 @@ export async function run(): Promise<void> {
       'import ms': load?.error ? `FAIL ${load.error}` : (load?.ms ?? '-'),
     }));
   console.table(rows);
+  const kB = (bytes: number) => Math.round(bytes / 1024);
+  const middle = <T>(sorted: T[]) => sorted[Math.floor((sorted.length - 1) / 2)];
   const sizes = built.map((b) => b.bytes).sort((a, b) => a - b);
-  const median = sizes[Math.floor((sizes.length - 1) / 2)] ?? 0;
+  const gzip = built.map((b) => b.gzipBytes).sort((a, b) => a - b);
   const imports = loads.map((l) => l.ms).sort((a, b) => a - b);
   console.info(
-    `${built.length} functions on Node ${process.versions.node}: median bundle ${Math.round(median / 1024)} kB, largest ${Math.round((sizes.at(-1) ?? 0) / 1024)} kB; ` +
-      `import from a bare folder median ${imports[Math.floor((imports.length - 1) / 2)]} ms, slowest ${imports.at(-1)} ms`,
+    `${built.length} functions on Node ${process.versions.node}: median bundle ${kB(middle(sizes) ?? 0)} kB raw / ${kB(middle(gzip) ?? 0)} kB gzip, ` +
+      `${kB(sizes[0] ?? 0)}–${kB(sizes.at(-1) ?? 0)} kB raw (kB = 1,024 bytes); ` +
+      `import from a bare folder median ${middle(imports)} ms, ${imports[0]}–${imports.at(-1)} ms`,
   );
 }

@@ -1,4 +1,4 @@
-import { API_FUNCTIONS, type FunctionDef, STEP_FUNCTIONS } from '../infra/lib/lambda-functions';
+import { API_FUNCTIONS, type FunctionDef, MEDIAN_BUNDLE_BUDGET_BYTES, STEP_FUNCTIONS } from '../infra/lib/lambda-functions';
 
 /**
  * The write side of the pictures: the image store and its transactions (also named in .dependency-cruiser.cjs,
@@ -36,4 +36,18 @@ export function bundleSideViolations(
     }
   }
   return out;
+}
+
+/**
+ * The median bundle (the lower middle of an even count, as `npm run bench -- lambda-bundles` takes it)
+ * against its budget: a line saying which function is over and by how much, or undefined.
+ */
+export function bundleBudgetViolation(
+  built: readonly { id: string; bytes: number }[],
+  budget = MEDIAN_BUNDLE_BUDGET_BYTES,
+): string | undefined {
+  const median = [...built].sort((a, b) => a.bytes - b.bytes)[Math.floor((built.length - 1) / 2)];
+  if (!median) return 'no bundles built (npm run build:lambdas -- --force)';
+  if (median.bytes <= budget) return undefined;
+  return `median bundle ${median.bytes.toLocaleString('en')} bytes (${median.id}) is over its budget of ${budget.toLocaleString('en')}`;
 }

@@ -5,16 +5,17 @@
  * needs a module it does not carry (sharp where it is not installed, say) fails here, not in AWS.
  * Prints how many loaded and each one's import time; exit 1 on any failure.
  * Then the sides (issue 34): no public read function and no step but StoreImage carries the image store
- * or its transactions, read from each bundle's own module list (esbuild's metafile, kept by the build).
+ * or its transactions, read from each bundle's own module list (esbuild's metafile, kept by the build);
+ * and the median bundle within its budget (issue 31 item 6), from the sizes the build recorded.
  */
 
 import { join } from 'node:path';
-import { FUNCTION_METADATA_KEY, FUNCTIONS } from '../infra/lib/lambda-functions';
+import { FUNCTION_METADATA_KEY, FUNCTIONS, MEDIAN_BUNDLE_BUDGET_BYTES } from '../infra/lib/lambda-functions';
 import { cloudAssembly } from '../local/functions/cloud-assembly';
 import { FunctionHost } from '../local/functions/host';
 import { localNames, TemplateModel } from '../local/iam/index';
 import { readStamp } from './build-lambdas';
-import { bundleSideViolations } from './bundle-sides';
+import { bundleBudgetViolation, bundleSideViolations } from './bundle-sides';
 
 export interface BundleLoad {
   id: string;
@@ -66,5 +67,9 @@ if (import.meta.main) {
   console.info(
     `check:bundles: ${sides.length ? `${sides.length} write-side modules where they must not be` : 'no read function and no step but StoreImage carries the write side'}`,
   );
-  if (failed.length || results.length === 0 || sides.length) process.exit(1);
+  const budget = bundleBudgetViolation(stamp?.functions ?? []);
+  console.info(
+    budget ? `FAIL ${budget}` : `check:bundles: the median bundle is within ${MEDIAN_BUNDLE_BUDGET_BYTES.toLocaleString('en')} bytes`,
+  );
+  if (failed.length || results.length === 0 || sides.length || budget) process.exit(1);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CATEGORY_API_VALUES } from './category-table';
 
 /** The table itself lives in category-table.ts (zod-free, for the browser's initial chunk). */

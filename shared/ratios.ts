@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ASPECT_RATIO_LABELS } from './ratio-table';
 
 /** The table itself lives in ratio-table.ts (zod-free, for the browser's initial chunk). */

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { logger } from '../lambdas/lib/logger';
 import { JOBS_PER_WORKER } from '../shared/constants';
 import { markUnhealthy, scaleIn } from './instance';

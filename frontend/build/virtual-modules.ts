@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
-import { z } from 'zod';
+import * as z from 'zod';
 import type * as CategoryTable from '../../shared/category-table';
 
 /*

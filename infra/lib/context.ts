@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** CDK context (cdk.json or `-c key=value`), validated once. */
 export const appContextSchema = z.object({

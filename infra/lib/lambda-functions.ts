@@ -1,5 +1,5 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BuildOptions, Plugin } from 'esbuild';
 import { API_AREAS, type ApiArea, type RouteDef } from '../../lambdas/routes';
 
@@ -31,6 +31,11 @@ const LAMBDAS_DIR = join(REPO, 'lambdas');
 /** Where `npm run build:lambdas` writes one folder per function: what CDK deploys and `npm start` loads. */
 export const FUNCTIONS_DIR = join(REPO, 'dist/functions');
 export const functionDir = (id: string) => join(FUNCTIONS_DIR, id);
+/**
+ * The median function's bundle at most, raw bytes of its index.mjs (issue 31 item 6): over it,
+ * `npm run check:bundles` fails (scripts/bundle-sides.ts, `bundleBudgetViolation`).
+ */
+export const MEDIAN_BUNDLE_BUDGET_BYTES = 600_000;
 /** Template metadata naming a function's id (its AWS::Lambda::Function resource carries it). */
 export const FUNCTION_METADATA_KEY = 'artloom:function';
 
@@ -147,7 +152,7 @@ export function esbuildOptions(fn: FunctionDef): BuildOptions {
     metafile: true,
     logLevel: 'warning',
     legalComments: 'none',
-    plugins: [zodEnglishOnly],
+    plugins: [zodEnglishOnly, zodNoJsonSchema],
   };
   if (fn.entry) return { ...common, entryPoints: [join(LAMBDAS_DIR, fn.entry)] };
   return {
@@ -183,5 +188,36 @@ const zodEnglishOnly: Plugin = {
       contents: "export { default as en } from './en.js';",
       loader: 'js',
     }));
+  },
+};
+
+/**
+ * zod's JSON Schema conversion (`schema.toJSONSchema()`, `z.toJSONSchema`, Standard Schema's
+ * `~standard.jsonSchema`) rides in every bundle because each classic schema type keeps a reference
+ * to its converter, though no handler converts a schema: core/to-json-schema.js and
+ * core/json-schema-processors.js, 18 KB minified. The bundles get stubs of both: every export throws
+ * if ever called, the two method factories (which `~standard` calls) return a method that throws,
+ * and `aggregateChecks` (read by `z.string().minLength` and the like) stays zod's own.
+ * test/unit/infra/bundling.test.ts proves parsing never reaches a stub.
+ */
+const ZOD_REAL = '?zod-real';
+const ZOD_JSON_SCHEMA_STUBS: Record<string, { factories?: string[]; keep?: string[] }> = {
+  'to-json-schema.js': { factories: ['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod'] },
+  'json-schema-processors.js': { keep: ['aggregateChecks'] },
+};
+const zodNoJsonSchema: Plugin = {
+  name: 'zod-no-json-schema',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/ }, async (args) => {
+      if (args.suffix === ZOD_REAL) return undefined;
+      const { factories = [], keep = [] } = ZOD_JSON_SCHEMA_STUBS[basename(args.path)] ?? {};
+      const names = Object.keys(await import(pathToFileURL(args.path).href)).filter((n) => !keep.includes(n) && !factories.includes(n));
+      const message = "zod's JSON Schema conversion is left out of the Lambda bundles (zodNoJsonSchema in infra/lib/lambda-functions.ts)";
+      const lines = [`const stub = () => { throw new Error(${JSON.stringify(message)}); };`, 'const factory = () => stub;'];
+      if (names.length) lines.push(`export { ${names.map((n) => `stub as ${n}`).join(', ')} };`);
+      if (factories.length) lines.push(`export { ${factories.map((n) => `factory as ${n}`).join(', ')} };`);
+      if (keep.length) lines.push(`export { ${keep.join(', ')} } from ${JSON.stringify(`${args.path}${ZOD_REAL}`)};`);
+      return { contents: lines.join('\n'), loader: 'js' };
+    });
   },
 };

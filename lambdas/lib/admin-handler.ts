@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type AdminIdentity, requireAdmin } from './auth';
 import { validated } from './errors';
 import { type ApiResult, httpHandler, type RouteInput, readJsonBody } from './http';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { OPERATORS_GROUP } from '../../shared/admin';
 import { JOBS_PER_WORKER } from '../../shared/constants';
 

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ApiError, fieldErrors } from '../../shared/schemas/common';
 import { logger } from './logger';
 

@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { PUBLIC_LIST_EDGE_SECONDS } from '../../shared/constants';
 import { API_SETTINGS, assertSettings, config } from './config';
 import { errorResponse, ForbiddenError, ValidationError, validated } from './errors';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_PAGE_SIZE, AUDIT_ACTIONS, INBOX_KINDS, INBOX_STATES } from '../admin';
 import { categoryValueSchema } from '../categories';
 import { aspectRatioLabelSchema } from '../ratios';

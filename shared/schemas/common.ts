@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SKIP, MAX_TAKE, MODEL_NAME, PAGE_SIZE } from '../constants';
 import { forbiddenCharacter, forbiddenCharacterMessage } from '../text-rule';
 

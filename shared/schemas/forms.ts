@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RATING } from '../constants';
 import { HONEYPOT_FIELD } from '../form-fields';
 import { emailSchema, refuseForbiddenCharacters, textField } from './common';

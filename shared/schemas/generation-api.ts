@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuidSchema } from './common';
 
 /** Job ids are UUIDs made by the server; anything else cannot be a job. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_PROMPT_LENGTH } from '../constants';
 import { checkPrompt } from '../prompt-rule';
 import { aspectRatioLabelSchema } from '../ratios';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../safety';
 import { idParam, textField, uuidSchema } from './common';
 import { HONEYPOT_FIELD } from './forms';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuidSchema } from '../../../shared/schemas/common';
 import { jobIdPathSchema } from '../../../shared/schemas/generation-api';
 import { httpHandler, json } from '../../lib/http';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { jobIdPathSchema, jobReaderQuerySchema } from '../../../shared/schemas/generation-api';
 import { httpHandler, json } from '../../lib/http';
 import { jobStatus } from '../../services/generation';

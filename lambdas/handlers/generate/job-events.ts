@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { jobIdPathSchema, jobReaderQuerySchema } from '../../../shared/schemas/generation-api';
 import { config } from '../../lib/config';
 import { errorResponse, validated } from '../../lib/errors';

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { API_FUNCTIONS, FUNCTION_METADATA_KEY, FUNCTIONS, STEP_FUNCTIONS } from '../../../infra/lib/lambda-functions';
+import {
+  API_FUNCTIONS,
+  FUNCTION_METADATA_KEY,
+  FUNCTIONS,
+  MEDIAN_BUNDLE_BUDGET_BYTES,
+  STEP_FUNCTIONS,
+} from '../../../infra/lib/lambda-functions';
 import { checkCall } from '../../../local/iam/simulate';
-import { bundleSideViolations, isReadFunction, WRITE_SIDE_MODULES } from '../../../scripts/bundle-sides';
+import { bundleBudgetViolation, bundleSideViolations, isReadFunction, WRITE_SIDE_MODULES } from '../../../scripts/bundle-sides';
 import { t1Model } from '../local/iam/model';
 
 /**
@@ -89,5 +95,28 @@ describe('write side in the bundles (check:bundles)', () => {
       'api-jobs: a public read function carries lambdas/services/image-store.ts',
       'step-record-job: a step that stores nothing carries lambdas/adapters/image-transactions.ts',
     ]);
+  });
+});
+
+describe('median bundle budget (check:bundles, issue 31 item 6)', () => {
+  // 17 sizes as a build recorded them before and after zod's namespace import (dist/functions/build.json, 28 Nov).
+  const sizes = (bytes: number[]) => bytes.map((b, i) => ({ id: `fn-${i}`, bytes: b }));
+  const before = sizes([
+    473712, 481209, 486101, 486434, 498824, 518390, 631513, 649712, 660471, 663162, 717338, 784277, 808590, 810025, 843889, 987584, 994154,
+  ]);
+  const after = sizes([
+    362320, 369357, 374575, 374721, 385400, 406975, 519559, 537640, 548495, 550836, 605092, 672389, 696520, 697942, 732211, 875402, 881313,
+  ]);
+
+  it('passes the build of today and fails the one before, naming the median function', () => {
+    expect(bundleBudgetViolation(after)).toBeUndefined();
+    expect(bundleBudgetViolation([...before].reverse())).toBe('median bundle 660,471 bytes (fn-8) is over its budget of 600,000');
+    expect(MEDIAN_BUNDLE_BUDGET_BYTES).toBe(600_000);
+  });
+
+  it('takes the lower middle of an even count, as the bench does, and fails an empty build', () => {
+    expect(bundleBudgetViolation(sizes([100, 700, 800, 900]), 600)).toBe('median bundle 700 bytes (fn-1) is over its budget of 600');
+    expect(bundleBudgetViolation(sizes([100, 600, 800, 900]), 600)).toBeUndefined();
+    expect(bundleBudgetViolation([])).toBe('no bundles built (npm run build:lambdas -- --force)');
   });
 });

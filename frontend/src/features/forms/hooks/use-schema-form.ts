@@ -1,6 +1,6 @@
 import { fieldErrors } from '@shared/schemas/common';
 import { type ChangeEvent, useCallback, useMemo, useRef, useState } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 type Values<K extends string> = Record<K, string>;
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
