@@ -16,6 +16,7 @@ import { logger } from '../lib/logger';
 import { countMetric, GUARDRAIL_UNAVAILABLE_REASON, METRIC, METRIC_DIMENSION } from '../lib/metrics';
 import { within } from '../lib/within';
 import { DEFAULT_BLOCKED_TERMS } from './screening-lists';
+import { modelVerdict, screeningModel } from './screening-model';
 import { countRefusal } from './stats';
 import { type WordHit, wordListMatcher } from './word-lists';
 
@@ -29,8 +30,8 @@ export interface ScreenHit {
 }
 
 /**
- * One layer of prompt screening: the word screen, then (when the stack deploys one) Amazon Bedrock
- * Guardrails' ApplyGuardrail. Cheap and local first, so a plain blocked word never costs a Bedrock call.
+ * One layer of prompt screening: the word screen, the text classifier, then (when the stack deploys one)
+ * Amazon Bedrock Guardrails' ApplyGuardrail. Cheap and local first, so a plain blocked word never costs a Bedrock call.
  */
 export interface PromptScreen {
   /** The layer's name in /api/health and, in words, in the refusal (shared/safety.ts SCREENING_LAYERS). */
@@ -84,6 +85,17 @@ const wordListScreen: PromptScreen = {
   layer: 'words',
   detail: 'word lists (built in, and the operator’s blocked terms)',
   screen: async (prompt) => (await wordLists())(prompt),
+};
+
+/** The text classifier (screening-model.ts): meaning close to what it was trained on, said without a listed word. Never names a word. */
+const modelScreen: PromptScreen = {
+  layer: 'model',
+  detail:
+    'a small text classifier on this server (logistic regression on character and word n-grams, trained on our tuning sets): it reads phrasings near those it learnt, not meaning in general, and is not a guardrail',
+  screen: async (prompt) => {
+    const verdict = modelVerdict(screeningModel(), prompt);
+    return verdict ? { kind: verdict.kind } : undefined;
+  },
 };
 
 /** A guardrail's content filter types in plain words. */
@@ -144,10 +156,11 @@ function guardrailScreen(id: string, version: string, standIn: boolean): PromptS
   };
 }
 
-/** The screens in order: the word screen always, then the guardrail when BEDROCK_GUARDRAIL_ID and _VERSION are set. */
+/** The screens in order: the word screen and the text classifier always, then the guardrail when BEDROCK_GUARDRAIL_ID and _VERSION are set. */
 function screens(): readonly PromptScreen[] {
   const { BEDROCK_GUARDRAIL_ID: id, BEDROCK_GUARDRAIL_VERSION: version, BEDROCK_GUARDRAIL_STAND_IN } = config();
-  return id && version ? [wordListScreen, guardrailScreen(id, version, BEDROCK_GUARDRAIL_STAND_IN === '1')] : [wordListScreen];
+  const local = [wordListScreen, modelScreen];
+  return id && version ? [...local, guardrailScreen(id, version, BEDROCK_GUARDRAIL_STAND_IN === '1')] : local;
 }
 
 /** Throws PromptRefusedError when any screen refuses `prompt`; called before anything is written. */
