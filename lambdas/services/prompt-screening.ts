@@ -15,6 +15,7 @@ import { DomainError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { countMetric, GUARDRAIL_UNAVAILABLE_REASON, METRIC, METRIC_DIMENSION } from '../lib/metrics';
 import { within } from '../lib/within';
+import { guardrailDetail, MODEL_DETAIL, WORDS_DETAIL } from './screening-layers';
 import { DEFAULT_BLOCKED_TERMS } from './screening-lists';
 import { modelVerdict, screeningModel } from './screening-model';
 import { countRefusal } from './stats';
@@ -83,15 +84,14 @@ async function wordLists(): Promise<(text: string) => WordHit | undefined> {
 
 const wordListScreen: PromptScreen = {
   layer: 'words',
-  detail: 'word lists (built in, and the operator’s blocked terms)',
+  detail: WORDS_DETAIL,
   screen: async (prompt) => (await wordLists())(prompt),
 };
 
 /** The text classifier (screening-model.ts): meaning close to what it was trained on, said without a listed word. Never names a word. */
 const modelScreen: PromptScreen = {
   layer: 'model',
-  detail:
-    'a small text classifier on this server (logistic regression on character and word n-grams, trained on our tuning sets): it reads phrasings near those it learnt, not meaning in general, and is not a guardrail',
+  detail: MODEL_DETAIL,
   screen: async (prompt) => {
     const verdict = modelVerdict(screeningModel(), prompt);
     return verdict ? { kind: verdict.kind } : undefined;
@@ -138,9 +138,7 @@ class ScreeningUnavailableError extends ServiceUnavailableError {
 function guardrailScreen(id: string, version: string, standIn: boolean): PromptScreen {
   return {
     layer: 'guardrail',
-    detail: standIn
-      ? `a local stand-in for Amazon Bedrock Guardrails (guardrail ${id}, version ${version}): it answers by the API's contract and is not a classifier, so nothing is checked for meaning here`
-      : `Amazon Bedrock Guardrails, guardrail ${id} version ${version}`,
+    detail: guardrailDetail(id, version, standIn),
     screen: async (prompt) => {
       let finding: GuardrailFinding;
       try {
@@ -173,27 +171,6 @@ export async function screenPrompt(prompt: string): Promise<void> {
       throw new PromptRefusedError(hit, screen.layer);
     }
   }
-}
-
-/** A safety layer as /api/health lists it: its name, whether it runs, and what it is. */
-export interface SafetyLayer {
-  name: string;
-  runs: boolean;
-  detail: string;
-}
-
-/** For /api/health: every prompt-screening layer in the order they run, including one that does not. */
-export function promptScreeningLayers(): SafetyLayer[] {
-  const running = screens();
-  const layers: SafetyLayer[] = running.map((s) => ({ name: s.layer, runs: true, detail: s.detail }));
-  if (!running.some((s) => s.layer === 'guardrail')) {
-    layers.push({
-      name: 'guardrail',
-      runs: false,
-      detail: 'off: no Amazon Bedrock guardrail configured (context promptGuardrail=off), so prompts are not checked for meaning',
-    });
-  }
-  return layers;
 }
 
 /** For tests that edit the list and must not wait for the cache. */

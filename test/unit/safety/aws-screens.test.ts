@@ -11,7 +11,8 @@ vi.hoisted(() => {
 
 import { handler as health } from '../../../lambdas/handlers/system/get-health';
 import { resetConfig } from '../../../lambdas/lib/config';
-import { promptScreeningLayers, resetPromptScreening, screenPrompt } from '../../../lambdas/services/prompt-screening';
+import { resetPromptScreening, screenPrompt } from '../../../lambdas/services/prompt-screening';
+import { promptScreeningLayers } from '../../../lambdas/services/screening-layers';
 import { PROMPT_REFUSED_PREFIX, SCREENING_LAYERS } from '../../../shared/safety';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
