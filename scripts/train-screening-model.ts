@@ -139,6 +139,8 @@ function pickThreshold(examples: readonly Example[], scores: readonly number[], 
   const candidates = [...new Set(innocent.map((i) => scores[i] as number))].sort((a, b) => a - b).map((s) => s + 1e-6);
   const t = candidates.find(ok);
   if (t === undefined) throw new Error('no threshold keeps the innocent sets under the limit');
+  // Never under 0.5: a refusal means the classifier finds the prompt more likely disallowed than not.
+  console.info(`lowest threshold within the limits: ${t.toFixed(4)}`);
   return Math.max(0.5, Math.ceil(t * 1e4) / 1e4);
 }
 

@@ -17,6 +17,12 @@ export type ModelKind = (typeof MODEL_KINDS)[number];
 /** Character n-grams from MIN_GRAM to MAX_GRAM code points of the folded reading, padded with a space at each end. */
 const MIN_GRAM = 2;
 const MAX_GRAM = 5;
+/**
+ * A prompt's vector is scaled to length 1 as if it had at least this many features: a prompt of a
+ * few words (~40 features) is little evidence, so its score stays nearer the bias ('spaced out',
+ * 'no signal' must not be refused on one strong n-gram).
+ */
+const MIN_FEATURES = 200;
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
@@ -33,7 +39,7 @@ let words: Intl.Segmenter | undefined;
  * A prompt's features: hashed character 2–5-grams of its first reading (screening-text.ts: blanks,
  * invisibles, accents, look-alike letters and leetspeak folded away), and hashed word unigrams and
  * bigrams by Unicode word segmentation (so Chinese and Japanese have words), each counted once and
- * the vector scaled to length 1. Returns bucket indexes (sorted, unique) and their common value.
+ * the vector scaled to length 1 (or less, for a short prompt: MIN_FEATURES). Returns bucket indexes (sorted, unique) and their common value.
  */
 export function modelFeatures(prompt: string, bits: number): { buckets: Uint32Array; value: number } {
   const mask = (1 << bits) - 1;
@@ -57,7 +63,7 @@ export function modelFeatures(prompt: string, bits: number): { buckets: Uint32Ar
     previous = s.segment;
   }
   const buckets = Uint32Array.from(seen).sort();
-  return { buckets, value: buckets.length ? 1 / Math.sqrt(buckets.length) : 0 };
+  return { buckets, value: 1 / Math.sqrt(Math.max(buckets.length, MIN_FEATURES)) };
 }
 
 /** A model as the weights file holds it, decoded: one row of 2^bits weights and a bias per kind. */
