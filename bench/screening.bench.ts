@@ -1,11 +1,13 @@
 /**
  * Prompt screening, the word layer (issues 23 and 30): the word lists with the default terms against
  * the word layer's own set (test/fixtures/screening/sets.json), the held-out part first, then the
- * part the lists were tuned on, per category and per language; then the older issue-23 set
- * (evaluation.json, seen data) and what screening a prompt costs.
+ * part the lists were tuned on, per category and per language, each by the word screen alone and with
+ * the text classifier after it (screening-model.ts); then the older issue-23 set (evaluation.json,
+ * seen data) and what screening a prompt costs, each layer and the two together.
  */
 import { DEFAULT_BLOCKED_TERMS } from '../lambdas/services/screening-lists';
-import { wordListMatcher } from '../lambdas/services/word-lists';
+import { modelScores, modelVerdict, screeningModel } from '../lambdas/services/screening-model';
+import { type WordHit, wordListMatcher } from '../lambdas/services/word-lists';
 import {
   evaluatePart,
   evaluateScreening,
@@ -48,8 +50,21 @@ export async function run(): Promise<void> {
   const match = wordListMatcher(DEFAULT_BLOCKED_TERMS);
   const buildMs = performance.now() - t0;
 
-  printPart('HELD-OUT part (not tuned on: base index % 3 === 2)', evaluatePart(match, 'heldOut'));
-  printPart('TUNING part (the lists were tuned on it: seen data)', evaluatePart(match, 'tuning'));
+  const model = screeningModel();
+  // The word screen, then the text classifier on what it let through (prompt-screening.ts's order).
+  const withModel = (prompt: string): WordHit | undefined => {
+    const hit = match(prompt);
+    if (hit) return hit;
+    const verdict = modelVerdict(model, prompt);
+    return verdict && { kind: verdict.kind, term: `model ${verdict.score.toFixed(2)}` };
+  };
+  printPart('HELD-OUT part (not tuned or trained on: base index % 3 === 2), word screen alone', evaluatePart(match, 'heldOut'));
+  printPart('HELD-OUT part, word screen + text classifier', evaluatePart(withModel, 'heldOut'));
+  printPart(
+    'TUNING part (the lists were tuned and the classifier trained on it: seen data), word screen alone',
+    evaluatePart(match, 'tuning'),
+  );
+  printPart('TUNING part, word screen + text classifier', evaluatePart(withModel, 'tuning'));
 
   const old = evaluateScreening(match);
   console.info(
@@ -63,18 +78,26 @@ export async function run(): Promise<void> {
     ...labelledSets.innocent.heldOut,
   ].map((p) => p.prompt);
   for (const prompt of all) match(prompt); // warm
-  const runs = 5;
-  // CPU time beside wall time: on a shared machine the wall clock also counts other processes' turns.
-  const cpu0 = process.cpuUsage();
-  const t1 = performance.now();
-  for (let i = 0; i < runs; i++) for (const prompt of all) match(prompt);
-  const perPromptMs = (performance.now() - t1) / (runs * all.length);
-  const cpu = process.cpuUsage(cpu0);
-  const perPromptCpuMs = (cpu.user + cpu.system) / 1000 / (runs * all.length);
+  for (const prompt of all) modelScores(model, prompt); // warm
   const long = 'a watercolour of a quiet harbour at dawn, '.repeat(24).slice(0, 1000);
-  const t2 = performance.now();
-  for (let i = 0; i < 100; i++) match(long);
-  console.info(
-    `matcher built in ${buildMs.toFixed(1)} ms; ${perPromptMs.toFixed(3)} ms a prompt of the sets (${perPromptCpuMs.toFixed(3)} ms of CPU; ${all.length} prompts × ${runs}); ${((performance.now() - t2) / 100).toFixed(2)} ms a 1000-character prompt`,
-  );
+  for (const [name, screen] of [
+    ['word screen', match],
+    ['text classifier', (prompt: string) => modelScores(model, prompt)],
+    ['word screen + text classifier (the whole local screen)', (prompt: string) => withModel(prompt)],
+  ] as const) {
+    const runs = 5;
+    // CPU time beside wall time: on a shared machine the wall clock also counts other processes' turns.
+    const cpu0 = process.cpuUsage();
+    const t1 = performance.now();
+    for (let i = 0; i < runs; i++) for (const prompt of all) screen(prompt);
+    const perPromptMs = (performance.now() - t1) / (runs * all.length);
+    const cpu = process.cpuUsage(cpu0);
+    const perPromptCpuMs = (cpu.user + cpu.system) / 1000 / (runs * all.length);
+    const t2 = performance.now();
+    for (let i = 0; i < 100; i++) screen(long);
+    console.info(
+      `${name}: ${perPromptMs.toFixed(3)} ms a prompt of the sets (${perPromptCpuMs.toFixed(3)} ms of CPU; ${all.length} prompts × ${runs}); ${((performance.now() - t2) / 100).toFixed(2)} ms a 1000-character prompt`,
+    );
+  }
+  console.info(`matcher built in ${buildMs.toFixed(1)} ms`);
 }

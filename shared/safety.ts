@@ -63,6 +63,7 @@ export const IMAGE_REPORT_TYPE = 'image_report';
  */
 export const SCREENING_LAYERS = {
   words: 'the word screen',
+  model: 'the text classifier on this server',
   guardrail: 'the meaning check (Amazon Bedrock Guardrails)',
 } as const;
 export type ScreeningLayer = keyof typeof SCREENING_LAYERS;

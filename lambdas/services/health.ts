@@ -1,7 +1,7 @@
 import { probeBudgetMs, probeDependencies } from '../adapters/health-probe';
 import { config } from '../lib/config';
 import { imageCheck } from './image-check';
-import { promptScreeningLayers } from './prompt-screening';
+import { promptScreeningLayers } from './screening-layers';
 
 /**
  * GET /api/health's answer: `ok` when every dependency answers; `renderer` tells the UI whether pictures

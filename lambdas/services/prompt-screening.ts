@@ -15,7 +15,9 @@ import { DomainError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { countMetric, GUARDRAIL_UNAVAILABLE_REASON, METRIC, METRIC_DIMENSION } from '../lib/metrics';
 import { within } from '../lib/within';
+import { guardrailDetail, MODEL_DETAIL, WORDS_DETAIL } from './screening-layers';
 import { DEFAULT_BLOCKED_TERMS } from './screening-lists';
+import { modelVerdict, screeningModel } from './screening-model';
 import { countRefusal } from './stats';
 import { type WordHit, wordListMatcher } from './word-lists';
 
@@ -29,8 +31,8 @@ export interface ScreenHit {
 }
 
 /**
- * One layer of prompt screening: the word screen, then (when the stack deploys one) Amazon Bedrock
- * Guardrails' ApplyGuardrail. Cheap and local first, so a plain blocked word never costs a Bedrock call.
+ * One layer of prompt screening: the word screen, the text classifier, then (when the stack deploys one)
+ * Amazon Bedrock Guardrails' ApplyGuardrail. Cheap and local first, so a plain blocked word never costs a Bedrock call.
  */
 export interface PromptScreen {
   /** The layer's name in /api/health and, in words, in the refusal (shared/safety.ts SCREENING_LAYERS). */
@@ -82,8 +84,18 @@ async function wordLists(): Promise<(text: string) => WordHit | undefined> {
 
 const wordListScreen: PromptScreen = {
   layer: 'words',
-  detail: 'word lists (built in, and the operator’s blocked terms)',
+  detail: WORDS_DETAIL,
   screen: async (prompt) => (await wordLists())(prompt),
+};
+
+/** The text classifier (screening-model.ts): meaning close to what it was trained on, said without a listed word. Never names a word. */
+const modelScreen: PromptScreen = {
+  layer: 'model',
+  detail: MODEL_DETAIL,
+  screen: async (prompt) => {
+    const verdict = modelVerdict(screeningModel(), prompt);
+    return verdict ? { kind: verdict.kind } : undefined;
+  },
 };
 
 /** A guardrail's content filter types in plain words. */
@@ -126,9 +138,7 @@ class ScreeningUnavailableError extends ServiceUnavailableError {
 function guardrailScreen(id: string, version: string, standIn: boolean): PromptScreen {
   return {
     layer: 'guardrail',
-    detail: standIn
-      ? `a local stand-in for Amazon Bedrock Guardrails (guardrail ${id}, version ${version}): it answers by the API's contract and is not a classifier, so nothing is checked for meaning here`
-      : `Amazon Bedrock Guardrails, guardrail ${id} version ${version}`,
+    detail: guardrailDetail(id, version, standIn),
     screen: async (prompt) => {
       let finding: GuardrailFinding;
       try {
@@ -144,10 +154,11 @@ function guardrailScreen(id: string, version: string, standIn: boolean): PromptS
   };
 }
 
-/** The screens in order: the word screen always, then the guardrail when BEDROCK_GUARDRAIL_ID and _VERSION are set. */
+/** The screens in order: the word screen and the text classifier always, then the guardrail when BEDROCK_GUARDRAIL_ID and _VERSION are set. */
 function screens(): readonly PromptScreen[] {
   const { BEDROCK_GUARDRAIL_ID: id, BEDROCK_GUARDRAIL_VERSION: version, BEDROCK_GUARDRAIL_STAND_IN } = config();
-  return id && version ? [wordListScreen, guardrailScreen(id, version, BEDROCK_GUARDRAIL_STAND_IN === '1')] : [wordListScreen];
+  const local = [wordListScreen, modelScreen];
+  return id && version ? [...local, guardrailScreen(id, version, BEDROCK_GUARDRAIL_STAND_IN === '1')] : local;
 }
 
 /** Throws PromptRefusedError when any screen refuses `prompt`; called before anything is written. */
@@ -160,27 +171,6 @@ export async function screenPrompt(prompt: string): Promise<void> {
       throw new PromptRefusedError(hit, screen.layer);
     }
   }
-}
-
-/** A safety layer as /api/health lists it: its name, whether it runs, and what it is. */
-export interface SafetyLayer {
-  name: string;
-  runs: boolean;
-  detail: string;
-}
-
-/** For /api/health: every prompt-screening layer in the order they run, including one that does not. */
-export function promptScreeningLayers(): SafetyLayer[] {
-  const running = screens();
-  const layers: SafetyLayer[] = running.map((s) => ({ name: s.layer, runs: true, detail: s.detail }));
-  if (!running.some((s) => s.layer === 'guardrail')) {
-    layers.push({
-      name: 'guardrail',
-      runs: false,
-      detail: 'off: no Amazon Bedrock guardrail configured (context promptGuardrail=off), so prompts are not checked for meaning',
-    });
-  }
-  return layers;
 }
 
 /** For tests that edit the list and must not wait for the cache. */

@@ -39,13 +39,15 @@ describe('the Bedrock guardrail layer (local stand-in behind the gateway)', () =
     expect(await readCount(`rl#gen-user#${body.userId}`, hourStart())).toBe(0);
   }
 
-  it('names each layer in /api/health, the guardrail as a local stand-in that is not a classifier', async () => {
+  it('names each layer in /api/health, the text classifier as not a guardrail, the guardrail as a local stand-in that is not a classifier', async () => {
     const { safety } = (await (await app.api('/api/health')).json()) as { safety: { layers: Layer[]; imageCheck: string } };
     expect(safety.layers.map(({ name, runs }) => ({ name, runs }))).toEqual([
       { name: 'words', runs: true },
+      { name: 'model', runs: true },
       { name: 'guardrail', runs: true },
       { name: 'image check', runs: true },
     ]);
+    expect(safety.layers.find((l) => l.name === 'model')?.detail).toContain('not a guardrail');
     const guardrail = safety.layers.find((l) => l.name === 'guardrail');
     expect(guardrail?.detail).toContain('local stand-in');
     expect(guardrail?.detail).toContain('not a classifier');

@@ -5,7 +5,9 @@ import { getRequestJobId } from '../../../lambdas/adapters/jobs-table';
 import { resetConfig } from '../../../lambdas/lib/config';
 import { resetPromptScreening } from '../../../lambdas/services/prompt-screening';
 import { windowOf } from '../../../lambdas/services/rate-limit';
-import { PROMPT_REFUSED, PROMPT_REFUSED_PREFIX, REFUSAL_KINDS } from '../../../shared/safety';
+import { DEFAULT_BLOCKED_TERMS } from '../../../lambdas/services/screening-lists';
+import { wordListMatcher } from '../../../lambdas/services/word-lists';
+import { PROMPT_REFUSED, PROMPT_REFUSED_PREFIX, REFUSAL_KINDS, SCREENING_LAYERS } from '../../../shared/safety';
 import { startTestApp, type TestApp } from '../../support/local-app';
 import { newRequest, postGenerate } from '../generation/support';
 
@@ -122,6 +124,19 @@ describe('prompt screening before the queue', () => {
   it('names the word screen as the layer that refused', async () => {
     const res = await postGenerate(app, newRequest({ prompt: 'a porn star on a beach' }));
     expect(((await res.json()) as ErrorBody).error.message).toMatch(/ — found by the word screen\. Please rephrase it\.$/);
+  });
+
+  it('refuses a prompt with no listed word by the text classifier, naming it and the kind but no word, with no job and no quota spent', async () => {
+    const prompt = 'a woman lying on the sheets with nothing on, waiting for her lover';
+    expect(wordListMatcher(DEFAULT_BLOCKED_TERMS)(prompt)).toBeUndefined();
+    const body = newRequest({ prompt });
+    const res = await postGenerate(app, body);
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as ErrorBody).error.message).toBe(
+      `${PROMPT_REFUSED_PREFIX} ${REFUSAL_KINDS.sexual} — found by ${SCREENING_LAYERS.model}. Please rephrase it.`,
+    );
+    expect(await getRequestJobId(body.userId, body.requestId)).toBeUndefined();
+    expect(await readCount(`rl#gen-user#${body.userId}`, hourStart())).toBe(0);
   });
 
   it('reports in /api/health the image check the worker runs', async () => {

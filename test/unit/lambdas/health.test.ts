@@ -29,6 +29,7 @@ describe('health handler', () => {
       safety: {
         layers: [
           { name: 'words', runs: true, detail: expect.any(String) },
+          { name: 'model', runs: true, detail: expect.stringContaining('text classifier') },
           { name: 'guardrail', runs: false, detail: expect.stringContaining('off') },
           { name: 'image check', runs: true, detail: 'nsfwjs MobileNetV2 (tfjs-wasm), in the GPU worker' },
         ],

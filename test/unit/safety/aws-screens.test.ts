@@ -11,7 +11,8 @@ vi.hoisted(() => {
 
 import { handler as health } from '../../../lambdas/handlers/system/get-health';
 import { resetConfig } from '../../../lambdas/lib/config';
-import { promptScreeningLayers, resetPromptScreening, screenPrompt } from '../../../lambdas/services/prompt-screening';
+import { resetPromptScreening, screenPrompt } from '../../../lambdas/services/prompt-screening';
+import { promptScreeningLayers } from '../../../lambdas/services/screening-layers';
 import { PROMPT_REFUSED_PREFIX, SCREENING_LAYERS } from '../../../shared/safety';
 import { apiEvent, bodyOf, lambdaContext } from '../../fixtures/api-event';
 import { resetAnsweringEmpty } from '../../fixtures/aws-mock';
@@ -71,11 +72,12 @@ describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
     expect(bedrock.commandCalls(ApplyGuardrailCommand)).toHaveLength(0);
     expect(promptScreeningLayers().map(({ name, runs }) => ({ name, runs }))).toEqual([
       { name: 'words', runs: true },
+      { name: 'model', runs: true },
       { name: 'guardrail', runs: false },
     ]);
   });
 
-  it('sends the prompt as INPUT to the configured guardrail and version, after the word lists', async () => {
+  it('sends the prompt as INPUT to the configured guardrail and version, after the word lists and the text classifier', async () => {
     withGuardrail();
     bedrock.on(ApplyGuardrailCommand).resolves(none);
     await screenPrompt('a lighthouse at dawn');
@@ -89,6 +91,7 @@ describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
     ]);
     expect(promptScreeningLayers()).toEqual([
       { name: 'words', runs: true, detail: expect.stringContaining('word lists') },
+      { name: 'model', runs: true, detail: expect.stringContaining('text classifier') },
       { name: 'guardrail', runs: true, detail: 'Amazon Bedrock Guardrails, guardrail abc123def456 version 3' },
     ]);
   });
@@ -97,7 +100,7 @@ describe('Bedrock Guardrails prompt screen (SDK mocked)', () => {
     withGuardrail();
     process.env.BEDROCK_GUARDRAIL_STAND_IN = '1';
     resetConfig();
-    expect(promptScreeningLayers()[1]).toEqual({ name: 'guardrail', runs: true, detail: expect.stringContaining('not a classifier') });
+    expect(promptScreeningLayers()[2]).toEqual({ name: 'guardrail', runs: true, detail: expect.stringContaining('not a classifier') });
   });
 
   it('does not call Bedrock for a prompt the word lists already refuse, and names the word screen', async () => {
@@ -154,6 +157,7 @@ describe('/api/health', () => {
       safety: {
         layers: [
           { name: 'words', runs: true },
+          { name: 'model', runs: true, detail: expect.stringContaining('not a guardrail') },
           { name: 'guardrail', runs: true, detail: 'Amazon Bedrock Guardrails, guardrail abc123def456 version 3' },
           {
             name: 'image check',

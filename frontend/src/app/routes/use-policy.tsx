@@ -57,9 +57,9 @@ export default function UsePolicyPage() {
         that contains one (Scunthorpe, classic) is fine.
       </p>
       <p>
-        Two checks run in turn, and a refusal says which one found the problem: {SCREENING_LAYERS.words}, then {SCREENING_LAYERS.guardrail},
-        which reads what a prompt means whatever its wording or language. When the meaning check cannot answer, nothing is started and you
-        are asked to try again in a moment.
+        Three checks run in turn, and a refusal says which one found the problem: {SCREENING_LAYERS.words}, {SCREENING_LAYERS.model} (which
+        knows phrasings like those it learnt from), then {SCREENING_LAYERS.guardrail}, which reads what a prompt means whatever its wording
+        or language. When the meaning check cannot answer, nothing is started and you are asked to try again in a moment.
       </p>
       <h2>Reporting a picture</h2>
       <p>
