@@ -195,6 +195,9 @@ export interface ScreeningText {
   plain: string;
 }
 
+/** What ends a clause: punctuation between words (a period only before a blank or the end: 'nu.de' is one word). */
+const CLAUSE_BREAK = /[,;:!?()[\]{}…、。，；：！？]+|\.(?=\s|$)/u;
+
 /**
  * The readings of a prompt: the folded words; with letters written apart joined (twice: keeping a
  * leading article apart, then not); with separators inside a word dropped ('nu.de', 'na_ked'); and
@@ -213,7 +216,13 @@ export function screeningText(prompt: string): ScreeningText {
       spaced(folded.replace(/(?<=[\p{L}\p{N}])[._\-'"~^]+(?=[\p{L}\p{N}])/gu, '')),
     ]),
   ];
-  return { readings, joined: { text: words.replace(/ /g, ''), words: words.split(' ') }, plain: plainText(prompt).replace(/\s+/g, ' ') };
+  // Pieces are joined back within a clause only ('la mer, dessin animé' is not 'merde'): '' marks each clause's end.
+  const pieces = folded
+    .split(CLAUSE_BREAK)
+    .map(spaced)
+    .filter(Boolean)
+    .flatMap((clause, i) => [...(i ? [''] : []), ...clause.split(' ')]);
+  return { readings, joined: { text: words.replace(/ /g, ''), words: pieces }, plain: plainText(prompt).replace(/\s+/g, ' ') };
 }
 
 /** A term or allowed word as the readings spell it ('Sea-Dyke' → 'sea dyke'); `*` kept for stems. */

@@ -64,6 +64,7 @@ export function normaliseTerms(terms: readonly string[]): string[] {
 
 /** Scripts written without spaces between words: their terms match anywhere in the joined reading. */
 const DENSE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+const HANGUL = /\p{Script=Hangul}/u;
 /** A character of a word: readings hold only word characters (letters, digits, `*`) and single spaces. */
 const WORD = '[^ ]';
 const escapeChar = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, (m) => `\\${m}`);
@@ -259,13 +260,15 @@ function pieceHit(list: CompiledList, joined: JoinedPieces, allowed: CompiledLis
   };
   for (let i = 0; i < words.length - 1; i++) {
     const head = words[i] ?? '';
+    // '' marks a clause's end (screeningText): pieces are joined within a clause only.
+    if (!head) continue;
     // A word that is a hit (or a stem's hit) alone was judged in the readings, allowed word included ('stripper tool').
     if (FUNCTION_WORD.has(head) || starting(head) || infix(head, head.length, head.length)) continue;
     let candidate = head;
     let spacedOut = head;
     for (let j = i + 1; j < Math.min(words.length, i + 3); j++) {
       const next = words[j] ?? '';
-      if (FUNCTION_WORD.has(next)) break;
+      if (!next || FUNCTION_WORD.has(next)) break;
       candidate += next;
       spacedOut += ` ${next}`;
       if (!(starting(candidate) || infix(candidate, head.length, next.length))) continue;
@@ -302,8 +305,14 @@ function firstHit(list: CompiledList, text: ScreeningText, allowed: CompiledList
   }
   const { joined } = text;
   if (list.dense && DENSE.test(joined.text)) {
-    const dense = spans(list.dense, joined.text)[0];
-    if (dense) return joined.text.slice(...dense);
+    const words = text.readings[0]?.split(' ') ?? [];
+    // Korean is written with spaces between words: a Hangul term of two syllables counts inside one word, not across
+    // two ('여자 해질녘', a woman at dusk, is not '자해', self-harm); a longer one may be a phrase written with or without
+    // its space. Chinese, Japanese and Thai have no spaces to respect.
+    const dense = spans(list.dense, joined.text)
+      .map((span) => joined.text.slice(...span))
+      .find((hit) => !HANGUL.test(hit) || [...hit].length > 2 || words.some((word) => word.includes(hit)));
+    if (dense) return dense;
   }
   return pieceHit(list, joined, allowed);
 }

@@ -44,7 +44,7 @@ const ask = async (item: Record<string, unknown> | undefined, userId?: string) =
     apiEvent({ path: '/api/images/pic-1', pathParameters: { id: 'pic-1' }, query: userId ? { userId } : {} }),
     lambdaContext(),
   );
-  return { status: result.statusCode, body: bodyOf(result) as { url?: string; error?: { code: string } } };
+  return { status: result.statusCode, body: bodyOf(result) as { url?: string; error?: { code: string; message?: string } } };
 };
 
 describe('GET /api/images/{id} with the reader’s visitor id', () => {

@@ -167,6 +167,11 @@ describe('word layer rules', () => {
     });
   });
 
+  it('still reads a Korean term inside a word and pieces split within a clause', () => {
+    expect(match('자해하는 소녀')?.kind).toBe('self_harm');
+    expect(match('a woman, na ked')?.kind).toBe('sexual');
+  });
+
   describe('the issue’s innocent look-alikes pass', () => {
     it.each([
       'sex of a plant',
@@ -184,6 +189,10 @@ describe('word layer rules', () => {
       '바다 위의 일몰',
       'غروب الشمس فوق البحر',
       'Ηλιοβασίλεμα πάνω από τη θάλασσα',
+      // Found by the classifier's scan of everyday prompts: a two-syllable Korean term across two words ('여자 해질녘',
+      // a woman at dusk: not '자해'), and pieces joined across a comma ('la mer, dessin': not 'merde').
+      '여자 해질녘 옥상에서, 포스터',
+      'une vue sur la mer, dessin animé',
     ])('%j', (prompt) => {
       expect(match(prompt)).toBeUndefined();
     });
