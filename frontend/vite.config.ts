@@ -26,6 +26,9 @@ export default defineConfig({
       checks: { pluginTimings: false },
       preserveEntrySignatures: 'allow-extension',
       output: {
+        // Six hash characters instead of eight: the entry names every lazy chunk (its imports and preload map), and
+        // random hash characters are the one thing gzip cannot shrink (≈ 80 bytes of the first visit's budget).
+        chunkFileNames: 'assets/[name]-[hash:6].js',
         codeSplitting: {
           // zod (~25 kB gzip) is only needed by lazily loaded validators: keep it in its own chunk so
           // it never rides along with a small shared module that the first chunk imports.

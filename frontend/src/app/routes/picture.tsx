@@ -23,7 +23,7 @@ export default function PicturePage() {
   useEffect(() => {
     const abort = new AbortController();
     // The picture's own page is what strangers see: public pictures only, the author's too (no visitor id sent).
-    fetchPublicImage(id, '', abort.signal).then(
+    fetchPublicImage(id, abort.signal, false).then(
       (image) => setState({ id, image }),
       () => {
         if (!abort.signal.aborted) setState({ id, missing: true });

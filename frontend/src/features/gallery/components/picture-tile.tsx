@@ -8,7 +8,7 @@ const WALL_TILE_SIZES = '(min-width: 992px) 200px, 25vw';
 /** A square picture that opens the viewer, its prompt one hover or focus away (the wall, home's 'AI images'). */
 export function PictureTile({ image, onOpen, eager = false }: { image: ClientImage; onOpen: () => void; eager?: boolean }) {
   return (
-    <button type="button" className="tile-fill wall__tile" aria-label={`Open image: ${image.prompt}`} onClick={onOpen}>
+    <button type="button" className="wall__tile" aria-label={`Open image: ${image.prompt}`} onClick={onOpen}>
       <img
         {...thumbnailSources(image, WALL_TILE_SIZES)}
         alt={image.prompt}

@@ -1,10 +1,15 @@
 import type { ClientImage } from '@shared/client-image';
 import { api, FILES_HOST } from '../../../lib/api-client';
 import { loadGallerySchemas } from '../../../lib/validators';
+import { getVisitor } from '../../../lib/visitor';
 
-/** GET /api/images/{id}?userId: a public picture, or the visitor's own (their id lets them read it unshared). */
-export async function fetchPublicImage(id: string, userId: string, signal?: AbortSignal): Promise<ClientImage> {
-  const query = userId ? `?userId=${encodeURIComponent(userId)}` : '';
+/**
+ * GET /api/images/{id}[?userId]: a public picture; `asVisitor` (the default) sends the visitor's id, so their own
+ * picture comes too, unshared (the visitor is read here, in this lazy chunk, not by the caller in the first visit's).
+ */
+export async function fetchPublicImage(id: string, signal?: AbortSignal, asVisitor = true): Promise<ClientImage> {
+  const { userId } = getVisitor();
+  const query = asVisitor && userId ? `?userId=${encodeURIComponent(userId)}` : '';
   const [schemas, data] = await Promise.all([
     loadGallerySchemas(),
     api.get<unknown>(`/images/${encodeURIComponent(id)}${query}`, undefined, { signal }),

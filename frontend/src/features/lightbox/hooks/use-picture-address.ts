@@ -3,7 +3,6 @@ import { PICTURE_PARAM, PICTURE_UNAVAILABLE } from '@shared/viewer-address';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '../../../lib/notify';
-import { getVisitor } from '../../../lib/visitor';
 
 /** A list a viewer can open on; `own`: the visitor's own pictures (the viewer offers Share). */
 export interface ViewerList {
@@ -94,7 +93,7 @@ export function usePictureAddress<K extends string>(lists: Record<K, ViewerList>
     const abort = new AbortController();
     // Loaded on this rare path only (off the generator's first chunk, which the first visit's JS budget counts).
     import('../api/share-api')
-      .then(({ fetchPublicImage }) => fetchPublicImage(id, getVisitor().userId, abort.signal))
+      .then(({ fetchPublicImage }) => fetchPublicImage(id, abort.signal))
       .then(
         (image) => {
           if (!abort.signal.aborted) setFetched({ id, image });

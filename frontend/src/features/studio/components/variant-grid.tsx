@@ -55,7 +55,7 @@ export function VariantGrid({ state, result, ratio: picked, onOpen, onPrompt, ge
                 <button
                   ref={i === 0 ? first : undefined}
                   type="button"
-                  className="tile-fill variant-grid__tile"
+                  className="variant-grid__tile"
                   aria-label={`Open picture ${i + 1} of ${total}: ${image.prompt}`}
                   onClick={() => onOpen(images, i)}
                 >
