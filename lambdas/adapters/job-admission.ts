@@ -5,19 +5,8 @@ import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
 import { decrementUpdate, incrementUpdate, type WindowCount } from './counters-table';
 import { cancellationCodes, retryTransactionConflicts } from './dynamo-errors';
-import {
-  ACTIVE,
-  DAY,
-  epoch,
-  getInFlightJobId,
-  getRequestJobId,
-  type JobItem,
-  jobKey,
-  lockKey,
-  queueKey,
-  requestKey,
-  table,
-} from './jobs-table';
+import { ACTIVE, DAY, epoch, getInFlightJobId, getRequestJobId, type JobItem, jobKey, lockKey, requestKey, table } from './jobs-table';
+import { jobIdInShard, QUEUE_SHARDS, queueShardKey, queueShardOf, shardCap, shardOrder } from './queue-shards';
 
 /**
  * A job's admission and its refund, in the jobs table (jobs-table.ts has the item shapes): the creating
@@ -45,12 +34,36 @@ export interface Admission {
  * Creates the job, its request key and the visitor's in-flight lock, takes a queue slot and counts
  * the hourly caps, all in one transaction: a burst admits at most the cap, and a refusal costs
  * nothing. A stale lock (its job already ended, or past its TTL) may be replaced: `staleLockJobId` names it.
+ *
+ * The slot is taken in the shard of the job's id (queue-shards.ts); when that shard is full, the others are tried in
+ * turn, each with a fresh id in it, so the job is refused `queue_full` only when every shard is. Answers the job as
+ * created: its id may be one of those fresh ones.
  */
-export async function createJob(job: JobItem, staleLockJobId: string | undefined, admission: Admission): Promise<void> {
-  await retryTransactionConflicts(() => createJobOnce(job, staleLockJobId, admission));
+export async function createJob(job: JobItem, staleLockJobId: string | undefined, admission: Admission): Promise<JobItem> {
+  let full: JobConflictError | undefined;
+  const first = queueShardOf(job.jobId);
+  for (const shard of shardOrder(first)) {
+    const places = shardCap(admission.queueCap, QUEUE_SHARDS, shard);
+    if (places === 0) continue;
+    const candidate = shard === first ? job : { ...job, jobId: jobIdInShard(shard) };
+    try {
+      await retryTransactionConflicts(() => createJobOnce(candidate, staleLockJobId, shard, places, admission));
+      return candidate;
+    } catch (err) {
+      if (!(err instanceof JobConflictError) || err.reason !== 'queue_full') throw err;
+      full = err;
+    }
+  }
+  throw full ?? new JobConflictError('queue_full', undefined);
 }
 
-async function createJobOnce(job: JobItem, staleLockJobId: string | undefined, admission: Admission): Promise<void> {
+async function createJobOnce(
+  job: JobItem,
+  staleLockJobId: string | undefined,
+  shard: number,
+  places: number,
+  admission: Admission,
+): Promise<void> {
   const ttl = epoch() + 7 * DAY;
   const lockCondition = staleLockJobId
     ? { ConditionExpression: 'attribute_not_exists(pk) OR jobId = :stale', ExpressionAttributeValues: { ':stale': staleLockJobId } }
@@ -92,11 +105,11 @@ async function createJobOnce(job: JobItem, staleLockJobId: string | undefined, a
           {
             Update: {
               TableName: table(),
-              Key: queueKey,
+              Key: queueShardKey(shard),
               UpdateExpression: 'ADD #count :one SET updatedAt = :now',
               ConditionExpression: 'attribute_not_exists(#count) OR #count < :cap',
               ExpressionAttributeNames: { '#count': 'count' },
-              ExpressionAttributeValues: { ':one': 1, ':cap': admission.queueCap, ':now': clock.date().toISOString() },
+              ExpressionAttributeValues: { ':one': 1, ':cap': places, ':now': clock.date().toISOString() },
             },
           },
           // One unit per picture (issue 32): a job of 4 needs room for 4 in every count, or nothing is charged.

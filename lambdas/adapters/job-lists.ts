@@ -3,7 +3,8 @@ import { clock } from '../lib/clock';
 import { dynamo } from './aws-clients';
 import { isConditionFailed } from './dynamo-errors';
 import { queryEvery } from './dynamo-query';
-import { ACTIVE, type JobItem, queueKey, RUNNING, table } from './jobs-table';
+import { ACTIVE, type JobItem, RUNNING, table } from './jobs-table';
+import { QUEUE_SHARDS, queueShardKey, queueShardOf } from './queue-shards';
 
 /** The jobs table's lists (gsi2: waiting for a GPU, running) and the queue count's repair (see jobs-table.ts). */
 
@@ -43,32 +44,46 @@ export async function openJobs(limit = 200): Promise<JobItem[]> {
 }
 
 /**
- * Sets the queue's slot count to the number of queued jobs when they differ and the count has not
- * moved for `quietSeconds` (so the index has caught up with every admission). Conditional on the
- * count read: a concurrent admission or exit wins. Returns the correction made, if any.
+ * Sets each queue shard's slot count (queue-shards.ts) to the number of queued jobs in that shard when they differ and
+ * the count has not moved for `quietSeconds` (so the index has caught up with every admission). Conditional on the
+ * count read: a concurrent admission or exit wins. Returns the corrections made, if any.
  */
-export async function repairQueueCount(quietSeconds = 60): Promise<{ from: number; to: number } | undefined> {
-  const counter = await dynamo().send(new GetCommand({ TableName: table(), Key: queueKey, ConsistentRead: true }));
-  const seen = Number(counter.Item?.count ?? 0);
-  const seenAt = counter.Item?.updatedAt as string | undefined;
-  if (!seenAt || clock.now() - Date.parse(seenAt) < quietSeconds * 1000) return undefined;
-  const out = await dynamo().send(new QueryCommand({ ...gsi2Group(ACTIVE), Select: 'COUNT' }));
-  const actual = out.Count ?? 0;
-  if (actual === seen) return undefined;
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: queueKey,
-        UpdateExpression: 'SET #count = :actual, updatedAt = :now',
-        ConditionExpression: '#count = :seen AND updatedAt = :seenAt',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':actual': actual, ':seen': seen, ':seenAt': seenAt, ':now': clock.date().toISOString() },
-      }),
+export async function repairQueueCount(quietSeconds = 60): Promise<{ shard: number; from: number; to: number }[] | undefined> {
+  const counters = await Promise.all(
+    Array.from({ length: QUEUE_SHARDS }, (_, shard) =>
+      dynamo().send(new GetCommand({ TableName: table(), Key: queueShardKey(shard), ConsistentRead: true })),
+    ),
+  );
+  const quiet = counters
+    .map((c, shard) => ({ shard, seen: Number(c.Item?.count ?? 0), seenAt: c.Item?.updatedAt as string | undefined }))
+    .filter(
+      (c): c is { shard: number; seen: number; seenAt: string } => !!c.seenAt && clock.now() - Date.parse(c.seenAt) >= quietSeconds * 1000,
     );
-    return { from: seen, to: actual };
-  } catch (err) {
-    if (isConditionFailed(err)) return undefined;
-    throw err;
+  if (quiet.length === 0) return undefined;
+  const actual = new Array<number>(QUEUE_SHARDS).fill(0);
+  for (const { jobId } of await queryEvery<{ jobId: string }>({ ...gsi2Group(ACTIVE), ProjectionExpression: 'jobId' })) {
+    const shard = queueShardOf(String(jobId));
+    actual[shard] = (actual[shard] ?? 0) + 1;
   }
+  const fixes: { shard: number; from: number; to: number }[] = [];
+  for (const { shard, seen, seenAt } of quiet) {
+    const to = actual[shard] ?? 0;
+    if (to === seen) continue;
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: queueShardKey(shard),
+          UpdateExpression: 'SET #count = :actual, updatedAt = :now',
+          ConditionExpression: '#count = :seen AND updatedAt = :seenAt',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':actual': to, ':seen': seen, ':seenAt': seenAt, ':now': clock.date().toISOString() },
+        }),
+      );
+      fixes.push({ shard, from: seen, to });
+    } catch (err) {
+      if (!isConditionFailed(err)) throw err;
+    }
+  }
+  return fixes.length > 0 ? fixes : undefined;
 }

@@ -5,14 +5,16 @@ import { clock } from '../lib/clock';
 import { config } from '../lib/config';
 import { dynamo } from './aws-clients';
 import { cancellationCodes, isConditionFailed, retryTransactionConflicts } from './dynamo-errors';
+import { queueShardKey, queueShardOf } from './queue-shards';
 
 /**
  * The jobs table (generic keys). Item shapes:
  * - job          pk `job#<id>`            sk `job`    gsi1 `user#<userId>` / createdAt (a visitor's jobs),
  *                gsi2 `active` / `<createdAt>#<id>` while queued/starting (queue position),
  *                then `running` / same while generating/saving; none once ended (the reconciler's list)
- * - queue slots  pk `queue`                sk `slots`  count of queued/starting jobs: the queue cap, decided
- *                in the job's creating transaction and given back when the job leaves the queue
+ * - queue slots  pk `queue#<shard>`        sk `slots`  count of queued/starting jobs in one of QUEUE_SHARDS shards
+ *                (queue-shards.ts: a job's shard follows from its id): the queue cap, decided in the job's creating
+ *                transaction and given back when the job leaves the queue
  * - request key  pk `req#<userId>#<requestId>` sk `req`  → jobId (same requestId twice = one job)
  * - in-flight    pk `inflight#<userId>`   sk `lock`   → jobId (one job per visitor at a time)
  * - duration     pk `stats#<kind>`         sk `<iso>#<jobId>` ms (the ETA's measured history)
@@ -66,7 +68,6 @@ export interface JobItem {
 export const jobKey = (jobId: string) => ({ pk: `job#${jobId}`, sk: 'job' });
 export const requestKey = (userId: string, requestId: string) => ({ pk: `req#${userId}#${requestId}`, sk: 'req' });
 export const lockKey = (userId: string) => ({ pk: `inflight#${userId}`, sk: 'lock' });
-export const queueKey = { pk: 'queue', sk: 'slots' };
 /** gsi2 partitions: jobs waiting for a GPU, and jobs a worker runs. */
 export const ACTIVE = 'active';
 export const RUNNING = 'running';
@@ -146,7 +147,7 @@ export async function updateJob(jobId: string, update: JobUpdate, opts: { onlyFr
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
-  if (!stillActive && (await leaveQueue(jobUpdate))) return true;
+  if (!stillActive && (await leaveQueue(jobId, jobUpdate))) return true;
   try {
     await dynamo().send(new UpdateCommand(jobUpdate));
     return true;
@@ -156,12 +157,15 @@ export async function updateJob(jobId: string, update: JobUpdate, opts: { onlyFr
   }
 }
 
-/** The update of a job still in the queue, with its slot given back; false when it was not queued. */
-async function leaveQueue(jobUpdate: {
-  ConditionExpression: string;
-  ExpressionAttributeValues: Record<string, unknown>;
-  [key: string]: unknown;
-}): Promise<boolean> {
+/** The update of a job still in the queue, with its slot given back to its shard; false when it was not queued. */
+async function leaveQueue(
+  jobId: string,
+  jobUpdate: {
+    ConditionExpression: string;
+    ExpressionAttributeValues: Record<string, unknown>;
+    [key: string]: unknown;
+  },
+): Promise<boolean> {
   try {
     await retryTransactionConflicts(() =>
       dynamo().send(
@@ -177,7 +181,7 @@ async function leaveQueue(jobUpdate: {
             {
               Update: {
                 TableName: table(),
-                Key: queueKey,
+                Key: queueShardKey(queueShardOf(jobId)),
                 UpdateExpression: 'ADD #count :minus SET updatedAt = :now',
                 ConditionExpression: '#count > :zero',
                 ExpressionAttributeNames: { '#count': 'count' },

@@ -48,7 +48,7 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
   const now = clock.date();
   const { width, height } = ratioSize(req.aspectRatio);
   const count = req.count ?? 1;
-  const job: JobItem = {
+  const asked: JobItem = {
     jobId: randomUUID(),
     userId: req.userId,
     requestId: req.requestId,
@@ -72,8 +72,10 @@ export async function startGeneration(req: GenerateRequest, sourceIp: string, cu
   // More pictures than a cap allows in a whole window can never fit: refused before anything is written.
   const tooMany = limits.find((l) => count > l.count.limit);
   if (tooMany) throw await overLimit(tooMany, count, now.getTime());
+  let job: JobItem;
   try {
-    await createJob(job, stale, { queueCap: cfg.GEN_QUEUE_CAP, counts: limits.map((l) => l.count) });
+    // The job as created: its id may be a fresh one in a queue shard with room (adapters/queue-shards.ts).
+    job = await createJob(asked, stale, { queueCap: cfg.GEN_QUEUE_CAP, counts: limits.map((l) => l.count) });
   } catch (err) {
     if (!(err instanceof JobConflictError)) throw err;
     if (err.reason === 'duplicate_request' && err.jobId) return { jobId: err.jobId };

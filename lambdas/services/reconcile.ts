@@ -30,7 +30,7 @@ export interface ReconcileReport {
   done: string[];
   failed: string[];
   stagingRemoved: number;
-  queueCount?: { from: number; to: number };
+  queueCount?: { shard: number; from: number; to: number }[];
 }
 
 /**

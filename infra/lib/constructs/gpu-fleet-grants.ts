@@ -50,9 +50,9 @@ export function grantJobsTable(role: Role, table: TableV2): void {
     new PolicyStatement({ actions: ['dynamodb:GetItem'], resources, conditions: keys('job#*') }),
   );
   role.addToPrincipalPolicy(
-    // updateJob: progress and status of a job; leaving the queue gives its slot back on the
-    // queue counter (pk "queue", in the same transaction: IAM checks each item's UpdateItem).
-    new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources, conditions: keys('job#*', 'queue') }),
+    // updateJob: progress and status of a job; leaving the queue gives its slot back on the job's
+    // queue shard's counter (pk "queue#<shard>", in the same transaction: IAM checks each item's UpdateItem).
+    new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources, conditions: keys('job#*', 'queue#*') }),
   );
   role.addToPrincipalPolicy(
     // touchWorker / removeWorker: its presence beacon, with the beacon's attributes only.

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../../lambdas/adapters/aws-clients';
 import { activeJobs, openJobs } from '../../../lambdas/adapters/job-lists';
+import { QUEUE_SHARDS, queueShardKey, queueShardOf, shardCap } from '../../../lambdas/adapters/queue-shards';
 import { config } from '../../../lambdas/lib/config';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { startTestApp, type TestApp } from '../../support/local-app';
@@ -27,8 +28,15 @@ describe('atomic admission', () => {
   });
   afterAll(async () => app?.stop());
 
-  const slots = async () =>
-    Number((await dynamo().send(new GetCommand({ TableName: config().JOBS_TABLE, Key: { pk: 'queue', sk: 'slots' } }))).Item?.count);
+  // The slots taken over every shard of the queue count (adapters/queue-shards.ts).
+  const slots = async () => {
+    const shards = await Promise.all(
+      Array.from({ length: QUEUE_SHARDS }, (_, shard) =>
+        dynamo().send(new GetCommand({ TableName: config().JOBS_TABLE, Key: queueShardKey(shard), ConsistentRead: true })),
+      ),
+    );
+    return shards.reduce((sum, out) => sum + Number(out.Item?.count ?? 0), 0);
+  };
 
   it('40 parallel requests from 40 visitors with a cap of 20 admit at most 20; the rest get 503 with Retry-After', async () => {
     const answers = await Promise.all(Array.from({ length: 40 }, () => postGenerate(app, newRequest())));
@@ -53,6 +61,33 @@ describe('atomic admission', () => {
     expect(await slots()).toBe(before - 1);
     // The count is the queue: as many slots taken as jobs waiting.
     expect(await slots()).toBe((await activeJobs(100)).length);
+  });
+});
+
+/**
+ * The slot count is sharded (issue 31 item 6): a cap of 3 over 4 shards leaves one shard without a place, and a job
+ * whose id falls there (or in a full shard) is admitted in another under a fresh id; the cap stays exact.
+ */
+describe('sharded queue count', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startWithoutWorkers({ GEN_QUEUE_CAP: '3', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '0' });
+  });
+  afterAll(async () => app?.stop());
+
+  it('admits exactly the cap one by one, each job counted in its own id’s shard, then answers 503 busy', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await postGenerate(app, newRequest())).status);
+    expect(statuses).toEqual([202, 202, 202, 503, 503]);
+    const queued = await activeJobs(10);
+    expect(queued).toHaveLength(3);
+    const perShard = new Array<number>(QUEUE_SHARDS).fill(0);
+    for (const { jobId } of queued) perShard[queueShardOf(jobId)] = (perShard[queueShardOf(jobId)] ?? 0) + 1;
+    for (let shard = 0; shard < QUEUE_SHARDS; shard++) {
+      const out = await dynamo().send(new GetCommand({ TableName: config().JOBS_TABLE, Key: queueShardKey(shard), ConsistentRead: true }));
+      expect(Number(out.Item?.count ?? 0)).toBe(perShard[shard]);
+      expect(perShard[shard]).toBeLessThanOrEqual(shardCap(3, QUEUE_SHARDS, shard));
+    }
   });
 });
 

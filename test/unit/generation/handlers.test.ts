@@ -4,6 +4,7 @@ import { StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { QUEUE_SHARDS, queueShardKey, queueShardOf, shardCap } from '../../../lambdas/adapters/queue-shards';
 import { handler as getJob } from '../../../lambdas/handlers/generate/get-job';
 import { handler as postWarm } from '../../../lambdas/handlers/generate/post-warm';
 import { MAX_PROMPT_LENGTH } from '../../../shared/constants';
@@ -34,13 +35,14 @@ describe('POST /api/generate', () => {
       `job#${jobId}`,
       `req#${USER}#req-0001-abcd`,
       `inflight#${USER}`,
-      'queue',
+      queueShardKey(queueShardOf(jobId)).pk,
       `rl#gen-user#${USER}`,
       `rl#gen-ip#${IP}`,
     ]);
     // The queue slot and the hourly caps are conditions of the same transaction.
     expect(items[3]?.Update?.ConditionExpression).toBe('attribute_not_exists(#count) OR #count < :cap');
-    expect(items[3]?.Update?.ExpressionAttributeValues?.[':cap']).toBe(20);
+    // GEN_QUEUE_CAP 20 over the queue's shards: this job's shard holds its share (adapters/queue-shards.ts).
+    expect(items[3]?.Update?.ExpressionAttributeValues?.[':cap']).toBe(shardCap(20, QUEUE_SHARDS, queueShardOf(jobId)));
     expect(items[0]?.Put?.Item).toMatchObject({
       status: 'queued',
       width: 1280,
@@ -221,7 +223,9 @@ describe('POST /api/generate', () => {
     // The job leaves the queue (failed) and gives its slot back in one transaction.
     const leave = ddb.commandCalls(TransactWriteCommand)[1]?.args[0].input.TransactItems ?? [];
     expect(leave[0]?.Update?.ExpressionAttributeValues?.[':status']).toBe('failed');
-    expect(leave[1]?.Update).toMatchObject({ Key: { pk: 'queue', sk: 'slots' }, ExpressionAttributeValues: { ':minus': -1 } });
+    // The slot goes back to the shard of the job's id (adapters/queue-shards.ts).
+    const jobId = String(leave[0]?.Update?.Key?.pk).replace(/^job#/, '');
+    expect(leave[1]?.Update).toMatchObject({ Key: queueShardKey(queueShardOf(jobId)), ExpressionAttributeValues: { ':minus': -1 } });
     // …and its hourly counts are given back, once: the job's refund mark and the decrements in one transaction.
     const refund = ddb.commandCalls(TransactWriteCommand)[2]?.args[0].input.TransactItems ?? [];
     expect(refund[0]?.Update).toMatchObject({ UpdateExpression: 'SET refundedAt = :now' });

@@ -427,7 +427,7 @@ describe('GPU fleet template', () => {
       // The table itself (GetAtt Arn): no index, no stream.
       for (const st of dynamo) expect(st.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
       const leading = dynamo.map((st) => st.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys']);
-      expect(leading).toEqual([['job#*'], ['job#*', 'queue'], ['worker#*']]);
+      expect(leading).toEqual([['job#*'], ['job#*', 'queue#*'], ['worker#*']]);
       expect(dynamo[2]?.Condition['ForAllValues:StringEquals']['dynamodb:Attributes']).toEqual(
         expect.arrayContaining(['pk', 'sk', 'workerId', 'state', 'lastSeen', 'expiresAt']),
       );

@@ -68,7 +68,7 @@ function notQueued() {
     CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
   });
   ddb.on(TransactWriteCommand).callsFake((input: { TransactItems?: { Update?: { Key?: Record<string, unknown> } }[] }) => {
-    if (input.TransactItems?.[1]?.Update?.Key?.pk === 'queue') throw refused;
+    if (String(input.TransactItems?.[1]?.Update?.Key?.pk).startsWith('queue#')) throw refused;
     return {};
   });
 }
