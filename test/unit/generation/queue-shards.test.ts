@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -113,7 +113,9 @@ describe('createJob over the shards', () => {
   it('refused queue_full only when every shard with places is full; a shard with no share is never asked', async () => {
     ddb.on(TransactWriteCommand).rejects(full());
     // A cap of 2 over 4 shards: shards 2 and 3 have no place (shardCap), so two transactions, both refused.
-    await expect(createJob(job(), undefined, { queueCap: 2, counts: [] })).rejects.toMatchObject({ reason: 'queue_full' });
+    const refused = await createJob(job(), undefined, { queueCap: 2, counts: [] }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(JobConflictError);
+    expect(refused).toMatchObject({ reason: 'queue_full', jobId: undefined });
     expect(slotKeys().sort((a, b) => String(a?.pk).localeCompare(String(b?.pk)))).toEqual([queueShardKey(0), queueShardKey(1)]);
   });
 
@@ -154,9 +156,53 @@ describe('repairQueueCount per shard', () => {
     ddb.on(UpdateCommand).resolves({});
     expect(await repairQueueCount(60)).toEqual([{ shard: 0, from: 3, to: 1 }]);
     const update = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
-    expect(update?.Key).toEqual(queueShardKey(0));
-    expect(update?.ExpressionAttributeValues).toMatchObject({ ':actual': 1, ':seen': 3, ':seenAt': long });
+    expect(update).toMatchObject({
+      Key: queueShardKey(0),
+      UpdateExpression: 'SET #count = :actual, updatedAt = :now',
+      ConditionExpression: '#count = :seen AND updatedAt = :seenAt',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':actual': 1, ':seen': 3, ':seenAt': long },
+    });
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(1);
+    // The counters read strongly, the queued jobs' ids only from the index's `active` group.
+    for (const call of ddb.commandCalls(GetCommand)) expect(call.args[0].input.ConsistentRead).toBe(true);
+    expect(ddb.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
+      IndexName: 'gsi2',
+      ProjectionExpression: 'jobId',
+      ExpressionAttributeValues: { ':g': 'active' },
+    });
+  });
+
+  it('counts two queued jobs of one shard as two; a quiet shard that agrees is left, and nothing changed answers undefined', async () => {
+    const long = new Date(Date.now() - 10 * 60_000).toISOString();
+    const two = [jobIdInShard(1), jobIdInShard(1)];
+    ddb.on(GetCommand).resolves({});
+    ddb.on(GetCommand, { Key: queueShardKey(1) }).resolves({ Item: { count: 2, updatedAt: long } });
+    ddb.on(QueryCommand).resolves({ Items: two.map((jobId) => ({ jobId })) });
+    expect(await repairQueueCount(60)).toBeUndefined();
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('a shard that moved between the read and the write keeps its count (the condition fails quietly); other errors surface', async () => {
+    const long = new Date(Date.now() - 10 * 60_000).toISOString();
+    ddb.on(GetCommand).resolves({});
+    ddb.on(GetCommand, { Key: queueShardKey(2) }).resolves({ Item: { count: 4, updatedAt: long } });
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb
+      .on(UpdateCommand)
+      .rejectsOnce(new ConditionalCheckFailedException({ message: 'moved', $metadata: {} }))
+      .rejectsOnce(new Error('throttled'));
+    expect(await repairQueueCount(60)).toBeUndefined();
+    await expect(repairQueueCount(60)).rejects.toThrow('throttled');
+  });
+
+  it('a shard is quiet only once its count has not moved for the whole quiet time', async () => {
+    ddb.on(GetCommand).resolves({});
+    ddb.on(GetCommand, { Key: queueShardKey(0) }).resolves({ Item: { count: 1, updatedAt: new Date(Date.now() - 30_000).toISOString() } });
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    ddb.on(UpdateCommand).resolves({});
+    expect(await repairQueueCount(60)).toBeUndefined();
+    expect(await repairQueueCount(20)).toEqual([{ shard: 0, from: 1, to: 0 }]);
   });
 
   it('reads no index when no shard is quiet', async () => {
