@@ -5,7 +5,8 @@
  * CHROME_PATH or /usr/bin/chromium. LIGHTHOUSE_RUNS (default 5): runs per page whose median is
  * reported (the simulation scales the CPU time it observes, so a busy machine moves TBT and the
  * score; the median and range show how much). LIGHTHOUSE_PAGES=/,/space limits the pages.
- * LIGHTHOUSE_REPORT=path keeps the last run's whole report, and path.<n> each run's (n counts the runs).
+ * LIGHTHOUSE_REPORT=path keeps the last run's whole report, and path.<n> each run's (n counts the runs);
+ * LIGHTHOUSE_TRACE=path the same for each run's performance trace (chrome://tracing / DevTools' Performance panel read it).
  * Then the main-thread tasks over 50 ms while a category page's grid lays out (bench/grid-tasks.ts; GRID_TASK_RUNS,
  * default 5, fresh visits per CPU rate).
  */
@@ -82,6 +83,7 @@ async function warmUp(baseUrl: string, path: string): Promise<void> {
 }
 
 let reports = 0;
+let traces = 0;
 
 async function lighthouseOnce(url: string) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_ARGS] });
@@ -98,6 +100,10 @@ async function lighthouseOnce(url: string) {
       reports++;
       writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr, null, 1));
       writeFileSync(`${process.env.LIGHTHOUSE_REPORT}.${reports}`, JSON.stringify(lhr, null, 1));
+    }
+    if (process.env.LIGHTHOUSE_TRACE) {
+      traces++;
+      writeFileSync(`${process.env.LIGHTHOUSE_TRACE}.${traces}`, JSON.stringify((result.artifacts as { Trace?: unknown }).Trace ?? null));
     }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)

@@ -43,7 +43,22 @@ function run(
   visibilityState = 'visible',
   page = '/',
   lists: Record<string, unknown> = {},
+  paintTiming = false,
 ) {
+  // The paint timing API where asked (`paintTiming`): its observers, to hand them a first-contentful-paint entry.
+  const observers: { callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void; disconnected: boolean }[] = [];
+  class FakePerformanceObserver {
+    static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+    private readonly entry;
+    constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }) => void) {
+      this.entry = { callback, disconnected: false };
+      observers.push(this.entry);
+    }
+    observe() {}
+    disconnect() {
+      this.entry.disconnected = true;
+    }
+  }
   const attributes = new Set<string>();
   const listeners: Record<string, () => void> = {};
   const frames: (() => void)[] = [];
@@ -54,6 +69,7 @@ function run(
   const preloads: Record<string, string>[] = [];
   const window: { artloomEarlyAnswers?: Record<string, unknown>; artloomFirstPicture?: string; artloomPagePreloaded?: boolean } = {};
   runInNewContext(source, {
+    ...(paintTiming ? { PerformanceObserver: FakePerformanceObserver } : {}),
     window,
     fetch: (url: string) => {
       fetched.push(url);
@@ -63,6 +79,8 @@ function run(
     location: { pathname },
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
     setTimeout: (fn: () => void) => timers.push(fn),
+    // The timers here are run by hand; a cleared one may still run (boot's own guard makes that harmless, as tested).
+    clearTimeout: () => {},
     document: {
       visibilityState,
       addEventListener: (type: string, fn: () => void) => {
@@ -103,7 +121,23 @@ function run(
       },
     },
   });
-  return { attributes, links, fetched, early: window.artloomEarlyAnswers ?? {}, listeners, frames, timers, appended, preloads, window };
+  const paint = () => {
+    for (const o of observers) o.callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{ name }] : []) });
+  };
+  return {
+    attributes,
+    links,
+    fetched,
+    early: window.artloomEarlyAnswers ?? {},
+    listeners,
+    frames,
+    timers,
+    appended,
+    preloads,
+    window,
+    observers,
+    paint,
+  };
 }
 
 describe('boot', () => {
@@ -193,5 +227,35 @@ describe('boot', () => {
     const hidden = run('/space', {}, false, 'hidden');
     hidden.listeners.DOMContentLoaded?.();
     expect(hidden.appended).toHaveLength(1);
+  });
+
+  it('where the browser reports paints, starts the app only once the first contentful paint was shown, never on a frame alone', () => {
+    const page = run('/', {}, false, 'visible', '/', {}, true);
+    page.listeners.DOMContentLoaded?.();
+    expect(page.frames).toEqual([]);
+    // One timer waits: the bound on the wait (FIRST_PAINT_WAIT_MS). The paint comes first here.
+    expect(page.timers).toHaveLength(1);
+    page.paint();
+    expect(page.observers[0]?.disconnected).toBe(true);
+    expect(page.appended).toEqual([]);
+    // The start itself is a task of its own after the paint's callback; the bound's timer, run later, starts nothing more.
+    for (const timer of page.timers.splice(0)) timer();
+    expect(page.appended).toEqual([expect.objectContaining({ type: 'module', src: '/assets/index-x.js' })]);
+    page.paint();
+    for (const timer of page.timers.splice(0)) timer();
+    expect(page.appended).toHaveLength(1);
+  });
+
+  it('starts the app when no paint is reported within the bound, and at once on a deep link (its prerendered markup is hidden)', () => {
+    const quiet = run('/', {}, false, 'visible', '/', {}, true);
+    quiet.listeners.DOMContentLoaded?.();
+    for (const timer of quiet.timers.splice(0)) timer();
+    expect(quiet.appended).toEqual([]);
+    for (const timer of quiet.timers.splice(0)) timer();
+    expect(quiet.appended).toHaveLength(1);
+    const deep = run('/about', {}, false, 'visible', '/', {}, true);
+    deep.listeners.DOMContentLoaded?.();
+    expect(deep.appended).toHaveLength(1);
+    expect(deep.observers).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 import { MAX_PROMPT_LENGTH } from '@shared/constants';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PromptCounter, tooLong } from '../../../frontend/src/features/studio/components/prompt-counter';
+import { count, PromptCounter, tooLong } from '../../../frontend/src/features/studio/components/prompt-counter';
 
 afterEach(cleanup);
 
@@ -27,5 +27,9 @@ describe('prompt counter', () => {
   it('calls a prompt too long only past the limit', () => {
     expect(tooLong('a'.repeat(MAX_PROMPT_LENGTH))).toBe(false);
     expect(tooLong('a'.repeat(MAX_PROMPT_LENGTH + 1))).toBe(true);
+  });
+
+  it('writes numbers as en-US does, without Intl', () => {
+    for (const n of [0, 7, 999, 1000, 1001, 12_345, 100_000, 1_234_567]) expect(count(n)).toBe(n.toLocaleString('en-US'));
   });
 });

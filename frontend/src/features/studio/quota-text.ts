@@ -19,13 +19,15 @@ const pictures = (n: number) => `${n} ${n === 1 ? 'picture' : 'pictures'}`;
  * 60'). Fixed hourly windows: every used picture frees up at once, at the time given.
  */
 export function quotaText(quota: QuotaResponse, locale?: string): string {
-  const at = quotaResetTime(quota, locale);
+  // The time only where the words name it: formatting it loads the locale's date data (Intl) on first use, which a
+  // newcomer's first render (a whole allowance) need not pay.
+  const at = () => quotaResetTime(quota, locale);
   const shared = quota.scope === 'network';
   if (quota.remaining === 0) {
     return shared
-      ? `This connection's shared hourly limit is reached. You can make more pictures at ${at}.`
-      : `You have made your ${pictures(quota.limit)} for this hour. You can make more at ${at}.`;
+      ? `This connection's shared hourly limit is reached. You can make more pictures at ${at()}.`
+      : `You have made your ${pictures(quota.limit)} for this hour. You can make more at ${at()}.`;
   }
   const allowance = `You can make ${pictures(quota.remaining).replace(' ', ' more ')} this hour${shared ? ' (a limit this connection shares)' : ''}.`;
-  return quota.remaining < quota.limit ? `${allowance} All ${quota.limit} are back at ${at}.` : allowance;
+  return quota.remaining < quota.limit ? `${allowance} All ${quota.limit} are back at ${at()}.` : allowance;
 }

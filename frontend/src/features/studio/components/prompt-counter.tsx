@@ -2,7 +2,12 @@ import { MAX_PROMPT_LENGTH } from '@shared/constants';
 
 /** From here on screen readers hear how many characters are left (the visible count is not read on every key). */
 const NEAR = Math.floor(MAX_PROMPT_LENGTH * 0.9);
-const count = (n: number) => n.toLocaleString('en-US');
+/**
+ * '1,000' as en-US writes it, without Intl: `toLocaleString` loads the locale's number data on its first call, and here
+ * that first call was on the studio's first render (50 ms of home's start-up on the 2-core test host, ×4 in
+ * Lighthouse's simulation: docs/frontend.md). The counts are whole numbers up to a few thousand.
+ */
+export const count = (n: number) => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * The prompt's length against the server's limit (shared MAX_PROMPT_LENGTH), visible while typing: the limit used to

@@ -3,8 +3,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getVisitor } from '../../../lib/visitor';
 import { getQuota } from '../api/quota-api';
 
-/** The quota with its words: the allowance line, and the time the window frees up ('14:00'). */
-export type MeteredQuota = QuotaResponse & { text: string; again: string };
+/**
+ * The quota with its words: the allowance line, and, once none are left, the time the window frees up ('14:00'; the
+ * studio shows it beside the disabled button). Formatted only then: the time's first formatting loads the locale's
+ * date data (Intl), a long task a newcomer's first render need not run.
+ */
+export type MeteredQuota = QuotaResponse & { text: string; again?: string };
 
 /**
  * The visitor's hourly quota as the server counts it (GET /api/generate/quota): read on mount and
@@ -22,7 +26,11 @@ export function useQuota(metered = true): { quota: MeteredQuota | undefined; ref
     const controller = new AbortController();
     latest.current = controller;
     Promise.all([getQuota(getVisitor().userId, controller.signal), import('../quota-text')])
-      .then(([q, words]) => !controller.signal.aborted && setQuota({ ...q, text: words.quotaText(q), again: words.quotaResetTime(q) }))
+      .then(
+        ([q, words]) =>
+          !controller.signal.aborted &&
+          setQuota({ ...q, text: words.quotaText(q), again: q.remaining === 0 ? words.quotaResetTime(q) : undefined }),
+      )
       .catch((err: unknown) => {
         // A missing meter is not worth an error toast; the 429 itself still explains.
         if ((err as Error).name !== 'AbortError') console.warn('quota unavailable', err);
