@@ -61,6 +61,16 @@ export async function refundJob(job: RefundableJob): Promise<boolean> {
 }
 
 /**
+ * A job that ends done with fewer pictures than it asked (the reconciler found its first pictures stored after its
+ * flow stopped): the units of the pictures it did not make go back, as a failure's would (issue 30 item 4: nothing
+ * charged wrongly). Called while the job is still open (the refund's condition), before it is marked done; once, by
+ * the job's refund mark. Answers whether this call gave them back.
+ */
+export async function refundUnmadePictures(job: RefundableJob, made: number): Promise<boolean> {
+  return refundFailedJob(job.jobId, chargedCounts(job), { units: countOf(job) - made });
+}
+
+/**
  * The visitor's cancel gives back the units of the pictures not made when it landed (issue 32): a picture
  * the worker had already finished, checked and shown to its author counts as made (the GPU's work is
  * done, and it was seen), and a cancelled job keeps at least one unit, as before variants (so starting

@@ -12,7 +12,7 @@ import { config } from '../lib/config';
 import { logger } from '../lib/logger';
 import { pictureId, stagingName } from '../lib/picture-id';
 import { storedKeys } from './private-images';
-import { refundJob } from './quota';
+import { refundJob, refundUnmadePictures } from './quota';
 import { countFailure } from './stats';
 
 /** What the visitor reads on a job the reconciler had to end. */
@@ -36,7 +36,7 @@ export interface ReconcileReport {
 /**
  * Ends every job that cannot finish any more. A job not ended is checked against its execution:
  * running → left alone unless past its deadline (then stopped and failed); ended or gone → the job
- * ends as done when its image was stored, otherwise failed with a plain message, its lock released
+ * ends as done when its image was stored (the units of pictures it did not make given back), otherwise failed with a plain message, its lock released
  * and its hourly counts given back; either way every picture of the job is cleared (clearPictures).
  * Staging objects of ended jobs are removed, and the queue's slot count is set right if it drifted.
  * Every step is idempotent: two runs at once do no harm.
@@ -76,6 +76,10 @@ async function settle(job: JobItem, now: Date): Promise<'done' | 'failed' | unde
   if (image) {
     // StoreImage stores a job's pictures in index order: one it did not reach before it stopped is cleared.
     const stored = await clearPictures(job);
+    // The pictures it did not make are not charged (while the job is open: the refund's condition).
+    if (stored.length < countOf(job) && (await refundUnmadePictures(job, stored.length))) {
+      logger.info('unmade pictures given back', { jobId: job.jobId, made: stored.length, asked: countOf(job) });
+    }
     const ended = await updateJob(job.jobId, {
       status: 'done',
       percent: 100,

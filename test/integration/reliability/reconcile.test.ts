@@ -134,4 +134,33 @@ describe('reconciler after a crash and restart', () => {
     expect((await getStatus(app, jobId)).status).toBe('failed');
     await gone();
   }, 150_000);
+
+  it('ends a 4-picture job done with the 2 pictures stored before the crash and gives the 2 it did not make back', async () => {
+    await app?.stop();
+    app = await start();
+    await Promise.all(
+      generationRuntime()
+        .workers.splice(0)
+        .map((w) => w.stop()),
+    );
+    const req = newRequest({ count: 4 });
+    const res = await postGenerate(app, req);
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    expect(await userCount(req.userId)).toBe(4);
+    // StoreImage stored pictures 0 and 1, then the runtime died.
+    for (const index of [0, 1])
+      await storeImage(await newImage({ id: pictureId(jobId, index), owner: { kind: 'user', userId: req.userId } }));
+    await app.stop();
+    app = await start();
+    expect(lastReconcile()?.done).toEqual([jobId]);
+    const status = await getStatus(app, jobId);
+    expect(status.status).toBe('done');
+    expect(await userCount(req.userId)).toBe(2);
+    // A second run finds the job ended and gives nothing more.
+    await app.stop();
+    app = await start();
+    expect(lastReconcile()).toMatchObject({ done: [], failed: [] });
+    expect(await userCount(req.userId)).toBe(2);
+  }, 150_000);
 });

@@ -178,5 +178,32 @@ describe('reconciler service', () => {
     expect(update).toMatchObject({ ':status': 'done', ':imageId': JOB, ':imageIds': [pictureId(JOB, 0), pictureId(JOB, 1)] });
     const staging = [0, 1].map((i) => pictureObjects(i)[0]);
     expect(new Set(deletedKeys())).toEqual(new Set([...staging, ...[2, 3].flatMap(pictureObjects)]));
+    // The two pictures it did not make are given back (2 units from each count), while the job was still open.
+    const refunds = ddb
+      .commandCalls(TransactWriteCommand)
+      .map((c) => c.args[0].input.TransactItems ?? [])
+      .filter((items) => items[0]?.Update?.UpdateExpression === 'SET refundedAt = :now');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.[0]?.Update?.ConditionExpression).toContain('NOT #status IN (:done, :cancelled)');
+    expect(refunds[0]?.slice(1).map((i) => [i.Update?.Key?.pk, i.Update?.ExpressionAttributeValues?.[':minus']])).toEqual([
+      [`rl#gen-user#${USER}`, -2],
+      ['rl#gen-ip#198.51.100.23', -2],
+    ]);
+  });
+
+  it('gives nothing back for a job that stored every picture it asked', async () => {
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':g': 'running' } }).resolves({ Items: [fourPictureJob()] });
+    notQueued();
+    for (const index of [0, 1, 2, 3]) {
+      const id = pictureId(JOB, index);
+      ddb.on(GetCommand, { Key: { pk: `img#${id}`, sk: 'img' } }).resolves({ Item: { pk: `img#${id}`, sk: 'img', id, owner: 'user' } });
+    }
+    sfn.on(DescribeExecutionCommand).resolves({ status: 'SUCCEEDED' });
+    const report = await reconcile({ changedBefore: new Date() });
+    expect(report.done).toEqual([JOB]);
+    const refunds = ddb
+      .commandCalls(TransactWriteCommand)
+      .filter((c) => c.args[0].input.TransactItems?.[0]?.Update?.UpdateExpression === 'SET refundedAt = :now');
+    expect(refunds).toHaveLength(0);
   });
 });
