@@ -76,10 +76,9 @@ async function settle(job: JobItem, now: Date): Promise<'done' | 'failed' | unde
   if (image) {
     // StoreImage stores a job's pictures in index order: one it did not reach before it stopped is cleared.
     const stored = await clearPictures(job);
-    // The pictures it did not make are not charged (while the job is open: the refund's condition).
-    if (stored.length < countOf(job) && (await refundUnmadePictures(job, stored.length))) {
-      logger.info('unmade pictures given back', { jobId: job.jobId, made: stored.length, asked: countOf(job) });
-    }
+    // The pictures it did not make are not charged (while the job is open: the refund's condition); one that made
+    // every picture it asked has nothing to give back (no write).
+    await refundUnmadePictures(job, stored.length);
     const ended = await updateJob(job.jobId, {
       status: 'done',
       percent: 100,
