@@ -43,6 +43,21 @@ describe('reconciler after a crash and restart', () => {
     return Number(out.Item?.count ?? 0);
   };
   const windowStart = () => String(hour.hourStart);
+  /** A fresh runtime whose workers are stopped, and a visitor's 4-picture job admitted into it (it waits in the queue). */
+  const fourPictureJobWithoutWorkers = async () => {
+    await app?.stop();
+    app = await start();
+    await Promise.all(
+      generationRuntime()
+        .workers.splice(0)
+        .map((w) => w.stop()),
+    );
+    const req = newRequest({ count: 4 });
+    const res = await postGenerate(app, req);
+    expect(res.status).toBe(202);
+    const { jobId } = (await res.json()) as { jobId: string };
+    return { req, jobId };
+  };
 
   it('ends every job left open, frees the lock, refunds the cap, keeps a stored image and removes staging objects', async () => {
     app = await start();
@@ -88,17 +103,7 @@ describe('reconciler after a crash and restart', () => {
   }, 150_000);
 
   it('clears every picture of a 4-picture job whose store failed, and a second run changes nothing', async () => {
-    await app?.stop();
-    app = await start();
-    await Promise.all(
-      generationRuntime()
-        .workers.splice(0)
-        .map((w) => w.stop()),
-    );
-    const req = newRequest({ count: 4 });
-    const res = await postGenerate(app, req);
-    expect(res.status).toBe(202);
-    const { jobId } = (await res.json()) as { jobId: string };
+    const { jobId } = await fourPictureJobWithoutWorkers();
     // The worker staged all four pictures; StoreImage wrote objects and no record, then the runtime died.
     const bucket = config().IMAGES_BUCKET;
     const pictures = [0, 1, 2, 3].map((index) => ({
@@ -121,7 +126,7 @@ describe('reconciler after a crash and restart', () => {
       for (const Key of objects)
         await expect(s3().send(new HeadObjectCommand({ Bucket: bucket, Key })), Key).rejects.toMatchObject({ name: 'NotFound' });
     };
-    await app.stop();
+    await app?.stop();
     app = await start();
     expect(lastReconcile()?.failed).toEqual([jobId]);
     expect(await getStatus(app, jobId)).toMatchObject({ status: 'failed', message: LOST_JOB_MESSAGE });
@@ -136,22 +141,12 @@ describe('reconciler after a crash and restart', () => {
   }, 150_000);
 
   it('ends a 4-picture job done with the 2 pictures stored before the crash and gives the 2 it did not make back', async () => {
-    await app?.stop();
-    app = await start();
-    await Promise.all(
-      generationRuntime()
-        .workers.splice(0)
-        .map((w) => w.stop()),
-    );
-    const req = newRequest({ count: 4 });
-    const res = await postGenerate(app, req);
-    expect(res.status).toBe(202);
-    const { jobId } = (await res.json()) as { jobId: string };
+    const { req, jobId } = await fourPictureJobWithoutWorkers();
     expect(await userCount(req.userId)).toBe(4);
     // StoreImage stored pictures 0 and 1, then the runtime died.
     for (const index of [0, 1])
       await storeImage(await newImage({ id: pictureId(jobId, index), owner: { kind: 'user', userId: req.userId } }));
-    await app.stop();
+    await app?.stop();
     app = await start();
     expect(lastReconcile()?.done).toEqual([jobId]);
     const status = await getStatus(app, jobId);

@@ -8,6 +8,14 @@ import { repairQueueCount } from '../../../lambdas/adapters/job-lists';
 import type { JobItem } from '../../../lambdas/adapters/jobs-table';
 import { jobIdInShard, QUEUE_SHARDS, queueShardKey, queueShardOf, shardCap, shardOrder } from '../../../lambdas/adapters/queue-shards';
 
+// The jobs table's client, for the admission and the repair below.
+const ddb = mockClient(DynamoDBDocumentClient);
+beforeEach(() => {
+  ddb.reset();
+  process.env.JOBS_TABLE = 'jobs';
+});
+afterEach(() => ddb.reset());
+
 describe('queue shards (issue 31 item 6)', () => {
   it('a job id always falls in the same shard, and random ids spread over all of them', () => {
     const counts = new Array<number>(QUEUE_SHARDS).fill(0);
@@ -54,13 +62,6 @@ describe('queue shards (issue 31 item 6)', () => {
 });
 
 describe('createJob over the shards', () => {
-  const ddb = mockClient(DynamoDBDocumentClient);
-  beforeEach(() => {
-    ddb.reset();
-    process.env.JOBS_TABLE = 'jobs';
-  });
-  afterEach(() => ddb.reset());
-
   const job = (): JobItem => ({
     jobId: randomUUID(),
     userId: 'u1',
@@ -136,13 +137,6 @@ describe('createJob over the shards', () => {
 });
 
 describe('repairQueueCount per shard', () => {
-  const ddb = mockClient(DynamoDBDocumentClient);
-  beforeEach(() => {
-    ddb.reset();
-    process.env.JOBS_TABLE = 'jobs';
-  });
-  afterEach(() => ddb.reset());
-
   it('sets a quiet shard that drifted to its queued jobs, leaves a shard that moved lately or agrees', async () => {
     const long = new Date(Date.now() - 10 * 60_000).toISOString();
     const now = new Date().toISOString();
