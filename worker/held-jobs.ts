@@ -1,6 +1,7 @@
+import type { QueuedJob } from '../lambdas/adapters/job-queue';
 import { logger } from '../lambdas/lib/logger';
-import { WORKER_ERRORS, type WorkerMessage } from '../shared/schemas/generation-flow';
-import { isTokenGone, type WorkerPorts } from './ports';
+import { MAX_DELIVERIES, WORKER_ERRORS } from '../shared/schemas/generation-flow';
+import { isClaimGone, isTokenGone, type WorkerPorts } from './ports';
 
 /** Between two empty short polls of the intake (a few SQS requests a second, only while busy). */
 const INTAKE_PAUSE_MS = 250;
@@ -20,37 +21,71 @@ function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Deletes a job's message; a failure leaves it to come back, stale, and be dropped then. */
+export function dropMessage(ports: WorkerPorts, job: QueuedJob): Promise<void> {
+  return ports.deleteJob(job.receiptHandle).catch((err: Error) => logger.warn('could not delete a job message', { error: err }));
+}
+
 /**
- * One heartbeat for a job message just taken or held; false when its token is gone (the attempt
- * timed out while the message waited, or the execution was stopped): the message is stale, the
- * job is someone else's now. Any other failure is logged and left to the next beats.
+ * A job message just claimed: whether this worker should hold it. Not when its token is gone (the
+ * execution was stopped or timed out: a stale message, deleted), nor when SQS has delivered it more
+ * than MAX_DELIVERIES times: every worker that held it died or lost its ComfyUI, so this one fails it
+ * (WorkerLost) rather than risk a fourth. Any other heartbeat failure is logged and left to the next beats.
  */
-export async function beatTaken(ports: WorkerPorts, msg: WorkerMessage): Promise<boolean> {
+export async function admit(ports: WorkerPorts, job: QueuedJob): Promise<boolean> {
+  const { taskToken, job: flowJob } = job.message;
   try {
-    await ports.sendTaskHeartbeat(msg.taskToken);
+    if (job.deliveries > MAX_DELIVERIES) {
+      logger.warn('a job lost its worker too often: failed', { jobId: flowJob.jobId, deliveries: job.deliveries });
+      await ports.sendTaskFailure(taskToken, WORKER_ERRORS.lost, `The job lost its GPU worker ${job.deliveries - 1} times.`);
+      await dropMessage(ports, job);
+      return false;
+    }
+    await ports.sendTaskHeartbeat(taskToken);
     return true;
   } catch (err) {
     if (isTokenGone(err)) {
-      logger.warn('stale job message dropped', { jobId: msg.job.jobId });
+      logger.warn('stale job message dropped', { jobId: flowJob.jobId });
+      await dropMessage(ports, job);
       return false;
     }
     logger.warn('heartbeat failed', { error: err as Error }); // the next beats try again
-    return true;
+    return job.deliveries <= MAX_DELIVERIES;
   }
 }
 
 /**
- * The jobs a busy worker has taken off the queue into its free slots, in arrival order, until their
- * turn. They are beaten with the running job's heartbeats, so their heartbeat says this worker is
- * alive rather than how long a message sat in SQS.
+ * Keeps a claim: extends the message's lease and beats its token. Answers 'kept'; 'taken' when the
+ * lease was lost (a beat later than the lease: SQS gave the job to another worker, which now runs it);
+ * or 'ended' when the token is gone (the execution was stopped or timed out: the job is over). Other
+ * failures are logged, and the next beat tries again.
+ */
+export async function keepClaim(ports: WorkerPorts, job: QueuedJob): Promise<'kept' | 'taken' | 'ended'> {
+  const [lease, token] = await Promise.allSettled([
+    ports.extendJob(job.receiptHandle, job.message.heartbeatSeconds),
+    ports.sendTaskHeartbeat(job.message.taskToken),
+  ]);
+  if (lease.status === 'rejected' && isClaimGone(lease.reason)) return 'taken';
+  if (token.status === 'rejected' && isTokenGone(token.reason)) return 'ended';
+  for (const outcome of [lease, token])
+    if (outcome.status === 'rejected') logger.warn('could not keep a job claimed', { error: outcome.reason as Error });
+  return 'kept';
+}
+
+/**
+ * The jobs a busy worker has claimed into its free slots, in arrival order, until their turn. They
+ * are claimed on the queue like the running one (their leases extended with its beats), so a job is
+ * never held by a worker that died: its lease lapses and SQS hands it to another.
  */
 export class HeldJobs {
-  private readonly held: WorkerMessage[] = [];
+  private readonly held: QueuedJob[] = [];
 
   constructor(
     private readonly ports: WorkerPorts,
     /** Jobs the worker serves at once, the running one included. */
     private readonly jobSlots: number,
+    /** The lease of a claim just received (s), until its first extension to the flow's heartbeatSeconds. */
+    private readonly leaseSeconds: number,
     /** False once the worker is stopping: it takes nothing new. */
     private readonly running: () => boolean,
   ) {}
@@ -60,29 +95,25 @@ export class HeldJobs {
   }
 
   /** The oldest held job, taken out for its turn. */
-  next(): WorkerMessage | undefined {
+  next(): QueuedJob | undefined {
     return this.held.shift();
   }
 
   /**
-   * While a job runs: take further dispatched jobs off the queue into the free slots and hold them.
-   * Each is beaten at once (a token already gone is a stale message: dropped) and then with the
-   * running job's beats. It asks without waiting (a short poll every INTAKE_PAUSE_MS), so when the
-   * running job ends the next held one starts at once, and a receive in flight is never cut off
-   * (a message taken then lost would stay invisible in SQS).
+   * While a job runs: claim further jobs into the free slots and hold them. It asks without waiting
+   * (a short poll every INTAKE_PAUSE_MS), so when the running job ends the next held one starts at
+   * once, and a receive in flight is never cut off (a message taken then lost would stay invisible
+   * for its lease).
    */
   async intake(done: AbortSignal): Promise<void> {
     while (!done.aborted && this.running() && this.held.length < this.jobSlots - 1) {
       try {
-        const taken = await this.ports.receiveJob(0);
+        const taken = await this.ports.receiveJob(0, this.leaseSeconds);
         if (!taken) {
           await abortableDelay(INTAKE_PAUSE_MS, done);
           continue;
         }
-        await this.ports
-          .deleteJob(taken.receiptHandle)
-          .catch((err: Error) => logger.warn('could not delete a job message', { error: err }));
-        if (await beatTaken(this.ports, taken.message)) this.held.push(taken.message);
+        if (await admit(this.ports, taken)) this.held.push(taken);
       } catch (err) {
         logger.warn('job intake failed', { error: err as Error });
         return;
@@ -90,26 +121,20 @@ export class HeldJobs {
     }
   }
 
-  /** Beat every held job beside the running one's beat; a job whose token is gone is dropped. */
+  /** Keep every held claim beside the running job's; a job no longer this worker's is let go. */
   beatAll(): void {
-    for (const msg of [...this.held]) {
-      void beatTaken(this.ports, msg).then((alive) => {
-        const at = this.held.indexOf(msg);
-        if (!alive && at >= 0) this.held.splice(at, 1);
+    for (const job of [...this.held]) {
+      void keepClaim(this.ports, job).then((claim) => {
+        const at = this.held.indexOf(job);
+        if (claim === 'kept' || at < 0) return;
+        this.held.splice(at, 1);
+        if (claim === 'ended') void dropMessage(this.ports, job);
       });
     }
   }
 
-  /** Graceful stop: every held job goes back to the flow, whose capacity check finds it another worker now. */
+  /** Graceful stop: every held job goes back on the queue at once, for another worker to claim. */
   async handBackAll(): Promise<void> {
-    await Promise.all(
-      this.held
-        .splice(0)
-        .map((msg) =>
-          this.ports
-            .sendTaskFailure(msg.taskToken, WORKER_ERRORS.unreachable, 'The worker stopped before this job’s turn.')
-            .catch(() => {}),
-        ),
-    );
+    await Promise.all(this.held.splice(0).map((job) => this.ports.extendJob(job.receiptHandle, 0).catch(() => {})));
   }
 }

@@ -10,6 +10,11 @@ export interface WorkerOptions {
   workerId?: string;
   /** SQS long-poll wait (s). */
   pollSeconds?: number;
+  /**
+   * A claim's first lease (s): how long a job just received stays this worker's before its first extension
+   * (then the flow's heartbeatSeconds each time). Default 30 (GEN_HEARTBEAT_SECONDS' default).
+   */
+  leaseSeconds?: number;
   /** No image from ComfyUI within this → failed job (default 60 s). */
   comfyTimeoutMs?: number;
   /** Presence beacon interval while idle (ms). */
@@ -46,6 +51,7 @@ export function resolveOptions(opts: WorkerOptions): ResolvedOptions {
   return {
     comfyUrl: opts.comfyUrl.replace(/\/$/, ''),
     pollSeconds: opts.pollSeconds ?? 10,
+    leaseSeconds: opts.leaseSeconds ?? 30,
     comfyTimeoutMs: opts.comfyTimeoutMs ?? 60_000,
     beaconMs: opts.beaconMs ?? 5_000,
     idleShutdownMs: opts.idleShutdownMs ?? 0,

@@ -1,5 +1,5 @@
 import { removeWorker, touchWorker } from '../lambdas/adapters/fleet-records';
-import { deleteJob, receiveJob } from '../lambdas/adapters/job-queue';
+import { deleteJob, extendJob, isClaimGone, receiveJob } from '../lambdas/adapters/job-queue';
 import { putStaging } from '../lambdas/adapters/job-staging';
 import { getJob, updateJob } from '../lambdas/adapters/jobs-table';
 import { detectModerationLabels } from '../lambdas/adapters/rekognition';
@@ -14,6 +14,7 @@ import { isTokenGone, sendTaskFailure, sendTaskHeartbeat, sendTaskSuccess } from
 export const awsPorts = {
   receiveJob,
   deleteJob,
+  extendJob,
   putStaging,
   getJob,
   updateJob,
@@ -27,4 +28,4 @@ export type WorkerPorts = typeof awsPorts;
 
 /** Whether a task-token call failed because the execution is over (stopped, timed out): not a worker error. */
 /** The optional Rekognition image check (picture-check.ts): not switched by the local power switch, it only reads. */
-export { detectModerationLabels, isTokenGone };
+export { detectModerationLabels, isClaimGone, isTokenGone };

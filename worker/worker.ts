@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from '../lambdas/lib/logger';
-import type { WorkerMessage } from '../shared/schemas/generation-flow';
+import type { QueuedJob } from '../lambdas/adapters/job-queue';
+import { MAX_DELIVERIES } from '../shared/schemas/generation-flow';
 import { ComfyHealth, type WorkerHealth } from './comfy-health';
 import { ComfyError } from './comfyui';
 import { randomSeed } from './generation-graph';
 import { generatingMessage } from './generation-progress';
-import { beatTaken, HeldJobs } from './held-jobs';
+import { admit, dropMessage, HeldJobs, keepClaim } from './held-jobs';
 import { comfyErrorName, type ResolvedOptions, resolveOptions, type WorkerOptions } from './options';
 import { nsfwCheck, type PictureCheck } from './picture-check';
 import { makePictures } from './pictures';
@@ -13,20 +14,23 @@ import { awsPorts, isTokenGone, type WorkerPorts } from './ports';
 
 /**
  * The GPU worker: runs beside ComfyUI on the GPU instance (systemd) and in-process locally.
- * One job runs at a time: take it off the queue, drive ComfyUI over HTTP + websocket, report percent to
+ * One job runs at a time: claim it off the queue, drive ComfyUI over HTTP + websocket, report percent to
  * the job record, hand the PNG over through a staging object and complete the task token.
- * While a job runs it heartbeats the token (so a dead worker is noticed by Step Functions) and,
- * apart from that, watches the job record every `cancelWatchMs` (so a cancel interrupts ComfyUI within
- * about a second, whatever the heartbeat; nothing of a cancelled job is uploaded, and it is reported
- * as JobCancelled, not as a worker error).
+ * Workers claim jobs (infra/lib/state-machine.ts): a claim is the job message's SQS visibility, which
+ * the worker extends every third of the flow's heartbeatSeconds while it holds the job (beating the
+ * task token beside it, which says whether the execution still wants the job) and deletes when the job
+ * ended. A worker that dies stops extending it, and SQS hands the job to the next worker with a free
+ * slot; the worker that receives a job for the (MAX_DELIVERIES + 1)th time fails it (WorkerLost).
+ * Apart from that, the running job's record is watched every `cancelWatchMs` (so a cancel interrupts
+ * ComfyUI within about a second, whatever the heartbeat; nothing of a cancelled job is uploaded, and it
+ * is reported as JobCancelled, not as a worker error).
  *
- * The worker has `jobSlots` slots (EnsureCapacity dispatches only into a free one): while a job runs,
- * it keeps taking dispatched messages off the queue and holds them, beating their tokens with the
- * running job's. So a task heartbeat measures the worker's own liveness, never time a message spent
- * queued in SQS; a held job's heartbeat lapses only when its worker dies, and then goes back through
- * the capacity check like any lost dispatch. A graceful stop hands held jobs straight back.
+ * The worker has `jobSlots` slots and claims a job only into a free one: while a job runs, it keeps
+ * claiming jobs off the queue into its other slots and holds them, their claims kept with the running
+ * job's. A graceful stop hands held jobs straight back to the queue; a ComfyUI that stops answering
+ * mid-job hands that job back too, and the worker probes it before it claims another.
  *
- * Its presence beacon (the flow's "a worker is warm") is honest: with `warmUp` the first beacon is
+ * Its presence beacon (EnsureCapacity's "a worker is warm") is honest: with `warmUp` the first beacon is
  * sent only after one small generation has loaded the model; before every idle beacon ComfyUI is
  * probed, and a worker whose ComfyUI does not answer neither beacons nor takes jobs; after
  * `unhealthyAfter` failures in a row it calls `onUnhealthy` (the instance marks itself unhealthy
@@ -42,7 +46,7 @@ export class GpuWorker {
   private poll?: AbortController;
   private readonly ports: WorkerPorts;
   private readonly imageCheck: PictureCheck;
-  /** Jobs taken off the queue while another runs, heartbeated until their turn. */
+  /** Jobs claimed while another runs, their claims kept until their turn. */
   private readonly held: HeldJobs;
   /** Jobs finished (for tests and the bench). */
   completed = 0;
@@ -52,7 +56,7 @@ export class GpuWorker {
     this.ports = opts.ports ?? awsPorts;
     this.imageCheck = opts.imageCheck ?? nsfwCheck;
     this.opts = resolveOptions(opts);
-    this.held = new HeldJobs(this.ports, this.opts.jobSlots, () => this.running);
+    this.held = new HeldJobs(this.ports, this.opts.jobSlots, this.opts.leaseSeconds, () => this.running);
     this.comfy = new ComfyHealth({
       comfyUrl: this.opts.comfyUrl,
       warmUpTimeoutMs: this.opts.warmUpTimeoutMs,
@@ -89,7 +93,7 @@ export class GpuWorker {
     return this.held.size;
   }
 
-  /** Graceful stop: takes nothing new, hands held jobs back to the flow, leaves the running job to its heartbeat. */
+  /** Graceful stop: claims nothing new, hands held jobs back to the queue, finishes the running job. */
   async stop(): Promise<void> {
     this.running = false;
     this.poll?.abort();
@@ -128,12 +132,13 @@ export class GpuWorker {
         }
         const next = this.held.next();
         if (next) {
-          await this.process(next);
+          if ((await this.process(next)) === 'handed-back') lastBeacon = 0;
           idleSince = Date.now();
           continue;
         }
         this.poll = new AbortController();
-        const job = await this.ports.receiveJob(Math.min(this.opts.pollSeconds, Math.ceil(this.opts.beaconMs / 1000)), this.poll.signal);
+        const wait = Math.min(this.opts.pollSeconds, Math.ceil(this.opts.beaconMs / 1000));
+        const job = await this.ports.receiveJob(wait, this.opts.leaseSeconds, this.poll.signal);
         if (!job) {
           if (this.opts.idleShutdownMs > 0 && Date.now() - idleSince > this.opts.idleShutdownMs) {
             await this.opts.onIdle?.();
@@ -141,14 +146,10 @@ export class GpuWorker {
           }
           continue;
         }
-        // Taken: from here the token's heartbeat guards the job, not SQS visibility. The delete runs
-        // beside the work (a message it failed to delete comes back stale and is dropped).
-        const deleting = this.ports
-          .deleteJob(job.receiptHandle)
-          .catch((err: Error) => logger.warn('could not delete a job message', { error: err }));
-        await this.process(job.message);
-        await deleting;
+        // Claimed: the message stays ours while we extend it (process), and goes when the job ends.
+        if (await admit(this.ports, job)) await this.process(job);
         idleSince = Date.now();
+        // After a job handed back (its ComfyUI stopped answering), and after any job: probe before the next claim.
         lastBeacon = 0;
       } catch (err) {
         if (!this.running) break;
@@ -170,13 +171,14 @@ export class GpuWorker {
     });
   }
 
-  private async process(msg: WorkerMessage): Promise<void> {
-    const { job, taskToken } = msg;
+  /**
+   * Runs one claimed job to its end. Answers 'handed-back' when ComfyUI stopped answering and the job went
+   * back on the queue for another worker (unless this was its last allowed delivery: then it fails).
+   */
+  private async process(claimed: QueuedJob): Promise<'ended' | 'handed-back' | 'lost'> {
+    const { job, taskToken } = claimed.message;
     const picked = Date.now();
     const pickedAt = new Date(picked).toISOString();
-    // The heartbeat clock has run since the message was sent: beat at once. A stale message (its
-    // token already gone) leaves the job's record alone: the job is someone else's now.
-    if (!(await beatTaken(this.ports, msg))) return;
     const taken = await this.ports.updateJob(job.jobId, {
       status: 'generating',
       percent: 0,
@@ -186,16 +188,23 @@ export class GpuWorker {
     });
     if (!taken) {
       await this.ports.sendTaskFailure(taskToken, 'JobCancelled', 'The job ended before a worker took it.').catch(() => {});
-      return;
+      await dropMessage(this.ports, claimed);
+      return 'ended';
     }
     // The presence beacon is not on the visitor's wait: it runs beside ComfyUI's work.
     const busy = this.ports.touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
     this.lastBusyBeacon = Date.now();
     const abort = new AbortController();
-    const beat = setInterval(() => void this.beat(taskToken, abort), Math.max(200, (msg.heartbeatSeconds * 1000) / 3));
-    const watch = setInterval(() => void this.watchCancel(job.jobId, abort), this.opts.cancelWatchMs);
+    let lost = false;
+    const onLost = (claim: 'taken' | 'ended') => {
+      lost = claim === 'taken';
+      abort.abort();
+    };
+    const beat = setInterval(() => void this.beat(claimed, abort, onLost), Math.max(200, (claimed.message.heartbeatSeconds * 1000) / 3));
+    const watch = setInterval(() => void this.watchCancel(job.jobId, pickedAt, abort, onLost), this.opts.cancelWatchMs);
     const intakeDone = new AbortController();
     const intake = this.held.intake(intakeDone.signal);
+    let outcome: 'ended' | 'handed-back' | 'lost' = 'ended';
     try {
       // A remix ('Make it in another shape') or 'Reuse seed' brings the job's seed; otherwise a new one.
       const jobSeed = job.seed ?? randomSeed();
@@ -224,42 +233,52 @@ export class GpuWorker {
       });
       this.completed++;
     } catch (err) {
-      if (abort.signal.aborted) await this.cancelled(taskToken, job.jobId);
-      else await this.fail(taskToken, err);
+      if (lost) {
+        // Another worker has the job now (or the execution is over): nothing to report, nothing to delete.
+        logger.warn('a job’s claim was lost while it ran', { jobId: job.jobId });
+        outcome = 'lost';
+      } else if (abort.signal.aborted) await this.cancelled(taskToken, job.jobId);
+      else if (err instanceof ComfyError && err.kind === 'unreachable' && claimed.deliveries < MAX_DELIVERIES) {
+        // This worker's ComfyUI went away, not the job's fault: back on the queue for another worker.
+        logger.warn('ComfyUI unreachable: the job goes back on the queue', { jobId: job.jobId });
+        await this.ports.extendJob(claimed.receiptHandle, 0).catch(() => {});
+        outcome = 'handed-back';
+      } else await this.fail(taskToken, err);
     } finally {
       clearInterval(beat);
       clearInterval(watch);
       intakeDone.abort();
       await Promise.all([busy, intake]);
     }
+    if (outcome === 'ended') await dropMessage(this.ports, claimed);
+    return outcome;
   }
 
-  /** The cancel watch: the visitor's DELETE marks the record cancelled (and stops the execution). */
-  private async watchCancel(jobId: string, abort: AbortController): Promise<void> {
+  /** The cancel watch: the visitor's DELETE marks the record cancelled (and stops the execution); another worker's id there means the claim was lost. */
+  private async watchCancel(jobId: string, pickedAt: string, abort: AbortController, onLost: (claim: 'taken') => void): Promise<void> {
     if (abort.signal.aborted) return;
     try {
       const job = await this.ports.getJob(jobId);
       if (job?.status === 'cancelled') abort.abort();
+      // Another worker claimed the job after this one did (this one's lease lapsed): it runs it now, whatever SQS
+      // said to our extensions. A write of an earlier holder landing late (older pickedAt) does not count.
+      else if (job?.workerId && job.workerId !== this.workerId && (job.pickedAt ?? '') > pickedAt) onLost('taken');
     } catch (err) {
       logger.warn('cancel watch failed', { error: err as Error });
     }
   }
 
-  private async beat(taskToken: string, abort: AbortController): Promise<void> {
-    // A long job keeps its worker fresh: the flow must not think the fleet went cold and start another.
+  private async beat(claimed: QueuedJob, abort: AbortController, onLost: (claim: 'taken' | 'ended') => void): Promise<void> {
+    // A long job keeps its worker fresh: EnsureCapacity must not think the fleet went cold and start another.
     if (Date.now() - this.lastBusyBeacon >= this.opts.beaconMs) {
       this.lastBusyBeacon = Date.now();
       void this.ports.touchWorker(this.workerId, 'busy').catch((err: Error) => logger.warn('beacon failed', { error: err }));
     }
-    // Held jobs are beaten with the running one: their heartbeat says this worker is alive.
+    // Held jobs' claims are kept with the running one's.
     this.held.beatAll();
-    try {
-      await this.ports.sendTaskHeartbeat(taskToken);
-    } catch (err) {
-      // The execution was stopped (cancel) or timed out: stop working on it.
-      if (isTokenGone(err)) abort.abort();
-      else logger.warn('heartbeat failed', { error: err as Error });
-    }
+    // The claim lost (another worker has the job) or the execution over (cancel, timeout): stop working on it.
+    const claim = await keepClaim(this.ports, claimed);
+    if (claim !== 'kept' && !abort.signal.aborted) onLost(claim);
   }
 
   /** A cancelled job ends as cancelled: its token is usually gone already (the cancel stopped the execution). */

@@ -22,15 +22,9 @@ async function group<T>(partition: string, attributes: string, limit: number): P
   return (out.Items ?? []) as T[];
 }
 
-/** Jobs waiting for a GPU (queued or starting), oldest first, up to `limit`; dispatchedAt once they have a worker slot. */
-export function activeJobs(limit: number): Promise<{ jobId: string; createdAt: string; dispatchedAt?: string }[]> {
-  return group(ACTIVE, 'jobId, createdAt, dispatchedAt', limit);
-}
-
-/** Ids of the jobs a worker is running (generating or saving), up to `limit`. */
-export async function runningJobIds(limit: number): Promise<string[]> {
-  const items = await group<{ jobId: string }>(RUNNING, 'jobId', limit);
-  return items.map((item) => String(item.jobId));
+/** Jobs waiting for a GPU (queued or starting), oldest first, up to `limit` (the status API's queue position). */
+export function activeJobs(limit: number): Promise<{ jobId: string; createdAt: string }[]> {
+  return group(ACTIVE, 'jobId, createdAt', limit);
 }
 
 /** Jobs not ended yet (queued, starting, generating, saving), oldest first within each group. */

@@ -1,4 +1,9 @@
-import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+} from '@aws-sdk/client-sqs';
 import { type WorkerMessage, workerMessageSchema } from '../../shared/schemas/generation-flow';
 import { config } from '../lib/config';
 import { logger } from '../lib/logger';
@@ -6,21 +11,26 @@ import { sqs } from './aws-clients';
 
 /**
  * The GPU job queue. The state machine sends to it (SQS sendMessage.waitForTaskToken); workers
- * long-poll it. A message is deleted once the worker has taken the job: from then on the task
- * token's heartbeat, not SQS visibility, guards against a worker that dies.
+ * claim jobs off it (infra/lib/state-machine.ts). A claim is the message's visibility: the worker
+ * that received it extends it while it holds the job (`extendJob`) and deletes it when the job
+ * ended; a worker that dies stops extending it, and SQS delivers the job to the next one.
  */
 export interface QueuedJob {
   receiptHandle: string;
   message: WorkerMessage;
+  /** How many times SQS has delivered this message, this delivery included (ApproximateReceiveCount). */
+  deliveries: number;
 }
 
-export async function receiveJob(waitSeconds: number, signal?: AbortSignal): Promise<QueuedJob | undefined> {
+/** Takes at most one job off the queue, claimed for `leaseSeconds`. */
+export async function receiveJob(waitSeconds: number, leaseSeconds: number, signal?: AbortSignal): Promise<QueuedJob | undefined> {
   const out = await sqs().send(
     new ReceiveMessageCommand({
       QueueUrl: config().JOB_QUEUE_URL,
       MaxNumberOfMessages: 1,
       WaitTimeSeconds: waitSeconds,
-      VisibilityTimeout: 60,
+      VisibilityTimeout: leaseSeconds,
+      MessageSystemAttributeNames: ['ApproximateReceiveCount'],
     }),
     { abortSignal: signal },
   );
@@ -33,9 +43,44 @@ export async function receiveJob(waitSeconds: number, signal?: AbortSignal): Pro
     await deleteJob(raw.ReceiptHandle);
     return undefined;
   }
-  return { receiptHandle: raw.ReceiptHandle, message: parsed.data };
+  const deliveries = Number(raw.Attributes?.ApproximateReceiveCount ?? 1);
+  return { receiptHandle: raw.ReceiptHandle, message: parsed.data, deliveries: Number.isFinite(deliveries) ? deliveries : 1 };
 }
 
+/** The job ended (or was never this worker's to run): its message goes. */
 export async function deleteJob(receiptHandle: string): Promise<void> {
   await sqs().send(new DeleteMessageCommand({ QueueUrl: config().JOB_QUEUE_URL, ReceiptHandle: receiptHandle }));
+}
+
+/** Keeps a claim: the message stays invisible `seconds` more. 0 hands the job back to the queue at once. */
+export async function extendJob(receiptHandle: string, seconds: number): Promise<void> {
+  await sqs().send(
+    new ChangeMessageVisibilityCommand({ QueueUrl: config().JOB_QUEUE_URL, ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }),
+  );
+}
+
+/**
+ * Whether a claim's extension failed because the claim is gone: the message was delivered to another
+ * worker (this one was too slow to extend it) or deleted. The job is someone else's: stop working on it.
+ */
+export function isClaimGone(err: unknown): boolean {
+  const name = (err as { name?: string })?.name ?? '';
+  const message = (err as { message?: string })?.message ?? '';
+  return (
+    name === 'ReceiptHandleIsInvalid' ||
+    name === 'MessageNotInflight' ||
+    (name === 'InvalidParameterValue' && /receipt ?handle|not available|not in ?flight/i.test(message))
+  );
+}
+
+/** Jobs on the queue: waiting for a worker (visible) and held by one (in flight). EnsureCapacity sizes the fleet on it. */
+export async function queueDepth(): Promise<{ waiting: number; held: number }> {
+  const out = await sqs().send(
+    new GetQueueAttributesCommand({
+      QueueUrl: config().JOB_QUEUE_URL,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
+  );
+  const count = (name: string) => Number(out.Attributes?.[name as keyof typeof out.Attributes] ?? 0) || 0;
+  return { waiting: count('ApproximateNumberOfMessages'), held: count('ApproximateNumberOfMessagesNotVisible') };
 }

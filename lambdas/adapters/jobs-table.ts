@@ -42,8 +42,6 @@ export interface JobItem {
   updatedAt: string;
   /** When EnsureCapacity asked for a GPU (cold start), when a worker took it, when it finished. */
   capacityRequestedAt?: string;
-  /** When EnsureCapacity gave the job a worker slot (the message went to the queue). */
-  dispatchedAt?: string;
   pickedAt?: string;
   finishedAt?: string;
   imageId?: string;
@@ -95,7 +93,6 @@ export type JobUpdate = Partial<
     | 'percent'
     | 'message'
     | 'capacityRequestedAt'
-    | 'dispatchedAt'
     | 'pickedAt'
     | 'finishedAt'
     | 'imageId'

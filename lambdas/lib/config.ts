@@ -95,10 +95,8 @@ const configSchema = z.object({
   GEN_WARM_PER_MINUTE: z.coerce.number().int().min(0).default(6),
   /** Warm-ups per network address per minute, whatever visitor ids it sends. */
   GEN_WARM_IP_PER_MINUTE: z.coerce.number().int().min(0).default(12),
-  /** Job slots per GPU worker: EnsureCapacity dispatches only into a free slot and asks for one worker per this many jobs. */
+  /** Job slots per GPU worker: a worker claims a job only into a free slot, and EnsureCapacity asks for one worker per this many jobs. */
   GEN_JOBS_PER_WORKER: z.coerce.number().int().min(1).default(JOBS_PER_WORKER),
-  /** While every worker slot is taken, EnsureCapacity looks again for this long (every 250 ms) before the flow's 5 s wait. */
-  GEN_SLOT_WAIT_MS: z.coerce.number().int().min(0).max(8000).default(4000),
   GEN_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).default(30),
   GEN_TASK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(900),
   /** A worker seen within this many seconds counts as warm. */

@@ -20,6 +20,8 @@ export function failureMessage(error: string, cause = ''): string {
       return 'The image server interrupted the job.';
     case WORKER_ERRORS.upload:
       return `The picture could not be uploaded. ${GENERIC_GENERATION_ERROR}`;
+    case WORKER_ERRORS.lost:
+      return `The GPU worker stopped while making your picture, three times. ${GENERIC_GENERATION_ERROR}`;
     case FLOW_ERRORS.noCapacity:
       return `No GPU became available in time. ${GENERIC_GENERATION_ERROR}`;
     case 'States.HeartbeatTimeout':

@@ -92,7 +92,8 @@ export const generationPlugin: LocalPlugin = {
     }
     const queueUrl = definitionQueueUrl(definition);
 
-    const queues = new LocalQueues();
+    // LOCAL_SQS_LEASES=windows: claims lapse when a test ends a window, not on the wall clock (local/sfn/queue.ts).
+    const queues = new LocalQueues(env.LOCAL_SQS_LEASES === 'windows' ? 'windows' : 'timers');
     const runner = new LocalStepFunctions({
       stateMachineArn: STATE_MACHINE_ARN,
       definition,
@@ -102,7 +103,6 @@ export const generationPlugin: LocalPlugin = {
       waitMs: env.LOCAL_SFN_WAIT_MS ? num(env.LOCAL_SFN_WAIT_MS, 5000) : undefined,
       log: ctx.log,
       trace: env.LOCAL_SFN_TRACE === '1',
-      heartbeats: env.LOCAL_SFN_HEARTBEATS === 'windows' ? 'windows' : 'timers',
     });
     const { server, url } = await startAwsJsonServer({ AWSStepFunctions: sfnOperations(runner), AmazonSQS: sqsOperations(queues) });
     // The functions and the worker reach Step Functions and SQS through the gateway (their calls are checked).
@@ -148,6 +148,7 @@ export const generationPlugin: LocalPlugin = {
         ports: power.ports,
         comfyUrl,
         pollSeconds: 2,
+        leaseSeconds: config().GEN_HEARTBEAT_SECONDS,
         beaconMs: num(env.WORKER_BEACON_MS, 2000),
         comfyTimeoutMs: num(env.COMFY_TIMEOUT_MS, 60_000),
         jobSlots: config().GEN_JOBS_PER_WORKER,

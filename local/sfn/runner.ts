@@ -2,7 +2,7 @@ import './polyfill';
 import { randomUUID } from 'node:crypto';
 import { StateMachine } from 'aws-local-stepfunctions';
 import type { AslDefinition } from './definition';
-import { type HeartbeatMode, HeartbeatWatch } from './heartbeats';
+import { HeartbeatWatch } from './heartbeats';
 import { type LocalQueues, queueNameFromUrl } from './queue';
 
 /**
@@ -57,8 +57,6 @@ export interface LocalRunnerOptions {
   log?: (line: string) => void;
   /** Log every state transition (LOCAL_SFN_TRACE=1). */
   trace?: boolean;
-  /** Heartbeat deadlines on wall-clock timers (default) or in windows a test ends (heartbeats.ts). */
-  heartbeats?: HeartbeatMode;
 }
 
 const TOKEN_TASK = /^arn:aws:states:::sqs:sendMessage\.waitForTaskToken$/;
@@ -67,10 +65,10 @@ export class LocalStepFunctions {
   readonly executions = new Map<string, ExecutionRecord>();
   private readonly pending = new Map<string, Pending>();
   private readonly machine: StateMachine;
-  readonly heartbeats: HeartbeatWatch;
+  private readonly heartbeats: HeartbeatWatch;
 
   constructor(private readonly opts: LocalRunnerOptions) {
-    this.heartbeats = new HeartbeatWatch(opts.heartbeats);
+    this.heartbeats = new HeartbeatWatch();
     this.machine = new StateMachine(localized(opts.definition) as never, { validationOptions: { checkArn: false, checkPaths: false } });
   }
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type LocalQueues, queueNameFromUrl } from './queue';
+import { LocalQueueError, type LocalQueues, queueNameFromUrl } from './queue';
 import { LocalSfnError, type LocalStepFunctions } from './runner';
 
 /**
@@ -80,6 +80,7 @@ export function sqsOperations(queues: LocalQueues): Record<string, Op> {
       queues.changeVisibility(name(b), String(b.ReceiptHandle), Number(b.VisibilityTimeout ?? 0));
       return {};
     },
+    getQueueAttributes: (b) => ({ Attributes: queues.attributes(name(b)) }),
     getQueueUrl: (b) => ({ QueueUrl: `http://localhost/000000000000/${String(b.QueueName)}` }),
   };
 }
@@ -109,7 +110,7 @@ export async function startAwsJsonServer(services: Record<string, Record<string,
       if (!fn) throw new AwsError('UnknownOperationException', `The local stand-in does not implement ${target || '(no target)'}.`);
       send(200, await fn(await readBody(req), hangUp.signal));
     } catch (err) {
-      if (err instanceof AwsError || err instanceof LocalSfnError) {
+      if (err instanceof AwsError || err instanceof LocalSfnError || err instanceof LocalQueueError) {
         send(err instanceof AwsError ? err.status : 400, { __type: err.type, message: err.message });
       } else {
         send(500, { __type: 'InternalFailure', message: (err as Error).message });

@@ -176,8 +176,8 @@ await step('s3rver killed: POST /api/Feedback with a screenshot', async () => {
   });
 });
 
-// 4. The preview renderer stopped mid-job, then back: the flow re-dispatches a job whose ComfyUI
-// went away (REDISPATCH_ERRORS, infra/lib/state-machine.ts), and it finishes on the GPU that comes up.
+// 4. The preview renderer stopped mid-job, then back: the worker hands back a job whose ComfyUI went
+// away (its claim's visibility set to 0, worker/worker.ts), and it finishes on the GPU that comes up.
 await step('preview renderer stopped mid-job, then started again', async () => {
   const victim = newJob();
   const accepted = await post('/api/generate', victim);

@@ -8,9 +8,13 @@ import { imageCheckSchema } from './image-check';
  * receives `workerMessageSchema` on the queue and completes the task token with `workerResultSchema`.
  */
 const flowLimitsSchema = z.object({
-  /** Seconds without a worker heartbeat before the dispatch step fails with States.HeartbeatTimeout. */
+  /**
+   * A worker's claim on a job (infra/lib/state-machine.ts): the message stays invisible this long after each
+   * extension, and the worker extends it (and beats the task token) every third of it. A dead worker's job
+   * goes to the next worker after at most this long.
+   */
   heartbeatSeconds: z.number().int().min(1),
-  /** Longest a dispatched job may take in all (queue wait + cold start + generation). */
+  /** Longest a dispatched job may take in all (queue wait + cold start + generation): then States.Timeout. */
   taskTimeoutSeconds: z.number().int().min(1),
 });
 export type FlowLimits = z.infer<typeof flowLimitsSchema>;
@@ -33,11 +37,6 @@ export type FlowJob = z.infer<typeof flowJobSchema>;
 
 export const flowInputSchema = z.object({ job: flowJobSchema, limits: flowLimitsSchema });
 export type FlowInput = z.infer<typeof flowInputSchema>;
-
-/** The flow's counters (infra/lib/state-machine.ts, StartCounting): capacity polls and lost dispatches so far. */
-const flowWaitsSchema = z.object({ capacity: z.number().int().min(0), redispatch: z.number().int().min(0) });
-/** EnsureCapacity's input: the execution state, with the counters once they exist. */
-export const capacityInputSchema = flowInputSchema.extend({ waits: flowWaitsSchema.optional() });
 
 /** What EnsureCapacity found: a live worker, or a start it asked for. */
 const capacitySchema = z.object({ warm: z.boolean(), requestedAt: z.string().optional() });
@@ -113,7 +112,18 @@ export const WORKER_ERRORS = {
   timeout: 'ComfyTimeout',
   interrupted: 'ComfyInterrupted',
   upload: 'UploadFailed',
+  /** The job was delivered more than MAX_DELIVERIES times: each worker that held it died or lost its ComfyUI. */
+  lost: 'WorkerLost',
 } as const;
 
-/** Errors the state machine itself raises (infra/lib/state-machine.ts): no GPU worker came up in time. */
+/**
+ * How many workers may take one job (SQS deliveries) before the next one fails it with WorkerLost: a job
+ * that lost its worker goes to another at most twice, as the flow's re-dispatch did before workers claimed jobs.
+ */
+export const MAX_DELIVERIES = 3;
+
+/**
+ * What MarkFailed calls a job whose task timed out before any worker took it (States.Timeout without a
+ * pickedAt on the record): no GPU worker came up in time.
+ */
 export const FLOW_ERRORS = { noCapacity: 'NoGpuCapacity' } as const;

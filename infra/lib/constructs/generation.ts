@@ -6,6 +6,7 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct, type IConstruct } from 'constructs';
+import { MAX_DELIVERIES } from '../../../shared/schemas/generation-flow';
 import { STEP_FUNCTIONS } from '../lambda-functions';
 import { buildGenerationFlow, STEP_NAMES, type StepName } from '../state-machine';
 import { ProjectFunction } from './project-function';
@@ -29,9 +30,10 @@ export class JobQueue extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    // A message a worker received but never deleted (it died between receive and delete) comes back
-    // after its visibility timeout; after three tries it is parked here. Its task token is dead by
-    // then (the execution's heartbeat has already retried or failed the job): kept for inspection only.
+    // A worker's claim on a job is the message's visibility (infra/lib/state-machine.ts): a worker that
+    // died stops extending it and the job comes back for the next worker. The worker that receives it
+    // for the (MAX_DELIVERIES + 1)th time fails it (WorkerLost); only a message whose last receiver died
+    // too is parked here, its execution ended by its task timeout: kept for inspection only.
     this.deadLetterQueue = new Queue(this, 'dlq', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -42,8 +44,9 @@ export class JobQueue extends Construct {
       enforceSSL: true,
       // A job message is useless once its execution's task timeout has passed.
       retentionPeriod: Duration.hours(4),
+      // Workers set each claim's visibility themselves (the flow's heartbeatSeconds); this is a fallback.
       visibilityTimeout: Duration.seconds(60),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 3 },
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_DELIVERIES + 2 },
     });
   }
 }
@@ -87,6 +90,7 @@ export class Generation extends Construct {
       COUNTERS_TABLE: counters.tableName,
       IMAGES_BUCKET: props.imagesBucket.bucketName,
       GPU_ASG_NAME: props.fleet.autoScalingGroupName,
+      JOB_QUEUE_URL: props.queue.queueUrl,
       MESSAGES_TABLE: props.messagesTable.tableName,
     };
     this.steps = {} as Record<StepName, ProjectFunction>;
@@ -96,8 +100,10 @@ export class Generation extends Construct {
 
     // RecordJob: getJob.
     jobs.grantReadData(this.steps.RecordJob);
-    // EnsureCapacity: freshWorkers (gsi1 query) + updateJob; DescribeAutoScalingGroups + SetDesiredCapacity.
+    // EnsureCapacity: freshWorkers (gsi1 query) + updateJob; the queue's depth (GetQueueAttributes);
+    // DescribeAutoScalingGroups + SetDesiredCapacity.
     jobs.grantReadWriteData(this.steps.EnsureCapacity);
+    props.queue.grant(this.steps.EnsureCapacity, 'sqs:GetQueueAttributes');
     props.fleet.grantScale(this.steps.EnsureCapacity);
     // StoreImage: staging object get + delete, original and thumbnail put, image record (transaction),
     // job update, lock release, duration history.

@@ -4,14 +4,14 @@ import { generationRuntime } from '../../../local/plugins/generation';
 import { type PreviewRenderer, startPreviewRenderer } from '../../../local/preview-renderer/server';
 import type { WorkerOptions } from '../../../worker/options';
 import type { GpuWorker } from '../../../worker/worker';
-import { ended, flowAppForSuite, heartbeatWindows, postJob, waitFor, waitsOf } from './support';
+import { deliveriesOf, ended, flowAppForSuite, leaseWindows, postJob, waitFor } from './support';
 
 /**
  * The cold GPU, simulated: the preview renderer drops connections while it "starts", spends
- * COLD_LOAD_MS in its first prompt's checkpoint load (several heartbeat windows, which the worker
- * must keep beating through) and samples the first image slower; workers warm up before they announce
+ * COLD_LOAD_MS in its first prompt's checkpoint load (several lease windows, through which the worker
+ * must keep its claim) and samples the first image slower; workers warm up before they announce
  * themselves. Each case runs the real state machine (synthesized from infra/) and must end in `done`:
- * a cold worker alone never fails a job. The heartbeat windows run on the test's clock (heartbeatWindows).
+ * a cold worker alone never fails a job. The lease windows run on the test's clock (leaseWindows).
  */
 const COLD_LOAD_MS = 2500;
 const cold = { startupMs: 600, modelLoadMs: COLD_LOAD_MS, firstStepDelayMs: 250 };
@@ -28,13 +28,13 @@ describe('generation on a cold GPU', { timeout: ENDED_WITHIN_MS + 60_000 }, () =
     PREVIEW_COLD_START_MS: String(cold.startupMs),
     PREVIEW_COLD_LOAD_MS: String(cold.modelLoadMs),
     PREVIEW_COLD_FIRST_STEP_MS: String(cold.firstStepDelayMs),
-    LOCAL_SFN_HEARTBEATS: 'windows',
+    LOCAL_SQS_LEASES: 'windows',
     GEN_HEARTBEAT_SECONDS: '1',
     WORKER_BEACON_MS: '200',
   });
-  let windows: ReturnType<typeof heartbeatWindows> | undefined;
+  let windows: ReturnType<typeof leaseWindows> | undefined;
   beforeAll(() => {
-    windows = heartbeatWindows();
+    windows = leaseWindows();
   });
   afterAll(async () => {
     await windows?.stop();
@@ -76,12 +76,11 @@ describe('generation on a cold GPU', { timeout: ENDED_WITHIN_MS + 60_000 }, () =
     expect(last.status).toBe('done');
     expect(worker.warmUpMs).toBeGreaterThanOrEqual(COLD_LOAD_MS);
     expect(worker.completed).toBe(1);
-    const waits = await waitsOf(jobId);
-    expect(waits.redispatch).toBe(0);
-    expect(waits.capacity).toBeGreaterThan(0);
+    // It waited on the queue for the worker (no execution polled for one), and was delivered once.
+    expect((await deliveriesOf(jobId)).deliveries).toBe(1);
   });
 
-  it('keeps jobs that arrive during the model load in the capacity wait, not behind it in the queue', async () => {
+  it('leaves jobs that arrive during the model load on the queue until the worker is warm', async () => {
     const worker = await reboot();
     const jobIds = await Promise.all([post(), post(), post()]);
     const results = await Promise.all(jobIds.map((id) => waitFor(app, id, ended, ENDED_WITHIN_MS)));
@@ -117,15 +116,15 @@ describe('generation on a cold GPU', { timeout: ENDED_WITHIN_MS + 60_000 }, () =
     const jobId = await post();
     await waitFor(app, jobId, (s) => s.status === 'generating', 10_000);
     rt.crash(first);
-    // The dead worker beats no more: within two windows its job's heartbeat lapses.
-    expect(rt.runner.heartbeats.endWindow() + rt.runner.heartbeats.endWindow()).toBe(1);
+    // The dead worker keeps its claim no more: within two windows its job's lease lapses.
+    expect(rt.queues.endWindow() + rt.queues.endWindow()).toBe(1);
     // The group replaces the instance: a new boot, a cold model.
     rt.workers.splice(rt.workers.indexOf(first), 1);
     const replacement = await reboot();
     const { last } = await waitFor(app, jobId, ended, ENDED_WITHIN_MS);
     expect(last.status).toBe('done');
     expect(replacement.completed).toBe(1);
-    expect((await waitsOf(jobId)).redispatch).toBeGreaterThanOrEqual(1);
+    expect((await deliveriesOf(jobId)).deliveries).toBe(2);
   });
 
   it('withdraws a worker whose ComfyUI stops answering; its job waits for the replacement instead of failing', async () => {

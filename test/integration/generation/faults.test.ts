@@ -1,24 +1,24 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generationRuntime } from '../../../local/plugins/generation';
 import { s3PutFails } from '../../support/store-faults';
-import { ended, flowAppForSuite, heartbeatWindows, newRequest, postGenerate, waitFor } from './support';
+import { deliveriesOf, ended, flowAppForSuite, leaseWindows, newRequest, postGenerate, waitFor } from './support';
 
 /** Each fault of issue 4 ends in a clean state the status API shows. */
 describe('generation faults', () => {
-  // The heartbeat windows run on the test's clock (heartbeatWindows): the pauses of a busy two-core
-  // machine slow them down instead of failing a job; the worker beats every third of a second.
+  // The lease windows run on the test's clock (leaseWindows): the pauses of a busy two-core machine
+  // slow them down instead of taking a job from a live worker; the worker keeps its claims every third of a second.
   const app = flowAppForSuite({
-    LOCAL_SFN_HEARTBEATS: 'windows',
+    LOCAL_SQS_LEASES: 'windows',
     PREVIEW_STEP_DELAY_MS: '150',
     GEN_HEARTBEAT_SECONDS: '1',
   });
-  let windows: ReturnType<typeof heartbeatWindows> | undefined;
+  let windows: ReturnType<typeof leaseWindows> | undefined;
   afterAll(async () => {
     await windows?.stop();
   });
   beforeAll(async () => {
-    windows = heartbeatWindows();
-    // One healthy job first: the handlers are imported on first use, a pause no heartbeat should have to absorb.
+    windows = leaseWindows();
+    // One healthy job first: the handlers are imported on first use, a pause no lease should have to absorb.
     const warm = await postGenerate(app, newRequest());
     expect((await waitFor(app, ((await warm.json()) as { jobId: string }).jobId, ended)).last.status).toBe('done');
   });
@@ -105,7 +105,7 @@ describe('generation faults', () => {
     }
   });
 
-  it('detects a worker killed mid-job by its missing heartbeat and retries once on another worker', async () => {
+  it('gives the job of a worker killed mid-job to another worker when its claim lapses', async () => {
     const rt = generationRuntime();
     const first = rt.workers[0];
     const res = await postGenerate(app, newRequest());
@@ -113,8 +113,8 @@ describe('generation faults', () => {
     await waitFor(app, jobId, (s) => s.status === 'generating');
     const before = first?.completed;
     if (first) rt.crash(first);
-    // The dead worker beats no more: within two windows its job's heartbeat lapses.
-    expect(rt.runner.heartbeats.endWindow() + rt.runner.heartbeats.endWindow()).toBe(1);
+    // The dead worker keeps its claim no more: within two windows its job's lease lapses.
+    expect(rt.queues.endWindow() + rt.queues.endWindow()).toBe(1);
     const second = rt.addWorker();
     const { last } = await waitFor(app, jobId, ended, 30_000);
     expect(last.status).toBe('done');
@@ -123,6 +123,7 @@ describe('generation faults', () => {
     // The record says done at StoreImage; the execution ends a few transitions later.
     const execution = () => [...rt.runner.executions.values()].find((e) => e.name === jobId)?.status;
     await expect.poll(execution, { timeout: 10_000 }).toBe('SUCCEEDED');
+    expect((await deliveriesOf(jobId)).deliveries).toBe(2);
   });
 
   it('cancels a job while it waits in the queue', async () => {

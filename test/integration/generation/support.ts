@@ -78,34 +78,39 @@ export async function postJob(app: TestApp): Promise<string> {
   return ((await res.json()) as { jobId: string }).jobId;
 }
 
-/** The flow's counters at the end of a job's execution (StartCounting → $.waits); the execution must have succeeded. */
-export async function waitsOf(jobId: string): Promise<{ capacity: number; redispatch: number }> {
+/**
+ * How a job travelled on the queue (local/sfn/queue.ts's delivery log): how many times it was delivered to
+ * a worker (1: its first worker finished it) and when it was first claimed. The execution must have succeeded.
+ */
+export async function deliveriesOf(jobId: string): Promise<{ deliveries: number; claimedAt: number }> {
   const rt = generationRuntime();
   const execution = rt.runner.executions.get(rt.runner.executionArn(jobId));
   await execution?.done;
   expect(execution?.status).toBe('SUCCEEDED');
-  return (JSON.parse(execution?.output ?? '{}') as { waits: { capacity: number; redispatch: number } }).waits;
+  const found = rt.queues.delivered().find((m) => (JSON.parse(m.body) as { job: { jobId: string } }).job.jobId === jobId);
+  if (!found?.firstReceivedAt) throw new Error(`job ${jobId} was never delivered`);
+  return { deliveries: found.receives, claimedAt: found.firstReceivedAt };
 }
 
 /**
- * Ends the flow's heartbeat windows on the test's clock (the app started with
- * LOCAL_SFN_HEARTBEATS=windows, local/sfn/heartbeats.ts) until `stop()`: a window ends once every
- * waiting token was beaten in it, or after `graceMs`, when the tokens still unbeaten lapse
- * (States.HeartbeatTimeout) as in AWS. A loaded machine slows the windows down instead of failing
- * jobs, and a worker that stops beating still loses its jobs. `stop()` answers when each window ended.
+ * Ends the queue's lease windows on the test's clock (the app started with LOCAL_SQS_LEASES=windows,
+ * local/sfn/queue.ts) until `stop()`: a window ends once every claimed job's lease was kept in it, or
+ * after `graceMs`, when the leases still not kept lapse and their jobs go back on the queue, as in SQS.
+ * A loaded machine slows the windows down instead of taking jobs from live workers, and a worker that
+ * stops keeping its claims still loses its jobs. `stop()` answers when each window ended.
  */
-export function heartbeatWindows(graceMs = 5_000): { stop(): Promise<number[]> } {
-  const { heartbeats } = generationRuntime().runner;
+export function leaseWindows(graceMs = 5_000): { stop(): Promise<number[]> } {
+  const { queues } = generationRuntime();
   const ends: number[] = [];
   let running = true;
   const loop = (async () => {
     let since = Date.now();
     while (running) {
       await new Promise((r) => setTimeout(r, 20));
-      const { watched, beaten } = heartbeats.counts();
-      if (watched === 0) since = Date.now();
-      if (watched === 0 || (beaten < watched && Date.now() - since < graceMs)) continue;
-      heartbeats.endWindow();
+      const { held, kept } = queues.leaseCounts();
+      if (held === 0) since = Date.now();
+      if (held === 0 || (kept < held && Date.now() - since < graceMs)) continue;
+      queues.endWindow();
       since = Date.now();
       ends.push(since);
     }

@@ -83,6 +83,7 @@ describe('failure reasons the status API shows', () => {
     ['States.HeartbeatTimeout', /stopped responding/],
     ['States.Timeout', /in time/],
     [FLOW_ERRORS.noCapacity, /No GPU became available/],
+    [WORKER_ERRORS.lost, /stopped while making your picture, three times/],
   ])('%s → a plain sentence', (error, pattern) => {
     const message = failureMessage(error, 'internal detail');
     expect(message).toMatch(pattern);

@@ -52,6 +52,7 @@ describe('MarkFailed and the hourly quota', () => {
     'ComfyUnreachable',
     'ComfyExecutionError',
     'UploadFailed',
+    'WorkerLost',
     'States.TaskFailed',
   ])('gives the count back after %s, in the windows the job was counted in', async (error) => {
     await markFailed(input(error));
@@ -68,6 +69,27 @@ describe('MarkFailed and the hourly quota', () => {
       { pk: `rl#gen-ip#${IP}`, sk: windowStart },
     ]);
     expect(refund?.[1]?.Update?.ExpressionAttributeValues).toMatchObject({ ':minus': -1 });
+  });
+
+  it('records a task timeout before any worker took the job as no GPU in time (NoGpuCapacity), after one as a timeout', async () => {
+    // The job's own update (its message and error), the latest one: alone, or in the transaction that leaves the queue.
+    const message = () =>
+      [
+        ...ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.ExpressionAttributeValues),
+        ...ddb
+          .commandCalls(TransactWriteCommand)
+          .flatMap((c) => (c.args[0].input.TransactItems ?? []).map((i) => i.Update?.ExpressionAttributeValues)),
+      ]
+        .map((values) => JSON.stringify(values ?? {}))
+        .filter((values) => values.includes('":error"'))
+        .at(-1) ?? '';
+    await markFailed(input('States.Timeout'));
+    expect(message()).toContain('No GPU became available in time');
+    expect(message()).toContain('NoGpuCapacity: detail');
+    ddb.on(GetCommand).resolves({ Item: { ...record, pickedAt: '2026-03-01T10:21:00.000Z' } });
+    await markFailed(input('States.Timeout'));
+    expect(message()).toContain('No GPU worker finished the job in time');
+    expect(message()).toContain('States.Timeout: detail');
   });
 
   it('keeps the count when the visitor cancelled', async () => {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FLOW_END, FLOW_START, renderStateTable } from '../../../infra/lib/flow-doc';
-import { CAPACITY_MAX_WAITS, DISPATCH_STATE, MAX_REDISPATCHES, NO_CAPACITY_ERROR, STEP_NAMES } from '../../../infra/lib/state-machine';
+import { DISPATCH_STATE, STEP_NAMES } from '../../../infra/lib/state-machine';
 import { type AslDefinition, generationDefinition, LOCAL_QUEUE_NAME, localFunctionArn } from '../../../local/sfn/definition';
 
 type AslValidator = (definition: unknown) => { isValid: boolean; errors: unknown[] };
@@ -39,14 +39,12 @@ describe('locally synthesized generation definition', () => {
     expect(validateAsl(broken).isValid).toBe(false);
   });
 
-  /** Runs the definition in the local interpreter (as local/sfn/runner.ts does) with stand-in steps; no capacity wait. */
-  async function runWith(warmAfter: number, dispatchErrors: string[] = []) {
+  /** Runs the definition in the local interpreter (as local/sfn/runner.ts does) with stand-in steps. */
+  async function runWith(dispatchError?: string) {
     const asl = structuredClone(definition);
-    (asl.States.WaitForWorker as { Seconds: number }).Seconds = 0;
-    // The callback's timeouts are the local runner's business (local/sfn/runner.ts enforces them itself).
+    // The callback's timeout is the local runner's business (local/sfn/runner.ts enforces it itself).
     const dispatch = asl.States[DISPATCH_STATE] as Record<string, unknown>;
     delete dispatch.TimeoutSecondsPath;
-    delete dispatch.HeartbeatSecondsPath;
     const machine = new StateMachine(asl as never, { validationOptions: { checkArn: false, checkPaths: false } });
     const calls = { ensure: 0, dispatch: 0, failed: undefined as unknown };
     const execution = machine.run(
@@ -55,10 +53,10 @@ describe('locally synthesized generation definition', () => {
         overrides: {
           taskResourceLocalHandlers: {
             RecordJob: async () => ({}),
-            EnsureCapacity: async () => ({ warm: ++calls.ensure > warmAfter }),
+            EnsureCapacity: async () => ({ warm: ++calls.ensure > 1 }),
             [DISPATCH_STATE]: async () => {
-              const error = dispatchErrors[calls.dispatch++];
-              if (error) throw Object.assign(new Error('lost'), { name: error });
+              calls.dispatch++;
+              if (dispatchError) throw Object.assign(new Error('lost'), { name: dispatchError });
               return { stagingKey: 'staging/j-1.png' };
             },
             StoreImage: async () => ({ imageId: 'j-1' }),
@@ -78,42 +76,24 @@ describe('locally synthesized generation definition', () => {
     return { outcome, ...calls };
   }
 
-  it('dispatches to a warm worker at once', async () => {
-    await expect(runWith(0)).resolves.toMatchObject({ outcome: 'succeeded', ensure: 1, dispatch: 1, failed: undefined });
+  it('asks for capacity once and puts the job on the queue at once, warm fleet or cold (workers claim jobs)', async () => {
+    await expect(runWith()).resolves.toMatchObject({ outcome: 'succeeded', ensure: 1, dispatch: 1, failed: undefined });
   });
 
-  it('waits for a cold worker, asking for capacity again, and dispatches once one is warm', async () => {
-    await expect(runWith(3)).resolves.toMatchObject({ outcome: 'succeeded', ensure: 4, dispatch: 1 });
+  it('has no polling loop: no Wait, Choice or counter state (issue 31)', () => {
+    const types = Object.values(definition.States).map((s) => s.Type);
+    expect(types).not.toContain('Wait');
+    expect(types).not.toContain('Choice');
+    expect(types).not.toContain('Pass');
   });
 
-  it('gives up after the last wait with a reason MarkFailed records, never dispatching', async () => {
-    const run = await runWith(Number.POSITIVE_INFINITY);
-    expect(run).toMatchObject({
-      outcome: expect.stringMatching(/^failed: .*See the job record/),
-      ensure: CAPACITY_MAX_WAITS + 1,
-      dispatch: 0,
+  for (const error of ['States.Timeout', 'WorkerLost', 'ComfyUnreachable', 'ComfyRejected']) {
+    it(`ends a job the dispatch failed with ${error} in MarkFailed, dispatching once`, async () => {
+      const run = await runWith(error);
+      expect(run).toMatchObject({ outcome: expect.stringMatching(/^failed: .*See the job record/), ensure: 1, dispatch: 1 });
+      expect(run.failed).toMatchObject({ Error: error });
     });
-    expect(run.failed).toMatchObject({ Error: NO_CAPACITY_ERROR });
-  });
-
-  it('sends a job whose worker went silent back through the capacity check, not straight to the queue', async () => {
-    // Each lost dispatch runs EnsureCapacity again before the next one.
-    const run = await runWith(0, ['States.HeartbeatTimeout', 'ComfyUnreachable']);
-    expect(run).toMatchObject({ outcome: 'succeeded', ensure: 3, dispatch: 3, failed: undefined });
-  });
-
-  it(`fails a job only after ${MAX_REDISPATCHES + 1} lost dispatches, with the worker's error`, async () => {
-    const lost = Array.from({ length: MAX_REDISPATCHES + 1 }, () => 'States.HeartbeatTimeout');
-    const run = await runWith(0, lost);
-    expect(run).toMatchObject({ outcome: expect.stringMatching(/^failed/), dispatch: MAX_REDISPATCHES + 1 });
-    expect(run.failed).toMatchObject({ Error: 'States.HeartbeatTimeout' });
-  });
-
-  it('fails other worker errors at once (a rejected graph is not the worker’s fault)', async () => {
-    const run = await runWith(0, ['ComfyRejected']);
-    expect(run).toMatchObject({ outcome: expect.stringMatching(/^failed/), dispatch: 1 });
-    expect(run.failed).toMatchObject({ Error: 'ComfyRejected' });
-  });
+  }
 
   it('is the state table docs/deploy.md shows (regenerate: node --import tsx infra/bin/flow-doc.ts)', async () => {
     const doc = await readFile(new URL('../../../docs/deploy.md', import.meta.url), 'utf8');

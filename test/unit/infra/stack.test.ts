@@ -8,17 +8,14 @@ import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
 import {
-  CAPACITY_MAX_WAITS,
-  CAPACITY_POLL_SECONDS,
   COLD_PATH_ESTIMATE_SECONDS,
   DISPATCH_STATE,
-  MAX_REDISPATCHES,
-  REDISPATCH_ERRORS,
   STEP_NAMES,
   type StepName,
 } from '../../../infra/lib/state-machine';
 import { VIEWER_HOST_FUNCTION } from '../../../infra/lib/viewer-host-function';
 import { CONFIG_KEYS } from '../../../lambdas/lib/config';
+import { MAX_DELIVERIES } from '../../../shared/schemas/generation-flow';
 import { areaOf, ROUTES } from '../../../lambdas/routes';
 import { resolveIntrinsics } from '../../../local/sfn/definition';
 import { PUBLIC_LIST_EDGE_SECONDS } from '../../../shared/constants';
@@ -396,67 +393,41 @@ describe('Artloom stack', () => {
       expect(result.isValid).toBe(true);
     });
 
-    it('has the flow of the issue: record, capacity, dispatch with heartbeat, store, done; failures end in Failed', () => {
+    it('has the flow of the issue: record, capacity, dispatch, store, done; failures end in Failed', () => {
       expect(definition.StartAt).toBe('RecordJob');
-      for (const name of ['RecordJob', 'EnsureCapacity', DISPATCH_STATE, 'StoreImage', 'MarkFailed', 'Done', 'Failed'])
-        expect(Object.keys(definition.States)).toContain(name);
       const s = definition.States;
-      expect(s.RecordJob?.Next).toBe('StartCounting');
-      // Both counters exist from the start: the Choices compare numbers, no IsPresent.
-      expect(s.StartCounting).toMatchObject({
-        Type: 'Pass',
-        Result: { capacity: 0, redispatch: 0 },
-        ResultPath: '$.waits',
-        Next: 'EnsureCapacity',
-      });
-      // Dispatch only to a warm worker: a cold start is waited out here, not in the queue (heartbeat).
-      expect(s.EnsureCapacity?.Next).toBe('WorkerReady');
-      expect(s.WorkerReady?.Type).toBe('Choice');
-      expect(s.WorkerReady?.Choices[0]).toEqual({ Variable: '$.capacity.warm', BooleanEquals: true, Next: DISPATCH_STATE });
-      expect(s.WorkerReady?.Choices[1]).toEqual({
-        Variable: '$.waits.capacity',
-        NumericGreaterThanEquals: CAPACITY_MAX_WAITS,
-        Next: 'NoWorkerInTime',
-      });
-      expect(s.WorkerReady?.Default).toBe('WaitForWorker');
-      expect(JSON.stringify(definition)).not.toContain('IsPresent');
-      expect(s.WaitForWorker).toMatchObject({ Type: 'Wait', Seconds: CAPACITY_POLL_SECONDS, Next: 'CountWorkerWait' });
-      expect(s.CountWorkerWait).toMatchObject({
-        Parameters: { 'capacity.$': 'States.MathAdd($.waits.capacity, 1)', 'redispatch.$': '$.waits.redispatch' },
-        Next: 'EnsureCapacity',
-      });
-      expect(s.NoWorkerInTime).toMatchObject({ Type: 'Pass', ResultPath: '$.error', Next: 'MarkFailed' });
+      expect(Object.keys(s).sort()).toEqual(['Done', 'EnsureCapacity', 'Failed', 'MarkFailed', 'RecordJob', 'StoreImage', DISPATCH_STATE].sort());
+      // Workers claim jobs (issue 31): EnsureCapacity runs once, and the job goes on the queue at once.
+      expect(s.RecordJob?.Next).toBe('EnsureCapacity');
+      expect(s.EnsureCapacity?.Next).toBe(DISPATCH_STATE);
       expect(s[DISPATCH_STATE]?.Next).toBe('StoreImage');
       expect(s.StoreImage?.Next).toBe('Done');
       expect(s.MarkFailed?.Next).toBe('Failed');
       expect(s.Done?.Type).toBe('Succeed');
       expect(s.Failed?.Type).toBe('Fail');
-      for (const name of ['RecordJob', 'EnsureCapacity', 'StoreImage'])
+      for (const name of ['RecordJob', 'EnsureCapacity', DISPATCH_STATE, 'StoreImage'])
         expect(s[name]?.Catch).toEqual([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'MarkFailed' })]);
-      expect(s[DISPATCH_STATE]?.Catch?.at(-1)).toEqual(expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'MarkFailed' }));
     });
 
-    it('dispatches through SQS with a task token and a heartbeat; a lost worker goes back through the capacity check', () => {
+    it('dispatches through SQS with a task token and no task heartbeat; the queue lets a worker see the last allowed delivery', () => {
       const dispatch = definition.States[DISPATCH_STATE] as Record<string, Json>;
       const [queueId] = only(
         template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }) as Record<string, Resource>,
       );
       expect(dispatch.Resource).toBe('arn:aws:states:::sqs:sendMessage.waitForTaskToken');
-      expect(dispatch.HeartbeatSecondsPath).toBe('$.limits.heartbeatSeconds');
+      // A heartbeat would start its clock at the send: a job waiting on the queue for a worker would time out.
+      expect(dispatch.HeartbeatSecondsPath).toBeUndefined();
+      expect(dispatch.HeartbeatSeconds).toBeUndefined();
+      expect(dispatch.TimeoutSecondsPath).toBe('$.limits.taskTimeoutSeconds');
       expect(dispatch.Parameters.QueueUrl).toBe(`ref:${queueId}`);
       expect(dispatch.Parameters.MessageBody['taskToken.$']).toBe('$$.Task.Token');
+      expect(dispatch.Parameters.MessageBody['heartbeatSeconds.$']).toBe('$.limits.heartbeatSeconds');
       expect(dispatch.Retry).toBeUndefined();
-      expect(dispatch.Catch[0]).toEqual({ ErrorEquals: REDISPATCH_ERRORS, ResultPath: '$.error', Next: 'CountRedispatch' });
-      const s = definition.States;
-      expect(s.CountRedispatch).toMatchObject({
-        Parameters: { 'redispatch.$': 'States.MathAdd($.waits.redispatch, 1)' },
-        Next: 'MayRedispatch',
-      });
-      expect(s.MayRedispatch).toMatchObject({
-        Choices: [{ Variable: '$.waits.redispatch', NumericGreaterThan: MAX_REDISPATCHES, Next: 'MarkFailed' }],
-        Default: 'EnsureCapacity',
-      });
-      expect(CAPACITY_POLL_SECONDS * CAPACITY_MAX_WAITS).toBeGreaterThanOrEqual(2 * COLD_PATH_ESTIMATE_SECONDS);
+      // The worker that receives a job for the (MAX_DELIVERIES + 1)th time fails it: SQS must deliver it that often.
+      const queue = template.toJSON().Resources[queueId as string] as Resource;
+      expect(queue.Properties.RedrivePolicy.maxReceiveCount).toBeGreaterThan(MAX_DELIVERIES + 1);
+      // The default task timeout covers a cold start (queue wait) more than three times over.
+      expect(900).toBeGreaterThanOrEqual(3 * COLD_PATH_ESTIMATE_SECONDS);
     });
 
     it('invokes each step on its own Lambda', () => {
@@ -482,7 +453,13 @@ describe('Artloom stack', () => {
       expect(record).not.toContain('dynamodb:PutItem');
       expect(record.some((a) => a.startsWith('s3:') || a.startsWith('autoscaling:'))).toBe(false);
       expect(actionsOf(statementsOfFunction(functionIdFor('step-EnsureCapacity')))).toEqual(
-        expect.arrayContaining(['autoscaling:SetDesiredCapacity', 'autoscaling:DescribeAutoScalingGroups', 'dynamodb:UpdateItem']),
+        expect.arrayContaining([
+          'autoscaling:SetDesiredCapacity',
+          'autoscaling:DescribeAutoScalingGroups',
+          'dynamodb:UpdateItem',
+          // The queue's depth sizes the fleet.
+          'sqs:GetQueueAttributes',
+        ]),
       );
       expect(actionsOf(statementsOfFunction(functionIdFor('step-MarkFailed'))).some((a) => a.startsWith('autoscaling:'))).toBe(false);
     });

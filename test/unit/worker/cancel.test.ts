@@ -39,11 +39,12 @@ describe('the worker watches its job for a cancel apart from the heartbeat', () 
       receiveJob: async () => {
         const next = queued;
         queued = undefined;
-        if (next) return { receiptHandle: 'r-c', message: next };
+        if (next) return { receiptHandle: 'r-c', message: next, deliveries: 1 };
         await new Promise((resolve) => setTimeout(resolve, 50));
         return undefined;
       },
       deleteJob: async () => {},
+      extendJob: async () => {},
       putStaging: async (jobId: string) => {
         staged.push(jobId);
         return `staging/${jobId}.png`;

@@ -111,11 +111,12 @@ describe('the verdict in the task result', () => {
       receiveJob: async () => {
         const next = queued;
         queued = undefined;
-        if (next) return { receiptHandle: 'r-1', message: next };
+        if (next) return { receiptHandle: 'r-1', message: next, deliveries: 1 };
         await new Promise((resolve) => setTimeout(resolve, 50));
         return undefined;
       },
       deleteJob: async () => {},
+      extendJob: async () => {},
       putStaging: async (jobId: string, png: Buffer) => {
         staged.set(jobId, png);
         return `staging/${jobId}.png`;

@@ -44,11 +44,12 @@ describe('GpuWorker with a job of several pictures', () => {
       receiveJob: async () => {
         const next = queued;
         queued = undefined;
-        if (next) return { receiptHandle: 'r', message: next };
+        if (next) return { receiptHandle: 'r', message: next, deliveries: 1 };
         await new Promise((resolve) => setTimeout(resolve, 50));
         return undefined;
       },
       deleteJob: async () => {},
+      extendJob: async () => {},
       putStaging: async (name: string) => {
         const q = await queue();
         state.queueAtStaging.push(q.queue_running.length + q.queue_pending.length);
