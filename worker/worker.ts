@@ -177,6 +177,10 @@ export class GpuWorker {
    */
   private async process(claimed: QueuedJob): Promise<'ended' | 'handed-back' | 'lost'> {
     const { job, taskToken } = claimed.message;
+    // A job delivered again lost its worker: that worker's beacon may look fresh for a minute more, but it is not
+    // capacity (EnsureCapacity would count it and ask the fleet for nothing). Forget it, beside the work.
+    const previous = claimed.deliveries > 1 ? await this.previousWorker(job.jobId) : undefined;
+    const forgetting = previous ? this.ports.removeWorker(previous).catch(() => {}) : Promise.resolve();
     const picked = Date.now();
     const pickedAt = new Date(picked).toISOString();
     const taken = await this.ports.updateJob(job.jobId, {
@@ -251,7 +255,21 @@ export class GpuWorker {
       await Promise.all([busy, intake]);
     }
     if (outcome === 'ended') await dropMessage(this.ports, claimed);
+    await forgetting;
     return outcome;
+  }
+
+  /** The worker that held this job before: its id on the record, read before this one writes its own. */
+  private async previousWorker(jobId: string): Promise<string | undefined> {
+    try {
+      const before = await this.ports.getJob(jobId);
+      if (!before?.workerId || before.workerId === this.workerId) return undefined;
+      logger.warn('the job’s previous worker went silent: its beacon is withdrawn', { jobId, workerId: before.workerId });
+      return before.workerId;
+    } catch (err) {
+      logger.warn('could not read the job’s previous worker', { error: err as Error });
+      return undefined;
+    }
   }
 
   /** The cancel watch: the visitor's DELETE marks the record cancelled (and stops the execution); another worker's id there means the claim was lost. */

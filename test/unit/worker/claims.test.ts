@@ -32,6 +32,7 @@ function fakePorts(job: QueuedJob, record: () => Partial<JobItem> = () => ({ sta
     failures: [] as { error: string }[],
     successes: 0,
     percent: 0,
+    removed: [] as string[],
   };
   const ports = {
     receiveJob: async (_wait: number, lease: number) => {
@@ -57,7 +58,9 @@ function fakePorts(job: QueuedJob, record: () => Partial<JobItem> = () => ({ sta
       return true;
     },
     touchWorker: async () => {},
-    removeWorker: async () => {},
+    removeWorker: async (workerId: string) => {
+      calls.removed.push(workerId);
+    },
     sendTaskHeartbeat: async () => {},
     sendTaskSuccess: async () => {
       calls.successes++;
@@ -106,10 +109,24 @@ describe('a worker’s claim on a job', () => {
     expect(calls.successes).toBe(0);
   });
 
-  it('runs a job delivered for the last allowed time', async () => {
-    const { calls } = await startWith({ receiptHandle: 'r-3', message: message('job-3'), deliveries: MAX_DELIVERIES });
+  it('runs a job delivered for the last allowed time, and withdraws the beacon of the worker that lost it', async () => {
+    const { calls } = await startWith({ receiptHandle: 'r-3', message: message('job-3'), deliveries: MAX_DELIVERIES }, () => ({
+      status: 'generating',
+      workerId: 'w-dead',
+    }));
     await vi.waitFor(() => expect(calls.successes).toBe(1), { timeout: 10_000, interval: 20 });
     expect(calls.failures).toEqual([]);
+    // The dead worker's beacon would look fresh for a minute: EnsureCapacity must not count it as capacity.
+    expect(calls.removed).toContain('w-dead');
+  });
+
+  it('withdraws no beacon for a job on its first delivery', async () => {
+    const { calls } = await startWith({ receiptHandle: 'r-7', message: message('job-7'), deliveries: 1 }, () => ({
+      status: 'generating',
+      workerId: 'w-dead',
+    }));
+    await vi.waitFor(() => expect(calls.successes).toBe(1), { timeout: 10_000, interval: 20 });
+    expect(calls.removed).not.toContain('w-dead');
   });
 
   it('hands the job back to the queue (visibility 0) when its ComfyUI goes away mid-job: no failure, no delete', async () => {
