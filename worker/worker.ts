@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { logger } from '../lambdas/lib/logger';
 import type { QueuedJob } from '../lambdas/adapters/job-queue';
+import { logger } from '../lambdas/lib/logger';
 import { MAX_DELIVERIES } from '../shared/schemas/generation-flow';
 import { ComfyHealth, type WorkerHealth } from './comfy-health';
 import { ComfyError } from './comfyui';
 import { randomSeed } from './generation-graph';
 import { generatingMessage } from './generation-progress';
 import { admit, dropMessage, HeldJobs, keepClaim } from './held-jobs';
-import { comfyErrorName, type ResolvedOptions, resolveOptions, type WorkerOptions } from './options';
+import { type ResolvedOptions, resolveOptions, type WorkerOptions } from './options';
 import { nsfwCheck, type PictureCheck } from './picture-check';
 import { makePictures } from './pictures';
-import { awsPorts, isTokenGone, type WorkerPorts } from './ports';
+import { awsPorts, type WorkerPorts } from './ports';
+import { previousWorker, reportCancelled, reportFailure } from './reports';
 
 /**
  * The GPU worker: runs beside ComfyUI on the GPU instance (systemd) and in-process locally.
@@ -179,7 +180,7 @@ export class GpuWorker {
     const { job, taskToken } = claimed.message;
     // A job delivered again lost its worker: that worker's beacon may look fresh for a minute more, but it is not
     // capacity (EnsureCapacity would count it and ask the fleet for nothing). Forget it, beside the work.
-    const previous = claimed.deliveries > 1 ? await this.previousWorker(job.jobId) : undefined;
+    const previous = claimed.deliveries > 1 ? await previousWorker(this.ports, job.jobId, this.workerId) : undefined;
     const forgetting = previous ? this.ports.removeWorker(previous).catch(() => {}) : Promise.resolve();
     const picked = Date.now();
     const pickedAt = new Date(picked).toISOString();
@@ -241,13 +242,13 @@ export class GpuWorker {
         // Another worker has the job now (or the execution is over): nothing to report, nothing to delete.
         logger.warn('a job’s claim was lost while it ran', { jobId: job.jobId });
         outcome = 'lost';
-      } else if (abort.signal.aborted) await this.cancelled(taskToken, job.jobId);
+      } else if (abort.signal.aborted) await reportCancelled(this.ports, taskToken, job.jobId);
       else if (err instanceof ComfyError && err.kind === 'unreachable' && claimed.deliveries < MAX_DELIVERIES) {
         // This worker's ComfyUI went away, not the job's fault: back on the queue for another worker.
         logger.warn('ComfyUI unreachable: the job goes back on the queue', { jobId: job.jobId });
         await this.ports.extendJob(claimed.receiptHandle, 0).catch(() => {});
         outcome = 'handed-back';
-      } else await this.fail(taskToken, err);
+      } else await reportFailure(this.ports, taskToken, err);
     } finally {
       clearInterval(beat);
       clearInterval(watch);
@@ -259,20 +260,10 @@ export class GpuWorker {
     return outcome;
   }
 
-  /** The worker that held this job before: its id on the record, read before this one writes its own. */
-  private async previousWorker(jobId: string): Promise<string | undefined> {
-    try {
-      const before = await this.ports.getJob(jobId);
-      if (!before?.workerId || before.workerId === this.workerId) return undefined;
-      logger.warn('the job’s previous worker went silent: its beacon is withdrawn', { jobId, workerId: before.workerId });
-      return before.workerId;
-    } catch (err) {
-      logger.warn('could not read the job’s previous worker', { error: err as Error });
-      return undefined;
-    }
-  }
-
-  /** The cancel watch: the visitor's DELETE marks the record cancelled (and stops the execution); another worker's id there means the claim was lost. */
+  /**
+   * The cancel watch: the visitor's DELETE marks the record cancelled (and stops the execution); another worker's
+   * later claim there means this one's was lost.
+   */
   private async watchCancel(jobId: string, pickedAt: string, abort: AbortController, onLost: (claim: 'taken') => void): Promise<void> {
     if (abort.signal.aborted) return;
     try {
@@ -297,26 +288,5 @@ export class GpuWorker {
     // The claim lost (another worker has the job) or the execution over (cancel, timeout): stop working on it.
     const claim = await keepClaim(this.ports, claimed);
     if (claim !== 'kept' && !abort.signal.aborted) onLost(claim);
-  }
-
-  /** A cancelled job ends as cancelled: its token is usually gone already (the cancel stopped the execution). */
-  private async cancelled(taskToken: string, jobId: string): Promise<void> {
-    logger.info('job cancelled on the worker', { jobId });
-    try {
-      await this.ports.sendTaskFailure(taskToken, 'JobCancelled', 'The job was cancelled while it ran.');
-    } catch (sendErr) {
-      if (!isTokenGone(sendErr)) throw sendErr;
-    }
-  }
-
-  private async fail(taskToken: string, err: unknown): Promise<void> {
-    const error = err instanceof ComfyError ? comfyErrorName(err) : ((err as { code?: string }).code ?? 'WorkerError');
-    const cause = (err as Error).message;
-    logger.warn('job failed on the worker', { error, cause });
-    try {
-      await this.ports.sendTaskFailure(taskToken, error, cause);
-    } catch (sendErr) {
-      if (!isTokenGone(sendErr)) throw sendErr;
-    }
   }
 }

@@ -4,7 +4,6 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Fail, IntegrationPattern, JsonPath, type RetryProps, Succeed, TaskInput, Timeout } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke, SqsSendMessage } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
-import { FLOW_ERRORS } from '../../shared/schemas/generation-flow';
 import type { StepName } from './lambda-functions';
 
 /**
@@ -37,8 +36,6 @@ export const DISPATCH_STATE = 'DispatchToWorker';
  * table). The default task timeout (GEN_TASK_TIMEOUT_SECONDS, 900 s) is more than three times that.
  */
 export const COLD_PATH_ESTIMATE_SECONDS = 240;
-/** The error a job gets when no GPU worker took it within its task timeout (MarkFailed words it). */
-export const NO_CAPACITY_ERROR = FLOW_ERRORS.noCapacity;
 
 export interface GenerationFlowProps {
   steps: Record<StepName, IFunction>;

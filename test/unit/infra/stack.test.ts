@@ -7,18 +7,13 @@ import { PUBLIC_LIST_PATHS } from '../../../infra/lib/constructs/public-lists';
 import { appContextSchema } from '../../../infra/lib/context';
 import { TABLES } from '../../../infra/lib/data-model';
 import { ArtloomStack } from '../../../infra/lib/stacks/artloom-stack';
-import {
-  COLD_PATH_ESTIMATE_SECONDS,
-  DISPATCH_STATE,
-  STEP_NAMES,
-  type StepName,
-} from '../../../infra/lib/state-machine';
+import { COLD_PATH_ESTIMATE_SECONDS, DISPATCH_STATE, STEP_NAMES, type StepName } from '../../../infra/lib/state-machine';
 import { VIEWER_HOST_FUNCTION } from '../../../infra/lib/viewer-host-function';
 import { CONFIG_KEYS } from '../../../lambdas/lib/config';
-import { MAX_DELIVERIES } from '../../../shared/schemas/generation-flow';
 import { areaOf, ROUTES } from '../../../lambdas/routes';
 import { resolveIntrinsics } from '../../../local/sfn/definition';
 import { PUBLIC_LIST_EDGE_SECONDS } from '../../../shared/constants';
+import { MAX_DELIVERIES } from '../../../shared/schemas/generation-flow';
 import { synthTemplate } from '../../fixtures/synth-template';
 
 type AslValidator = (definition: unknown) => { isValid: boolean; errors: { message: string }[] };
@@ -396,7 +391,9 @@ describe('Artloom stack', () => {
     it('has the flow of the issue: record, capacity, dispatch, store, done; failures end in Failed', () => {
       expect(definition.StartAt).toBe('RecordJob');
       const s = definition.States;
-      expect(Object.keys(s).sort()).toEqual(['Done', 'EnsureCapacity', 'Failed', 'MarkFailed', 'RecordJob', 'StoreImage', DISPATCH_STATE].sort());
+      expect(Object.keys(s).sort()).toEqual(
+        ['Done', 'EnsureCapacity', 'Failed', 'MarkFailed', 'RecordJob', 'StoreImage', DISPATCH_STATE].sort(),
+      );
       // Workers claim jobs (issue 31): EnsureCapacity runs once, and the job goes on the queue at once.
       expect(s.RecordJob?.Next).toBe('EnsureCapacity');
       expect(s.EnsureCapacity?.Next).toBe(DISPATCH_STATE);
