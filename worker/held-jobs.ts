@@ -1,7 +1,6 @@
-import type { QueuedJob } from '../lambdas/adapters/job-queue';
 import { logger } from '../lambdas/lib/logger';
 import { MAX_DELIVERIES, WORKER_ERRORS } from '../shared/schemas/generation-flow';
-import { isClaimGone, isTokenGone, type WorkerPorts } from './ports';
+import { isClaimGone, isTokenGone, type QueuedJob, type WorkerPorts } from './ports';
 
 /** Between two empty short polls of the intake (a few SQS requests a second, only while busy). */
 const INTAKE_PAUSE_MS = 250;

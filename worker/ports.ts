@@ -25,6 +25,8 @@ export const awsPorts = {
   sendTaskFailure,
 };
 export type WorkerPorts = typeof awsPorts;
+/** A job claimed off the queue: its message, its receipt (the claim) and how many times SQS delivered it. */
+export type { QueuedJob } from '../lambdas/adapters/job-queue';
 
 /** Whether a task-token call failed because the execution is over (stopped, timed out): not a worker error. */
 /** The optional Rekognition image check (picture-check.ts): not switched by the local power switch, it only reads. */

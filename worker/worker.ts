@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { QueuedJob } from '../lambdas/adapters/job-queue';
 import { logger } from '../lambdas/lib/logger';
 import { MAX_DELIVERIES } from '../shared/schemas/generation-flow';
 import { ComfyHealth, type WorkerHealth } from './comfy-health';
@@ -10,7 +9,7 @@ import { admit, dropMessage, HeldJobs, keepClaim } from './held-jobs';
 import { type ResolvedOptions, resolveOptions, type WorkerOptions } from './options';
 import { nsfwCheck, type PictureCheck } from './picture-check';
 import { makePictures } from './pictures';
-import { awsPorts, type WorkerPorts } from './ports';
+import { awsPorts, type QueuedJob, type WorkerPorts } from './ports';
 import { previousWorker, reportCancelled, reportFailure } from './reports';
 
 /**
