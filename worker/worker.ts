@@ -243,8 +243,12 @@ export class GpuWorker {
         outcome = 'lost';
       } else if (abort.signal.aborted) await reportCancelled(this.ports, taskToken, job.jobId);
       else if (err instanceof ComfyError && err.kind === 'unreachable' && claimed.deliveries < MAX_DELIVERIES) {
-        // This worker's ComfyUI went away, not the job's fault: back on the queue for another worker.
+        // This worker's ComfyUI went away, not the job's fault: back on the queue for another worker, and the
+        // visitor sees it waiting again instead of a frozen percentage.
         logger.warn('ComfyUI unreachable: the job goes back on the queue', { jobId: job.jobId });
+        await this.ports
+          .updateJob(job.jobId, { status: 'queued', percent: 0, message: 'Queued…' }, { onlyFrom: ['generating', 'saving'] })
+          .catch(() => false);
         await this.ports.extendJob(claimed.receiptHandle, 0).catch(() => {});
         outcome = 'handed-back';
       } else await reportFailure(this.ports, taskToken, err);

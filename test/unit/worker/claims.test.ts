@@ -33,6 +33,7 @@ function fakePorts(job: QueuedJob, record: () => Partial<JobItem> = () => ({ sta
     successes: 0,
     percent: 0,
     removed: [] as string[],
+    statuses: [] as string[],
   };
   const ports = {
     receiveJob: async (_wait: number, lease: number) => {
@@ -53,8 +54,9 @@ function fakePorts(job: QueuedJob, record: () => Partial<JobItem> = () => ({ sta
     },
     putStaging: async (jobId: string) => `staging/${jobId}.png`,
     getJob: async () => record() as JobItem,
-    updateJob: async (_id: string, patch: { percent?: number }) => {
+    updateJob: async (_id: string, patch: { percent?: number; status?: string }) => {
       if (typeof patch.percent === 'number') calls.percent = patch.percent;
+      if (patch.status) calls.statuses.push(patch.status);
       return true;
     },
     touchWorker: async () => {},
@@ -137,6 +139,8 @@ describe('a worker’s claim on a job', () => {
     renderer = undefined;
     await vi.waitFor(() => expect(calls.extended).toContainEqual({ receipt: 'r-4', seconds: 0 }), { timeout: 10_000, interval: 20 });
     expect(calls.failures).toEqual([]);
+    // The visitor sees the job waiting again, not a frozen percentage.
+    expect(calls.statuses.at(-1)).toBe('queued');
     expect(calls.deleted).toEqual([]);
   });
 
