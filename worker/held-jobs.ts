@@ -26,6 +26,15 @@ export function dropMessage(ports: WorkerPorts, job: QueuedJob): Promise<void> {
 }
 
 /**
+ * Sets a claim's visibility: `seconds` more, or 0 to hand the job back. Ports from before claims (the GPU proof's
+ * harness, ../shared/tools/gpu-proof/harness.ts) have no `extendJob`: their queue keeps no visibility, so there is
+ * nothing to set.
+ */
+export function setClaim(ports: WorkerPorts, job: QueuedJob, seconds: number): Promise<void> {
+  return ports.extendJob ? ports.extendJob(job.receiptHandle, seconds) : Promise.resolve();
+}
+
+/**
  * A job message just claimed: whether this worker should hold it. Not when its token is gone (the
  * execution was stopped or timed out: a stale message, deleted), nor when SQS has delivered it more
  * than MAX_DELIVERIES times: every worker that held it died or lost its ComfyUI, so this one fails it
@@ -61,7 +70,7 @@ export async function admit(ports: WorkerPorts, job: QueuedJob): Promise<boolean
  */
 export async function keepClaim(ports: WorkerPorts, job: QueuedJob): Promise<'kept' | 'taken' | 'ended'> {
   const [lease, token] = await Promise.allSettled([
-    ports.extendJob(job.receiptHandle, job.message.heartbeatSeconds),
+    setClaim(ports, job, job.message.heartbeatSeconds),
     ports.sendTaskHeartbeat(job.message.taskToken),
   ]);
   if (lease.status === 'rejected' && isClaimGone(lease.reason)) return 'taken';
@@ -107,7 +116,7 @@ export class HeldJobs {
   async intake(done: AbortSignal): Promise<void> {
     while (!done.aborted && this.running() && this.held.length < this.jobSlots - 1) {
       try {
-        const taken = await this.ports.receiveJob(0, this.leaseSeconds);
+        const taken = await this.ports.receiveJob(0, undefined, this.leaseSeconds);
         if (!taken) {
           await abortableDelay(INTAKE_PAUSE_MS, done);
           continue;
@@ -134,6 +143,6 @@ export class HeldJobs {
 
   /** Graceful stop: every held job goes back on the queue at once, for another worker to claim. */
   async handBackAll(): Promise<void> {
-    await Promise.all(this.held.splice(0).map((job) => this.ports.extendJob(job.receiptHandle, 0).catch(() => {})));
+    await Promise.all(this.held.splice(0).map((job) => setClaim(this.ports, job, 0).catch(() => {})));
   }
 }

@@ -5,7 +5,7 @@ import { ComfyHealth, type WorkerHealth } from './comfy-health';
 import { ComfyError } from './comfyui';
 import { randomSeed } from './generation-graph';
 import { generatingMessage } from './generation-progress';
-import { admit, dropMessage, HeldJobs, keepClaim } from './held-jobs';
+import { admit, dropMessage, HeldJobs, keepClaim, setClaim } from './held-jobs';
 import { type ResolvedOptions, resolveOptions, type WorkerOptions } from './options';
 import { nsfwCheck, type PictureCheck } from './picture-check';
 import { makePictures } from './pictures';
@@ -138,7 +138,7 @@ export class GpuWorker {
         }
         this.poll = new AbortController();
         const wait = Math.min(this.opts.pollSeconds, Math.ceil(this.opts.beaconMs / 1000));
-        const job = await this.ports.receiveJob(wait, this.opts.leaseSeconds, this.poll.signal);
+        const job = await this.ports.receiveJob(wait, this.poll.signal, this.opts.leaseSeconds);
         if (!job) {
           if (this.opts.idleShutdownMs > 0 && Date.now() - idleSince > this.opts.idleShutdownMs) {
             await this.opts.onIdle?.();
@@ -249,7 +249,7 @@ export class GpuWorker {
         await this.ports
           .updateJob(job.jobId, { status: 'queued', percent: 0, message: 'Queued…' }, { onlyFrom: ['generating', 'saving'] })
           .catch(() => false);
-        await this.ports.extendJob(claimed.receiptHandle, 0).catch(() => {});
+        await setClaim(this.ports, claimed, 0).catch(() => {});
         outcome = 'handed-back';
       } else await reportFailure(this.ports, taskToken, err);
     } finally {

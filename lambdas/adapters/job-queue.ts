@@ -22,8 +22,11 @@ export interface QueuedJob {
   deliveries: number;
 }
 
-/** Takes at most one job off the queue, claimed for `leaseSeconds`. */
-export async function receiveJob(waitSeconds: number, leaseSeconds: number, signal?: AbortSignal): Promise<QueuedJob | undefined> {
+/**
+ * Takes at most one job off the queue, claimed for `leaseSeconds` (last: a harness's ports from before claims,
+ * ../shared/tools/gpu-proof/harness.ts, take `(waitSeconds, signal)` and still fit).
+ */
+export async function receiveJob(waitSeconds: number, signal?: AbortSignal, leaseSeconds = 30): Promise<QueuedJob | undefined> {
   const out = await sqs().send(
     new ReceiveMessageCommand({
       QueueUrl: config().JOB_QUEUE_URL,

@@ -36,7 +36,7 @@ function fakePorts(job: QueuedJob, record: () => Partial<JobItem> = () => ({ sta
     statuses: [] as string[],
   };
   const ports = {
-    receiveJob: async (_wait: number, lease: number) => {
+    receiveJob: async (_wait: number, _signal: AbortSignal | undefined, lease: number) => {
       const next = queued;
       queued = undefined;
       if (next) {
@@ -120,6 +120,17 @@ describe('a worker’s claim on a job', () => {
     expect(calls.failures).toEqual([]);
     // The dead worker's beacon would look fresh for a minute: EnsureCapacity must not count it as capacity.
     expect(calls.removed).toContain('w-dead');
+  });
+
+  it('runs with ports from before claims, as the GPU proof’s harness has them (no extendJob, no delivery count)', async () => {
+    renderer = await startPreviewRenderer({ stepDelayMs: 250 });
+    const legacy = fakePorts({ receiptHandle: 'r-8', message: message('job-8') } as QueuedJob);
+    const { extendJob: _none, ...ports } = legacy.ports;
+    worker = new GpuWorker({ comfyUrl: renderer.url, ports: ports as WorkerPorts, beaconMs: 60_000, pollSeconds: 1 });
+    worker.start();
+    await vi.waitFor(() => expect(legacy.calls.successes).toBe(1), { timeout: 10_000, interval: 20 });
+    expect(legacy.calls.failures).toEqual([]);
+    await vi.waitFor(() => expect(legacy.calls.deleted).toEqual(['r-8']), { timeout: 2_000, interval: 20 });
   });
 
   it('withdraws no beacon for a job on its first delivery', async () => {
