@@ -24,7 +24,7 @@ const message = (jobId: string, heartbeatSeconds = 1): WorkerMessage => ({
 });
 
 /** One job on a fake queue, and every call the worker makes about it. */
-function fakePorts(job: QueuedJob, record: () => Partial<JobItem> = () => ({ status: 'generating' })) {
+function fakePorts(job: QueuedJob, record: () => Partial<JobItem> = () => ({ status: 'generating' }), tokenGone = () => false) {
   let queued: QueuedJob | undefined = job;
   const calls = {
     deleted: [] as string[],
@@ -63,7 +63,9 @@ function fakePorts(job: QueuedJob, record: () => Partial<JobItem> = () => ({ sta
     removeWorker: async (workerId: string) => {
       calls.removed.push(workerId);
     },
-    sendTaskHeartbeat: async () => {},
+    sendTaskHeartbeat: async () => {
+      if (tokenGone()) throw Object.assign(new Error('Task Timed Out'), { name: 'TaskTimedOut' });
+    },
     sendTaskSuccess: async () => {
       calls.successes++;
     },
@@ -83,9 +85,9 @@ describe('a worker’s claim on a job', () => {
     worker = undefined;
     renderer = undefined;
   });
-  async function startWith(job: QueuedJob, record?: () => Partial<JobItem>, stepDelayMs = 20) {
+  async function startWith(job: QueuedJob, record?: () => Partial<JobItem>, stepDelayMs = 20, tokenGone?: () => boolean) {
     renderer = await startPreviewRenderer({ stepDelayMs });
-    const fake = fakePorts(job, record);
+    const fake = fakePorts(job, record, tokenGone);
     worker = new GpuWorker({ comfyUrl: renderer.url, ports: fake.ports, beaconMs: 60_000, pollSeconds: 1, leaseSeconds: 7 });
     worker.start();
     return fake;
@@ -131,6 +133,18 @@ describe('a worker’s claim on a job', () => {
     await vi.waitFor(() => expect(legacy.calls.successes).toBe(1), { timeout: 10_000, interval: 20 });
     expect(legacy.calls.failures).toEqual([]);
     await vi.waitFor(() => expect(legacy.calls.deleted).toEqual(['r-8']), { timeout: 2_000, interval: 20 });
+  });
+
+  it('stops a job whose execution is over (its token gone mid-job) as a cancel: interrupts, uploads nothing, deletes the message', async () => {
+    let gone = false;
+    const { calls } = await startWith({ receiptHandle: 'r-9', message: message('job-9'), deliveries: 1 }, undefined, 20, () => gone);
+    if (renderer) renderer.faults.hang = true;
+    await vi.waitFor(() => expect(calls.percent).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+    gone = true;
+    // The next beat (a third of the 1 s heartbeat) finds the token gone.
+    await vi.waitFor(() => expect(calls.deleted).toEqual(['r-9']), { timeout: 5_000, interval: 20 });
+    expect(calls.failures).toEqual([{ error: 'JobCancelled' }]);
+    expect(calls.successes).toBe(0);
   });
 
   it('withdraws no beacon for a job on its first delivery', async () => {
