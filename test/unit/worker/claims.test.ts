@@ -85,8 +85,15 @@ describe('a worker’s claim on a job', () => {
     worker = undefined;
     renderer = undefined;
   });
-  async function startWith(job: QueuedJob, record?: () => Partial<JobItem>, stepDelayMs = 20, tokenGone?: () => boolean) {
+  async function startWith(
+    job: QueuedJob,
+    record?: () => Partial<JobItem>,
+    stepDelayMs = 20,
+    tokenGone?: () => boolean,
+    faults: Partial<PreviewRenderer['faults']> = {},
+  ) {
     renderer = await startPreviewRenderer({ stepDelayMs });
+    Object.assign(renderer.faults, faults);
     const fake = fakePorts(job, record, tokenGone);
     worker = new GpuWorker({ comfyUrl: renderer.url, ports: fake.ports, beaconMs: 60_000, pollSeconds: 1, leaseSeconds: 7 });
     worker.start();
@@ -178,6 +185,16 @@ describe('a worker’s claim on a job', () => {
     await vi.waitFor(() => expect(calls.failures).toEqual([{ error: 'ComfyUnreachable' }]), { timeout: 10_000, interval: 20 });
     expect(calls.extended).not.toContainEqual({ receipt: 'r-5', seconds: 0 });
     await vi.waitFor(() => expect(calls.deleted).toEqual(['r-5']), { timeout: 2_000, interval: 20 });
+  });
+
+  it('fails a job ComfyUI rejects (not a lost ComfyUI): reported, deleted, never handed back', async () => {
+    const { calls } = await startWith({ receiptHandle: 'r-10', message: message('job-10'), deliveries: 1 }, undefined, 20, undefined, {
+      checkpoints: [],
+    });
+    await vi.waitFor(() => expect(calls.failures).toEqual([{ error: 'ComfyRejected' }]), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(calls.deleted).toEqual(['r-10']), { timeout: 2_000, interval: 20 });
+    expect(calls.extended).not.toContainEqual({ receipt: 'r-10', seconds: 0 });
+    expect(calls.statuses).not.toContain('queued');
   });
 
   it('stops quietly when another worker has claimed the job: reports nothing, deletes nothing', async () => {

@@ -131,9 +131,9 @@ describe('held jobs', () => {
     const queue = [job('h1'), job('h2'), job('h3')];
     const { p, calls } = ports({
       receiveJob: async () => queue.shift(),
-      extendJob: async (r: string, s: number) => (r === 'r-h2' ? Promise.reject(claimGone()) : calls.extended.push([r, s])),
+      extendJob: async (r: string, s: number) => (r === 'r-h1' ? Promise.reject(claimGone()) : calls.extended.push([r, s])),
       sendTaskHeartbeat: async (t: string) => {
-        if (t === 't-h3' && calls.beats.includes('t-h3')) throw tokenGone();
+        if (t === 't-h2' && calls.beats.includes('t-h2')) throw tokenGone();
         calls.beats.push(t);
       },
     });
@@ -143,12 +143,28 @@ describe('held jobs', () => {
     held.beatAll();
     await vi.waitFor(() => expect(held.size).toBe(1));
     expect(calls.extended).toEqual([
-      ['r-h1', 9],
+      ['r-h2', 9],
       ['r-h3', 9],
     ]);
-    // h2 is another worker's now (nothing deleted); h3's execution is over (its message goes).
-    await vi.waitFor(() => expect(calls.deleted).toEqual(['r-h3']));
-    expect(held.next()?.message.job.jobId).toBe('h1');
+    // h1 (the first held) is another worker's now (nothing deleted); h2's execution is over (its message goes).
+    await vi.waitFor(() => expect(calls.deleted).toEqual(['r-h2']));
+    expect(held.next()?.message.job.jobId).toBe('h3');
+  });
+
+  it('leaves the held list alone when a job it lets go of has already left it (taken for its turn)', async () => {
+    const queue = [job('k1'), job('k2')];
+    const { p } = ports({
+      receiveJob: async () => queue.shift(),
+      extendJob: async (r: string) => (r === 'r-k1' ? Promise.reject(claimGone()) : undefined),
+    });
+    const held = new HeldJobs(p, 3, 30, () => true);
+    await held.intake(new AbortController().signal);
+    held.beatAll();
+    // k1 leaves for its turn before its beat answers: the answer must not remove k2 in its place.
+    expect(held.next()?.message.job.jobId).toBe('k1');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(held.size).toBe(1);
+    expect(held.next()?.message.job.jobId).toBe('k2');
   });
 
   it('hands every held job back to the queue at once on a graceful stop', async () => {
