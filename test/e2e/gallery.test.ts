@@ -191,14 +191,30 @@ describe('routes', () => {
     await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
     const generate = page.getByRole('button', { name: 'Generate Image' });
     expect(await generate.isDisabled()).toBe(true);
-    // Typed again until it takes: text typed while React is still hydrating may be reset by it.
-    await expect
-      .poll(async () => {
-        await page.getByLabel('Prompt').fill('A lighthouse on a cliff');
-        return generate.isEnabled();
-      })
-      .toBe(true);
+    await page.getByLabel('Prompt').fill('A lighthouse on a cliff');
+    await expect.poll(() => generate.isEnabled()).toBe(true);
     expect(await studioHeading.count()).toBe(1);
+    await context.close();
+  });
+
+  it('keeps a prompt typed and a ratio picked on home before its JS ran: Generate is ready once it hydrates', async () => {
+    const { page, context } = await e2e.newPage({ width: 375, height: 812 });
+    const release = await holdEntry(page);
+    try {
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.locator('#root[data-prerendered="/"]').waitFor({ state: 'attached' });
+      await page.getByLabel('Prompt').fill('A paper boat on a puddle');
+      await page.getByRole('radio', { name: '16:9', exact: true }).check();
+    } finally {
+      release();
+    }
+    await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
+    // Nothing typed since: React's state took in what the prerendered form held (it used to stay empty).
+    const generate = page.getByRole('button', { name: 'Generate Image' });
+    await expect.poll(() => generate.isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByLabel('Prompt').inputValue()).toBe('A paper boat on a puddle');
+    await page.locator('.ratio--selected').getByText('16:9', { exact: true }).waitFor();
+    expect(await page.locator('.ratio--selected').count()).toBe(1);
     await context.close();
   });
 

@@ -1,10 +1,11 @@
 import type { ClientImage } from '@shared/client-image';
 import { MAX_PROMPT_LENGTH } from '@shared/constants';
 import { ASPECT_RATIO_LABELS, DEFAULT_ASPECT_RATIO } from '@shared/ratio-table';
-import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { StartJob } from '../generation-flow';
 import { useGeneration } from '../hooks/use-generation';
+import { useInputBeforeHydration } from '../hooks/use-input-before-hydration';
 import { useQuota } from '../hooks/use-quota';
 import { useRenderer } from '../hooks/use-renderer';
 import { useWarmGpu } from '../hooks/use-warm-gpu';
@@ -68,6 +69,8 @@ export function Studio({ onGenerated, onOpen, headingLevel = 1, extraFields, rea
     if (start.seed !== undefined) setCount(1);
   }, [location.key]);
   const seed = remix && remix.prompt === prompt ? remix.seed : undefined;
+  const form = useRef<HTMLFormElement>(null);
+  useInputBeforeHydration(form, setPrompt, setRatio);
   const promptId = useId();
   const renderer = useRenderer();
   const warm = useWarmGpu();
@@ -127,7 +130,7 @@ export function Studio({ onGenerated, onOpen, headingLevel = 1, extraFields, rea
           ? 'Describe a picture and choose its shape: here the preview renderer draws it from your words in a moment (no AI model runs locally).'
           : 'Describe a picture, choose its shape, and FLUX.1-schnell paints it in seconds.'}
       </p>
-      <form className="studio__form" onSubmit={submit}>
+      <form ref={form} className="studio__form" onSubmit={submit}>
         <label htmlFor={promptId} className="studio__label">
           Prompt
         </label>
