@@ -28,7 +28,7 @@ import { previousWorker, reportCancelled, reportFailure } from './reports';
  * The worker has `jobSlots` slots and claims a job only into a free one: while a job runs, it keeps
  * claiming jobs off the queue into its other slots and holds them, their claims kept with the running
  * job's. A graceful stop hands held jobs straight back to the queue; a ComfyUI that stops answering
- * mid-job hands that job back too, and the worker probes it before it claims another.
+ * mid-job hands that job back too, with the jobs it holds, and the worker probes it before it claims another.
  *
  * Its presence beacon (EnsureCapacity's "a worker is warm") is honest: with `warmUp` the first beacon is
  * sent only after one small generation has loaded the model; before every idle beacon ComfyUI is
@@ -259,6 +259,8 @@ export class GpuWorker {
       await Promise.all([busy, intake]);
     }
     if (outcome === 'ended') await dropMessage(this.ports, claimed);
+    // The jobs held for their turn would meet the same lost ComfyUI, each spending a delivery: back with this one.
+    else if (outcome === 'handed-back') await this.held.handBackAll();
     await forgetting;
     return outcome;
   }

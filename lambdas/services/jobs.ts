@@ -59,7 +59,7 @@ export async function ensureCapacity(raw: unknown): Promise<{ warm: boolean; req
 /**
  * What the visitor reads while the job waits for a GPU: it names the renderer in use (issue 32), and says when the
  * GPU group is not there yet (a first deploy builds its image after the site is up; issue 31): the job waits for it
- * (the flow's capacity wait, then NoGpuCapacity), and needs no second deploy once the group exists.
+ * (on the queue, within the flow's task timeout, then NoGpuCapacity), and needs no second deploy once the group exists.
  */
 export const GPU_PREPARING_MESSAGE =
   'The GPU is still being prepared after an update (its image is being built); your picture starts when it is ready…';

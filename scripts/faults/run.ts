@@ -210,7 +210,7 @@ await step('preview renderer stopped mid-job, then started again', async () => {
   });
   if (note || !end.statuses.done) {
     say(`the runtime's last log lines:\n${rt.log.slice(-40).join('\n')}`);
-    throw new Error(`the re-dispatched job did not finish on the renderer that came back: ${JSON.stringify(end.statuses)}`);
+    throw new Error(`the job handed back did not finish on the renderer that came back: ${JSON.stringify(end.statuses)}`);
   }
 });
 

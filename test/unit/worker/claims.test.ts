@@ -24,8 +24,12 @@ const message = (jobId: string, heartbeatSeconds = 1): WorkerMessage => ({
 });
 
 /** One job on a fake queue, and every call the worker makes about it. */
-function fakePorts(job: QueuedJob, record: () => Partial<JobItem> = () => ({ status: 'generating' }), tokenGone = () => false) {
-  let queued: QueuedJob | undefined = job;
+function fakePorts(
+  jobs: QueuedJob | QueuedJob[],
+  record: () => Partial<JobItem> = () => ({ status: 'generating' }),
+  tokenGone = () => false,
+) {
+  const queued = [jobs].flat();
   const calls = {
     deleted: [] as string[],
     extended: [] as { receipt: string; seconds: number }[],
@@ -37,8 +41,7 @@ function fakePorts(job: QueuedJob, record: () => Partial<JobItem> = () => ({ sta
   };
   const ports = {
     receiveJob: async (_wait: number, _signal: AbortSignal | undefined, lease: number) => {
-      const next = queued;
-      queued = undefined;
+      const next = queued.shift();
       if (next) {
         calls.extended.push({ receipt: next.receiptHandle, seconds: lease });
         return next;
@@ -86,16 +89,17 @@ describe('a worker’s claim on a job', () => {
     renderer = undefined;
   });
   async function startWith(
-    job: QueuedJob,
+    job: QueuedJob | QueuedJob[],
     record?: () => Partial<JobItem>,
     stepDelayMs = 20,
     tokenGone?: () => boolean,
     faults: Partial<PreviewRenderer['faults']> = {},
+    jobSlots = 1,
   ) {
     renderer = await startPreviewRenderer({ stepDelayMs });
     Object.assign(renderer.faults, faults);
     const fake = fakePorts(job, record, tokenGone);
-    worker = new GpuWorker({ comfyUrl: renderer.url, ports: fake.ports, beaconMs: 60_000, pollSeconds: 1, leaseSeconds: 7 });
+    worker = new GpuWorker({ comfyUrl: renderer.url, ports: fake.ports, beaconMs: 60_000, pollSeconds: 1, leaseSeconds: 7, jobSlots });
     worker.start();
     return fake;
   }
@@ -173,6 +177,22 @@ describe('a worker’s claim on a job', () => {
     expect(calls.failures).toEqual([]);
     // The visitor sees the job waiting again, not a frozen percentage.
     expect(calls.statuses.at(-1)).toBe('queued');
+    expect(calls.deleted).toEqual([]);
+  });
+
+  it('hands the jobs it holds back with it when its ComfyUI goes away: none spends a delivery on the lost ComfyUI', async () => {
+    const jobs = ['a', 'b', 'c'].map((id) => ({ receiptHandle: `r-${id}`, message: message(`job-${id}`, 30), deliveries: 1 }));
+    const { calls } = await startWith(jobs, undefined, 20, undefined, { hang: true }, 3);
+    await vi.waitFor(() => expect(worker?.heldJobs).toBe(2), { timeout: 10_000, interval: 20 });
+    await renderer?.stop();
+    renderer = undefined;
+    for (const id of ['a', 'b', 'c']) {
+      await vi.waitFor(() => expect(calls.extended).toContainEqual({ receipt: `r-${id}`, seconds: 0 }), { timeout: 10_000, interval: 20 });
+    }
+    expect(worker?.heldJobs).toBe(0);
+    // Only the running job was ever taken (and set queued again); the held two never reached the lost ComfyUI.
+    expect(calls.statuses.filter((status) => status === 'generating')).toHaveLength(1);
+    expect(calls.failures).toEqual([]);
     expect(calls.deleted).toEqual([]);
   });
 
