@@ -175,6 +175,16 @@ function main(): void {
   console.info(`${examples.length} examples (${examples.filter((e) => e.kind).length} disallowed)`);
   const scores = outOfFold(examples, rows);
   const threshold = pickThreshold(examples, scores, wordsRefuse);
+  // How recall and false refusals move with the threshold (out of fold, words + model), for the record.
+  const sweep: Record<string, string> = {};
+  for (const t of [0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6]) {
+    const refused = (i: number) => wordsRefuse[i] || (scores[i] as number) >= t;
+    const bad = examples.map((_, i) => i).filter((i) => (examples[i] as Example).kind);
+    const good = examples.map((_, i) => i).filter((i) => !(examples[i] as Example).kind);
+    sweep[t.toFixed(2)] =
+      `disallowed ${pct(bad.filter(refused).length, bad.length)}, innocent ${pct(good.filter(refused).length, good.length)}`;
+  }
+  console.table(sweep);
   const crossValidated: Record<string, string> = {};
   for (const set of [...new Set(examples.map((e) => e.set))]) {
     const idx = examples.map((_, i) => i).filter((i) => (examples[i] as Example).set === set);
