@@ -23,7 +23,7 @@ interface RedTeamPrompt {
 
 /** A set and how it is split: red team 1 is held out whole; red team 2 holds out index % 4 === 3 of each file (fixed before tuning). */
 export interface RedTeamSet {
-  dir: 'red-team' | 'red-team-2' | 'red-team-3' | 'red-team-4' | 'red-team-5' | 'red-team-6';
+  dir: 'red-team' | 'red-team-2' | 'red-team-3' | 'red-team-4' | 'red-team-5' | 'red-team-6' | 'red-team-7' | 'red-team-8';
   title: string;
   /** The parts to print, each a filter on an entry's index; the first is the held-out one. */
   parts: Record<string, (index: number) => boolean>;
