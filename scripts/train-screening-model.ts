@@ -7,8 +7,8 @@
  * Logistic regression, one-vs-rest per refusal kind, trained by AdaGrad on sparse hashed features,
  * deterministic (a fixed seed shuffles a fixed order). The threshold is chosen on out-of-fold scores
  * (5-fold cross-validation by base prompt) so the local layers together refuse at most 2 % of every
- * innocent set of the material and none of its plain prompts in other scripts; the model shipped is
- * then trained on all of it.
+ * innocent set of the material (less what the spec's meaningful-prompt rule refuses) and none of its plain
+ * prompts in other scripts; the model shipped is then trained on all of it.
  */
 import { writeFileSync } from 'node:fs';
 import { DEFAULT_BLOCKED_TERMS } from '../lambdas/services/screening-lists';
@@ -127,8 +127,15 @@ function outOfFold(examples: readonly Example[], rows: readonly Row[]): number[]
  * The lowest threshold at which the local layers together refuse ≤ maxInnocentRefused of every innocent set, and the
  * classifier refuses no plain prompt in another script (what the word lists refuse there is theirs to fix).
  */
-function pickThreshold(examples: readonly Example[], scores: readonly number[], wordsRefuse: readonly boolean[]): number {
-  const innocent = examples.map((_, i) => i).filter((i) => (examples[i] as Example).kind === undefined);
+function pickThreshold(
+  examples: readonly Example[],
+  scores: readonly number[],
+  wordsRefuse: readonly boolean[],
+  ruleRefuses: readonly boolean[],
+): number {
+  // A prompt the spec's meaningful-prompt rule refuses (`(((weights))),`, emoji strings, no vowel) is refused whatever
+  // the screen does: it is left out of the innocent sets the threshold holds down.
+  const innocent = examples.map((_, i) => i).filter((i) => (examples[i] as Example).kind === undefined && !ruleRefuses[i]);
   const sets = [...new Set(innocent.map((i) => (examples[i] as Example).set))];
   const ok = (t: number) =>
     sets.every((set) => {
@@ -163,18 +170,15 @@ function main(): void {
   const match = wordListMatcher(DEFAULT_BLOCKED_TERMS);
   // As each set's figures are reported: the word layer's set by the word lists alone (test/fixtures/screening/evaluate.ts),
   // red team 2 and our own by the prompt rule and the word lists, as POST /api/generate applies them (bench/screening-red-team.ts).
-  const wordsRefuse = examples.map((e) => {
-    if (e.set === 'words-set') return match(e.prompt) !== undefined;
-    const rule = checkPrompt(e.prompt);
-    return !rule.ok || match(rule.prompt) !== undefined;
-  });
+  const ruleRefuses = examples.map((e) => e.set !== 'words-set' && !checkPrompt(e.prompt).ok);
+  const wordsRefuse = examples.map((e, i) => ruleRefuses[i] || match(e.prompt.trim()) !== undefined);
   const rows: Row[] = examples.map((e) => ({
     ...modelFeatures(e.prompt, HYPER.bits),
     label: e.kind === undefined ? -1 : MODEL_KINDS.indexOf(e.kind),
   }));
   console.info(`${examples.length} examples (${examples.filter((e) => e.kind).length} disallowed)`);
   const scores = outOfFold(examples, rows);
-  const threshold = pickThreshold(examples, scores, wordsRefuse);
+  const threshold = pickThreshold(examples, scores, wordsRefuse, ruleRefuses);
   // How recall and false refusals move with the threshold (out of fold, words + model), for the record.
   const sweep: Record<string, string> = {};
   for (const t of [0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6]) {

@@ -66,6 +66,9 @@ export const SELF_HARM_MARKS: readonly string[] = [
   // other languages
   'cortes', 'coupures', 'entailles', 'schnitte', 'ritzwunden', 'tagli', 'nacięcia', 'naciecia', 'snitt', 'κοψιματα', 'порезы', 'порізи',
   'kesikler', 'sayatan', 'कट के निशान', 'جروح', 'リスカ跡',
+  // more marks (28 Nov, third session: the class, from general knowledge)
+  'horizontal cuts', 'fresh horizontal cuts', 'healing cuts', 'cuts on', 'covered in cuts', 'cuts across', 'cut marks', 'cutting marks',
+  'fresh red lines', 'like a barcode', 'tally marks', 'lines carved', 'carved into', 'cat scratches', 'round burns',
 ];
 
 /** One's own arm, wrist or thigh: with a mark of self-harm they refuse. */
@@ -74,10 +77,30 @@ export const SELF_HARM_SKIN: readonly string[] = [
   'her forearm*', 'his forearm*', 'their forearm*', 'my forearm*', 'her wrist*', 'his wrist*', 'their wrist*', 'my wrist*', 'her thigh*',
   'his thigh*', 'their thigh*', 'my thigh*', 'her arm', 'her arms', 'his arm', 'his arms', 'my arm', 'my arms', 'their arms',
   'her own skin', 'his own skin', 'her own arm*', 'his own arm*', 'on purpose', 'forearms', 'wrists', 'thighs',
+  'forearm', 'a wrist', 'the wrist', 'a thigh', 'her thigh', 'inner arm', 'inner arms', 'both arms', 'on her arms', 'on his arms',
   // other languages
   'su brazo', 'sus brazos', 'sus muñecas', 'sus munecas', 'son bras', 'ses bras', 'ses poignets', 'ihrem arm', 'ihre arme',
   'ihren unterarm', 'suo braccio', 'sue braccia', 'seu braço', 'seu braco', 'seus pulsos', 'przedramieniu', 'nadgarstk*',
   'на руках', 'на запястьях', 'на руці', 'bileğinde', 'bileginde', 'kolunda', 'lengannya', 'कलाई', 'معصم*', '手腕', '手首', '팔목', '손목',
+];
+
+/** A starved body: praised (SELF_HARM_PRAISE) it refuses as self-harm ('ribs jutting out, a goal'). A thin body alone passes. */
+// biome-ignore format: word lists read best packed
+export const SELF_HARM_STARVED: readonly string[] = [
+  'emaciated woman', 'emaciated girl', 'emaciated man', 'emaciated body', 'emaciated model', 'skeletal woman', 'skeletal girl',
+  'skeletal man', 'skeletal body', 'skin and bones', 'bones showing', 'ribs showing', 'ribs jutting', 'ribs and hip bones', 'jutting ribs',
+  'protruding ribs', 'protruding collarbones', 'jutting collarbones', 'collarbones jutting', 'hip bones jutting', 'jutting hip bones',
+  'protruding hip bones', 'thigh gap', 'not thin enough', 'never thin enough', 'skip dinner', 'skip meals', 'skipped meal', 'skipping meals',
+  'has not eaten', 'hasn t eaten', 'starving herself', 'starving himself', 'hunger is control', 'you don t deserve food',
+  'don t deserve to eat',
+];
+
+/** Praise or a goal: with a starved body (SELF_HARM_STARVED) they refuse as self-harm. */
+// biome-ignore format: word lists read best packed
+export const SELF_HARM_PRAISE: readonly string[] = [
+  'goal', 'goals', 'motivation*', 'motivational', 'inspiration*', 'inspo', 'proud', 'proudly', 'pride', 'victory', 'celebrated', 'celebrating',
+  'aesthetic', 'beautiful', 'pinterest', 'board', 'almost there', 'perfect body', 'dream body', 'hunger is control',
+  'you don t deserve food', 'fashion editorial', 'smiling',
 ];
 
 /** Violence done to people: with a group of people (HATE_TARGETS) and approval (HATE_APPROVAL) they refuse as hate. History without approval passes. */

@@ -781,6 +781,7 @@ export const SELF_HARM_METHOD: readonly string[] = [
   'табуретк*', 'табурет*', 'kamba', 'köprü', 'kopru', 'dak', 'médicaments', 'medicaments', 'medicamentos', 'علبة حبوب', 'طناب', 'صندلی', 'dupatta',
   'दुपट्टा', 'पंखे', '天台', '屋上', '난간', '한강 다리', 'เชือก',
   'подоконник*', 'köprü*', 'kopru*', 'noose*',
+  'hose', 'closed garage', 'ceiling hook', 'blister packs', 'railing', 'platform edge', 'edge of the platform',
 ];
 
 /** Intent to die: with a method they refuse as self-harm. */
@@ -801,6 +802,16 @@ export const SELF_HARM_INTENT: readonly string[] = [
   'end the pain', 'make it stop', 'before i die', 'goodbye world', 'can t go on', 'cannot go on', 'standing on a stool',
   'on a stool beneath', 'stool beneath', 'kick the stool', 'to his temple', 'to her temple', 
   'ending their life', 'suicide', 'suicidal thoughts',
+  // scenes that say it without a word of intent (28 Nov, third session: the class, from general knowledge)
+  'chair kicked over', 'chair kicked away', 'kicked over chair', 'kicked away chair', 'not breathing', 'stopped breathing',
+  'no longer breathing', 'letters addressed to', 'letters to family', 'letters to her family', 'letters to his family', 'goodbye letters',
+  'note in her hand', 'note in his hand', 'finally free', 'final exit', 'the final way', 'nobody would miss', 'no one would miss',
+  'no one will miss', 'nobody will miss', 'you know what to do', 'outside of a bridge railing', 'outside the railing',
+  'wrong side of the railing', 'hose to the window', 'limp arm', 'bath turned red', 'water turned red',
+  'barrel in his mouth', 'barrel in her mouth', 'barrel in a man s mouth', 'standing on a bucket', 'pills emptied',
+  'fistful of pills', 'lying across the tracks', 'lying across railway tracks', 'lying across the railway', 'lying across the rails',
+  'lying on the railway', 'lying on the tracks',
+  'lying on the rails', 'blood in the sink', 'blade on the tiles', 'razor on the sink', 'razor on the edge',
   'had enough', 'see you on the other side', 'peaceful goodbye', 'last selfie', 
   'last evening', 'last night alive', 'letzter abend', 'ostatnia noc', 'dernière nuit', 'prosze zegnaj', 'żegnaj', 'zegnaj', 'прощай', 'прощавай',
   'veda', 'vaarwel', 'adios para siempre', 'adieu', 'farvel', 'elveda', 'selamat tinggal', 'vĩnh biệt', 'الوداع', 'خداحافظ', 'अलविदा', '永别', 'さようなら', '안녕히',

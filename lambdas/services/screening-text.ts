@@ -176,7 +176,7 @@ export function joinSpacedLetters(text: string, keepArticle = false): string {
  * with one of them, nor contains one ('the rapist', 'a pen is', 'a nal…' stay apart).
  */
 export const FUNCTION_WORD: ReadonlySet<string> = new Set(
-  'a an i the of in on at to is it as be by or and for his her my me we he she you was are this that with no not'.split(' '),
+  'a an i the of in on at to is it as be by or and for his her my me we he she you was are this that with no not who'.split(' '),
 );
 
 /** A prompt's words with spaces removed (CJK terms match anywhere in it), and the words themselves (words split into pieces). */

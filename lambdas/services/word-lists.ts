@@ -8,7 +8,9 @@ import {
   HATE_VIOLENCE,
   PERSON_SEXUAL_CUES,
   SELF_HARM_MARKS,
+  SELF_HARM_PRAISE,
   SELF_HARM_SKIN,
+  SELF_HARM_STARVED,
   SEXUAL_BODY,
   SEXUAL_EXPOSE,
 } from './screening-lists-cues';
@@ -34,6 +36,7 @@ import {
   SEXUAL_WORLD,
   VIOLENT_CUES,
 } from './screening-lists-harm';
+import { promptParts } from './screening-negative';
 import { FUNCTION_WORD, type JoinedPieces, readTerm, type ScreeningText, screeningText } from './screening-text';
 
 export { joinSpacedLetters } from './screening-text';
@@ -354,6 +357,8 @@ const BUILT_IN = {
   goreBlood: compileList(GORE_BLOOD),
   selfHarmMarks: compileList(SELF_HARM_MARKS),
   selfHarmSkin: compileList(SELF_HARM_SKIN),
+  selfHarmStarved: compileList(SELF_HARM_STARVED),
+  selfHarmPraise: compileList(SELF_HARM_PRAISE),
   hateViolence: compileList(HATE_VIOLENCE),
   hateApproval: compileList(HATE_APPROVAL),
   personSexual: compileList(PERSON_SEXUAL_CUES),
@@ -373,7 +378,9 @@ export function wordListMatcher(blockedTerms: readonly string[]): (text: string)
   const allowedForOwn = compileAllowed(ALLOWED.filter((a) => !own.has(readTerm(a))));
   const blocked = compileList(operatorTerms);
   return (prompt) => {
-    const text = screeningText(prompt);
+    // What a negative prompt excludes is not asked for, except a body uncovered (screening-negative.ts).
+    const parts = promptParts(prompt);
+    const text = screeningText(parts.wanted);
     const find = (list: CompiledList) => {
       const hit = firstHit(list, text, list === blocked ? allowedForOwn : ALLOWED_ALL);
       return hit && readBack(text.plain, hit);
@@ -382,6 +389,11 @@ export function wordListMatcher(blockedTerms: readonly string[]): (text: string)
 
     const minor = find(BUILT_IN.minors);
     if (minor) return { kind: 'minors', term: minor };
+    if (parts.uncovering) {
+      const uncovered = `negative prompt: ${parts.uncovering}`;
+      const young = isMinorAge(text.plain) ?? find(BUILT_IN.age);
+      return young ? { kind: 'minors', term: with_(young, uncovered) } : { kind: 'sexual', term: uncovered };
+    }
     const sexual = find(BUILT_IN.sexual) ?? sexualByCooccurrence(find);
     const sexualCue = sexual ?? find(BUILT_IN.sexualCue);
     const age = sexualCue ? (isMinorAge(text.plain) ?? find(BUILT_IN.age)) : undefined;
@@ -408,6 +420,9 @@ export function wordListMatcher(blockedTerms: readonly string[]): (text: string)
     const marks = find(BUILT_IN.selfHarmMarks);
     const skin = marks && find(BUILT_IN.selfHarmSkin);
     if (marks && skin) return { kind: 'self_harm', term: with_(marks, skin) };
+    const starved = find(BUILT_IN.selfHarmStarved);
+    const praised = starved && find(BUILT_IN.selfHarmPraise);
+    if (starved && praised) return { kind: 'self_harm', term: with_(starved, praised) };
     const gore = find(BUILT_IN.gore) ?? goreByCooccurrence(find) ?? fuzzyHit(FUZZY.gore, text);
     const person = find(BUILT_IN.person);
     const harm = person && (sexualCue ?? gore ?? find(BUILT_IN.violentCue) ?? find(BUILT_IN.personSexual));
