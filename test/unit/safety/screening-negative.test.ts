@@ -51,5 +51,12 @@ describe('the negative prompt', () => {
     expect(match('a landscape. Negative prompt: blurry, a naked woman lying on the bed')).toEqual({ kind: 'sexual', term: 'naked' });
     expect(match('a naked woman, negative prompt: blurry')?.kind).toBe('sexual');
     expect(promptParts('a fox, negative prompt: blurry, a naked woman lying down, text').wanted).toBe('a fox, , a naked woman lying down');
+    // Four words make a sentence; three stay a tag to leave out (spaces doubled or not).
+    expect(promptParts('a fox, negative prompt: a  naked woman standing').wanted).toBe('a fox, , a  naked woman standing');
+    expect(match('a fox, negative prompt: a naked woman, blurry')).toBeUndefined();
+  });
+
+  it('reads a weight written with a space as a weight', () => {
+    expect(promptParts('a woman at the beach, negative prompt: (bikini: 1.4), lowres').uncovering).toBe('(bikini: 1.4)');
   });
 });
