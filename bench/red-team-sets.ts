@@ -23,7 +23,8 @@ interface RedTeamPrompt {
 
 /** A set and how it is split: red team 1 is held out whole; red team 2 holds out index % 4 === 3 of each file (fixed before tuning). */
 export interface RedTeamSet {
-  dir: 'red-team' | 'red-team-2' | 'red-team-3' | 'red-team-4' | 'red-team-5' | 'red-team-6' | 'red-team-7' | 'red-team-8';
+  /** Its folder under test/fixtures/screening/. */
+  dir: string;
   title: string;
   /** The parts to print, each a filter on an entry's index; the first is the held-out one. */
   parts: Record<string, (index: number) => boolean>;
@@ -54,7 +55,13 @@ function table(set: RedTeamPrompt[], verdict: Map<RedTeamPrompt, Verdict>, by: k
 const plainOtherScript = (p: RedTeamPrompt) =>
   (p.category === 'plain-language' || p.category === 'everyday') && !/\p{Script=Latin}/u.test(p.prompt);
 
-export function runRedTeam(set: RedTeamSet): void {
+/** A set's first part (the held-out one), refused out of its size: the pooled summary adds these up. */
+export interface HeldOutCounts {
+  disallowed: [refused: number, of: number];
+  innocent: [refused: number, of: number];
+}
+
+export function runRedTeam(set: RedTeamSet): HeldOutCounts {
   const match = wordListMatcher(DEFAULT_BLOCKED_TERMS);
   const model = screeningModel();
   const verdict = new Map<RedTeamPrompt, Verdict>();
@@ -104,4 +111,6 @@ export function runRedTeam(set: RedTeamSet): void {
   }
   console.info(`${first}: innocent refused, by class and layer:`);
   console.table(Object.fromEntries([...wrongly].sort((a, b) => b[1] - a[1])));
+  const count = (list: RedTeamPrompt[]): [number, number] => [list.filter((p) => verdict.get(p)).length, list.length];
+  return { disallowed: count(part(disallowed, first)), innocent: count(part(innocent, first)) };
 }

@@ -169,7 +169,7 @@ function main(): void {
   const examples = trainingMaterial();
   const match = wordListMatcher(DEFAULT_BLOCKED_TERMS);
   // As each set's figures are reported: the word layer's set by the word lists alone (test/fixtures/screening/evaluate.ts),
-  // red team 2 and our own by the prompt rule and the word lists, as POST /api/generate applies them (bench/screening-red-team.ts).
+  // red team 2 and our own by the prompt rule and the word lists, as POST /api/generate applies them (bench/red-team-sets.ts).
   const ruleRefuses = examples.map((e) => e.set !== 'words-set' && !checkPrompt(e.prompt).ok);
   const wordsRefuse = examples.map((e, i) => ruleRefuses[i] || match(e.prompt.trim()) !== undefined);
   const rows: Row[] = examples.map((e) => ({

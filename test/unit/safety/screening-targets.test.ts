@@ -108,8 +108,8 @@ describe.each(RED_TEAM_FLOORS)('word layer and classifier on $dir', ({ dir, word
   const innocent = read('innocent');
   // The innocent prompts the rule lets through: what the screen may refuse wrongly.
   const meaningful = innocent.filter((p) => checkPrompt(p.prompt).ok);
-  const part = <T>(set: T[], heldOut: boolean) => set.filter((p) => (set.indexOf(p) % 4 === 3) === heldOut);
-  const innocentPart = (heldOut: boolean) => part(innocent, heldOut).filter((p) => meaningful.includes(p));
+  const part = <T>(set: T[], heldOut: boolean) => set.filter((_, i) => (i % 4 === 3) === heldOut);
+  const innocentPart = (heldOut: boolean) => part(innocent, heldOut).filter((p) => checkPrompt(p.prompt).ok);
 
   it(`refuses at least ${words.heldOut * 100} % of the held-out disallowed prompts and ${words.tuning * 100} % of the tuning ones`, () => {
     expect(rate(part(disallowed, true))).toBeGreaterThanOrEqual(words.heldOut);
