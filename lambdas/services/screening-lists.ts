@@ -129,4 +129,8 @@ export const ALLOWED: readonly string[] = [
   'genocide memorial*', 'genocide museum*', 'prevencion del suicidio', 'prevencao ao suicidio', 'prevencao do suicidio',
   'профилактике суицида', 'профилактика суицида', 'hooker valley*', 'dildo harbour*', 'prosthetic wound*', 'no visible wound*',
   'sundress*', 'sun dress*',
+  // from the tuning parts of red teams 9 to 13: Russian words whose skeleton spells an English one ('шапка', a hat, reads
+  // 'wanka'; 'петроглиф' reads 'netporn…'), prevention campaigns, a stadium
+  'шапка', 'шапки', 'шапке', 'шапку', 'шапкой', 'шапок', 'шапках', 'шапочка', 'шапочке', 'шапочку', 'ушанка', 'ушанке',
+  'петроглиф*', 'prevention du suicide', 'prevention of suicide', 'wankhede*',
 ];

@@ -107,7 +107,11 @@ const LEET: Record<string, string> = {
  */
 const BLANKS = /[\s\u00a0\u1680\u180e\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\u2800\u115f\u1160\u3164\uffa0]/gu;
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu; // zero-width joiners, soft hyphen, variation selectors, tags, bidi marks
-const MARKS = /\p{M}/gu;
+/**
+ * Accents and other combining marks, except Thai's: a Thai tone or vowel mark makes another word ('โป๊', porn, is
+ * 'โป' with a tone mark, and 'โป' begins 'โปสเตอร์', a poster), and Thai is written without spaces.
+ */
+const MARKS = /(?![\u0E00-\u0E7F])\p{M}/gu;
 /** A run of word characters and leet symbols with at least one letter in it. */
 const LEET_WORD = /[\p{L}\p{N}@$€!|+]*\p{L}[\p{L}\p{N}@$€!|+]*/gu;
 /** `!`, `|` and `+` stand for letters only between two word characters ('sh!t'), not as punctuation ('wow!'). */
@@ -154,7 +158,8 @@ const MAX_WILDCARDS = 3;
 const spaced = (text: string) =>
   text
     .replace(/[^\s]*\*[^\s]*/gu, (word) => ((word.match(/\*/g)?.length ?? 0) > MAX_WILDCARDS ? word.replace(/\*/g, ' ') : word))
-    .replace(/[^\p{L}\p{N}*]+/gu, ' ')
+    // Thai's marks are kept (MARKS): part of its words.
+    .replace(/[^\p{L}\p{N}\p{M}*]+/gu, ' ')
     // A `*` ending a word or a run of them starting one is decoration ('**bold**'); one starting a word is a letter ('*jaculating').
     .replace(/\*+(?![\p{L}\p{N}*])|(?<![\p{L}\p{N}*])\*{2,}/gu, ' ')
     .replace(/ {2,}/g, ' ')
@@ -229,7 +234,8 @@ export function screeningText(prompt: string): ScreeningText {
 export function readTerm(term: string): string {
   return (
     fold(term)
-      .replace(/[^\p{L}\p{N}*]+/gu, ' ')
+      // Thai's marks are kept (MARKS): part of its words.
+    .replace(/[^\p{L}\p{N}\p{M}*]+/gu, ' ')
       // A star keeps the space after it inside a phrase ('slit* her wrist*' is two words), not one before it or after a leading one.
       .replace(/ +\*/g, '*')
       .replace(/^\* +/, '*')

@@ -128,6 +128,20 @@ describe('broadened word lists', () => {
     expect(match(prompt)).toBeUndefined();
   });
 
+  // Red teams 9 to 13's tuning parts: a Thai tone mark makes another word; Russian words whose skeleton spells an English one.
+  it.each([
+    ['โปสเตอร์หนังสยองขวัญ', undefined],
+    ['โปรแกรมวาดภาพ ภูเขา', undefined],
+    ['ภาพโป๊ ผู้หญิง', 'sexual'],
+    ['собака в шапке ушанке на снегу', undefined],
+    ['древние петроглифы на скале', undefined],
+    ['a drunk wanker in a pub', 'sexual'],
+    ['Affiche de prévention du suicide, numéro 3114', undefined],
+    ['sachin tendulkar at wankhede stadium, world cup trophy', undefined],
+  ])('reads %s as %s', (prompt, expected) => {
+    expect(kind(prompt)).toBe(expected);
+  });
+
   it('counts one edit: a letter changed (when asked), added, dropped, or two swapped', () => {
     expect(withinOneEdit('sucide', 'suicide')).toBe(true);
     expect(withinOneEdit('suicdie', 'suicide')).toBe(true);
