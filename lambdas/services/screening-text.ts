@@ -235,7 +235,7 @@ export function readTerm(term: string): string {
   return (
     fold(term)
       // Thai's marks are kept (MARKS): part of its words.
-    .replace(/[^\p{L}\p{N}\p{M}*]+/gu, ' ')
+      .replace(/[^\p{L}\p{N}\p{M}*]+/gu, ' ')
       // A star keeps the space after it inside a phrase ('slit* her wrist*' is two words), not one before it or after a leading one.
       .replace(/ +\*/g, '*')
       .replace(/^\* +/, '*')
