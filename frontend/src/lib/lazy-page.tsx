@@ -20,11 +20,23 @@ export function retryFailedPages(): void {
   failed.clear();
 }
 
+/**
+ * The module a failed dynamic import names (Chromium: "Failed to fetch dynamically imported module: <url>"; Firefox
+ * says it too; Safari names none). Some browsers (Debian's Chromium 150, 28 Nov) keep a failed module in the page's
+ * module map and answer the same failure to every later import of that address without asking the server again.
+ */
+const failedModule = (error: unknown) => /https?:\/\/\S+?\.js\b/.exec(String((error as Error | undefined)?.message))?.[0];
+let retries = 0;
+
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): PreloadableComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
+  /** After a failed load: the page's module, asked for again under a fresh address (the same file, a query added). */
+  let again: string | undefined;
+  const fetchPage = (): Promise<{ default: ComponentType<P> }> =>
+    again ? import(/* @vite-ignore */ `${again}?retry=${++retries}`) : load();
   const preload = () => {
-    pending ??= load().then(
+    pending ??= fetchPage().then(
       (module) => {
         loaded = module.default;
         chunkLoaded();
@@ -34,6 +46,7 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
         // the browser fetches a failed module again. Not at once: React re-renders the page when the load settles,
         // and a fresh lazy there would start the next load, and so on, in a loop.
         pending = undefined;
+        again = failedModule(error) ?? again;
         failed.add(() => {
           Lazy = makeLazy();
         });
