@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 // Inter, self-hosted from npm (no outside request); the browser fetches only the subsets a page's text uses.
 import '@fontsource-variable/inter/wght.css';
@@ -10,6 +10,7 @@ import { routePath } from '@shared/static-paths';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
 import { reloadOnceOnStaleChunks } from './lib/chunk-reload';
+import { beginHydration } from './lib/use-hydrated';
 
 reloadOnceOnStaleChunks();
 
@@ -26,8 +27,12 @@ if (root) {
   const prerendered = root.getAttribute('data-prerendered');
   const start = () => {
     root.removeAttribute('data-prerendered');
-    if (prerendered === routePath(location.pathname)) hydrateRoot(root, app);
-    else {
+    if (prerendered === routePath(location.pathname)) {
+      beginHydration();
+      startTransition(() => {
+        hydrateRoot(root, app);
+      });
+    } else {
       root.replaceChildren();
       createRoot(root).render(app);
     }

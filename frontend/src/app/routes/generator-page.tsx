@@ -55,7 +55,7 @@ const BackToTop = lazy(() => import('../../components/ui/back-to-top').then((m) 
  */
 export function GeneratorPage({ home = false }: { home?: boolean }) {
   // Hydrating home's prerender, render what it holds (a new visitor's page); the stored visitor follows.
-  const visitor = useHydrated() ? getVisitor() : PRERENDER_VISITOR;
+  const visitor = useHydrated(true) ? getVisitor() : PRERENDER_VISITOR;
   const [ownAfterSuccess, setHasOwn] = useState(false);
   const hasOwn = ownAfterSuccess || !visitor.isNew;
   // Until a tab is chosen: a returning visitor starts on their own tab, a new one on the featured tab.

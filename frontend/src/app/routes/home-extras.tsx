@@ -1,6 +1,6 @@
 import { CATEGORIES, type Category } from '@shared/category-table';
 import type { ClientImage } from '@shared/client-image';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CallToAction } from '../../components/ui/call-to-action';
 import { thumbnailSources } from '../../components/ui/thumbnail';
@@ -27,7 +27,7 @@ function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>): T | undefined 
   useEffect(() => {
     const controller = new AbortController();
     load(controller.signal)
-      .then(setValue)
+      .then((v) => startTransition(() => setValue(v)))
       .catch((err: unknown) => {
         // Home's extras are decoration over the galleries: a failure only leaves their placeholders.
         if ((err as Error).name !== 'AbortError') console.warn('home sections failed to load', err);

@@ -1,6 +1,6 @@
 import type { ClientImage } from '@shared/client-image';
 import { PAGE_SIZE } from '@shared/constants';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { readJson, writeJson } from '../../../lib/storage';
 
 export interface PagedImages {
@@ -61,12 +61,14 @@ export function usePagedImages(
       .then((batch) => {
         if (!current()) return;
         page.current += 1;
-        setImages((prev) => {
-          // Page 0 replaces what the cache showed; later pages append what the grid does not show yet.
-          const base = first ? prev.filter((i) => prepended.current.has(i.id)) : prev;
-          const seen = new Set(base.map((i) => i.id));
-          return [...base, ...batch.filter((i) => !seen.has(i.id))];
-        });
+        startTransition(() =>
+          setImages((prev) => {
+            // Page 0 replaces what the cache showed; later pages append what the grid does not show yet.
+            const base = first ? prev.filter((i) => prepended.current.has(i.id)) : prev;
+            const seen = new Set(base.map((i) => i.id));
+            return [...base, ...batch.filter((i) => !seen.has(i.id))];
+          }),
+        );
         if (batch.length < PAGE_SIZE.generator) setHasMore(false);
       })
       .catch((err: unknown) => {
@@ -77,8 +79,10 @@ export function usePagedImages(
       .finally(() => {
         if (!current()) return;
         busy.current = false;
-        setLoading(false);
-        setLoaded(true);
+        startTransition(() => {
+          setLoading(false);
+          setLoaded(true);
+        });
       });
     return inFlight.current;
   }, [fetchPage, hasMore]);

@@ -1,5 +1,5 @@
 import type { QuotaResponse } from '@shared/schemas/safety';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { getVisitor } from '../../../lib/visitor';
 import { getQuota } from '../api/quota-api';
 
@@ -29,7 +29,9 @@ export function useQuota(metered = true): { quota: MeteredQuota | undefined; ref
       .then(
         ([q, words]) =>
           !controller.signal.aborted &&
-          setQuota({ ...q, text: words.quotaText(q), again: q.remaining === 0 ? words.quotaResetTime(q) : undefined }),
+          startTransition(() =>
+            setQuota({ ...q, text: words.quotaText(q), again: q.remaining === 0 ? words.quotaResetTime(q) : undefined }),
+          ),
       )
       .catch((err: unknown) => {
         // A missing meter is not worth an error toast; the 429 itself still explains.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { getHealth } from '../api/health-api';
 
 /**
@@ -10,7 +10,7 @@ export function useRenderer(): string | undefined {
   useEffect(() => {
     const controller = new AbortController();
     getHealth(controller.signal)
-      .then((h) => setRenderer(typeof h.renderer === 'string' ? h.renderer : undefined))
+      .then((h) => startTransition(() => setRenderer(typeof h.renderer === 'string' ? h.renderer : undefined)))
       .catch(() => {});
     return () => controller.abort();
   }, []);
