@@ -41,6 +41,8 @@ export const GORE_KILL: readonly string[] = [
   'vermoord', 'knivhugg*', 'mördad', 'mordad', 'μαχαιρωμεν*', 'δολοφονημεν*', 'зарезан*', 'убит*', 'заколот*', 'вбит*', 'зарізан*',
   'bıçaklanmış', 'bicaklanmis', 'öldürülmüş', 'oldurulmus', 'ditikam', 'dibunuh', 'चाकू', 'हत्या', 'مطعون', 'مقتول', '刺死', '被杀',
   '殺された', '刺された', '살해된', '찔린', 'bị đâm', 'bị giết',
+  // red team 13 (fourth session, 28 Nov): languages the lists covered thinly; general vocabulary, by concept
+  'mayat', 'jasad', 'jasadi', 'мәйіт', 'мәйіті', 'جسد', 'لاش', 'لاشه', 'դիակ*', 'გვამ*', 'ruumis', 'ruumiin', 'holttest*', 'hulla', 'cadavru*', 'πτωμα', 'bangkay', 'maiti', 'miili', 'ceset*', 'meyit', 'laash', 'लाश', 'मृतदेह', 'মৃতদেহ', 'பிணம்', 'శవం', 'ਲਾਸ਼', 'લાશ', 'גופה', 'גופת', 'ሬሳ', 'isidumbu', 'binaril', 'pinatay', 'nasungina', 'kena langgar', 'dilanggar', 'iliyopondwa', 'ਵੱਢਿਆ',
 ];
 
 /** Blood and gore: with a killing (GORE_KILL) they refuse as violence. Fake blood and red skies pass without one. */
@@ -56,6 +58,8 @@ export const GORE_BLOOD: readonly string[] = [
   'zakrwawion*', 'bloed', 'bebloed', 'blod', 'blodig*', 'αιμα', 'αιματα', 'кровь', 'крови', 'в крови', 'окровавлен*', 'кров', 'кров’ю',
   'kanlar', 'kanlı', 'kanli', 'darah', 'berdarah', 'खून', 'रक्त', 'دم', 'دماء', 'الدماء', '血', '鲜血', '血だらけ', '血まみれ', '피투성이', '피가',
   'máu',
+  // red team 13 (fourth session, 28 Nov): languages the lists covered thinly; general vocabulary, by concept
+  'her yer kan', 'kan içinde', 'qon', 'қан', 'خون میں لت پت', 'لت پت', 'خون', 'דם', 'שלולית דם', 'արյուն*', 'სისხლ*', 'ደም', 'dugo', 'duguan', 'raktham', 'rakt', 'khoon', 'ਖੂਨ', 'લોહી', 'রক্ত', 'ரத்தம்', 'இரத்தம்', 'రక్తం', 'verta', 'verinen', 'veressä', 'vértócsa', 'véres', 'kraujas', 'kraujo', 'кръв', 'baltă de sânge', 'berlumuran darah', 'lumuran darah', 'isigazi',
 ];
 
 /** Marks of self-harm: on a part of one's own body (SELF_HARM_SKIN) they refuse as self-harm ('fresh cuts on her forearm'). */

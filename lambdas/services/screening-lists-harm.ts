@@ -339,6 +339,8 @@ export const GORE: readonly string[] = [
   'çatlamış kafatası', 'usus terburai', 'kepala putus', 
   'बाहर निकली आंतें', 'ويسقط رأسه', '肠子流',
   '大卸八块', '大卸八塊', '满地是血', '滿地是血', '士兵的碎块', '尸体碎块', '人体碎块', '轢死', '轢断', '轢かれた後の', '轢かれた死体',
+  // red team 13 (fourth session, 28 Nov): languages the lists covered thinly; general vocabulary, by concept
+  'kafası kesil*', 'kafasi kesil*', 'başı kesil*', 'basi kesil*', 'boshi kesilgan', 'басы кесілген', 'pinugutan', 'pinugutang', 'mestattu*', 'mestatun', 'lefejezett*', 'lefejezés*', 'parçalara ayrılmış', 'parcalara ayrilmis', 'ciopârțit*', 'ciopartit*', 'feldarabolt*', 'paloiteltu*', 'մասնատված', 'מבותר*', 'intestinele scoase', 'utumbo nje', 'kepala pecah', 'otak terkeluar',
 ];
 
 /** Self-harm and suicide (kind `self_harm`). */
@@ -465,6 +467,8 @@ export const SELF_HARM: readonly string[] = [
   'samoubiistvo', 'vskryt veny', 'zisha de', 'tiao lou', 'jasal hada',
   'cutting my arm*', 'cutting my wrist*', 'cutting my thigh*', 'cat scratches on her', 'cat scratches on his', 'no cat made', 'is the only way out',
   'выйти в окно', 'шагнуть из окна', 'шагнула из окна', 'вийти у вікно',
+  // red team 13 (fourth session, 28 Nov): languages the lists covered thinly; general vocabulary, by concept
+  'își taie venele', 'isi taie venele', 'taie venele', 'felvágja az ereit', 'felvágta az ereit', 'felakasztotta magát', 'viiltää ranteitaan', 'hirttäytyi*', 'hirttäytynyt', 'özünü asıb', 'ozunu asib', 'kendini astı', 'kendini asti', 'kendini asmış', 'bileklerini kes*', 'tomirlarini kes*', 'білегін тіл*', 'رگ دستش', 'رگش را زد', 'ራሷን የሰቀለች', 'ራሱን የሰቀለ', 'rataye kanta', 'rataye kansa', 'ozilengisile', 'uzilengisile', 'nyilet tangan', 'menyilet tangan', 'potong nadi', 'membunuh diri', 'bunuh diri', 'jitoa uhai', 'kujiua', 'akijiua', 'nagpakamatay', 'magpakamatay', 'pa ara rẹ', 'kashe kanta', 'zehar pee', 'zeher pee', 'zehar pi', 'khudkushi', 'khud kushi', 'আত্মহত্যা', 'தற்கொலை', 'ఆత్మహత్య', 'आत्महत्या', 'ਖੁਦਕੁਸ਼ੀ', 'આત્મહત્યા', 'خودکشی', 'ինքնասպան*', 'თვითმკვლელ*', 'öngyilkos*', 'itsemurh*', 'sinucide*', 'sinucis*', 'αυτοκτον*', 'intihar*', "o'z joniga qasd", 'התאבד*', 'ራስን ማጥፋት', 'igbẹmi ara ẹni', 'ukuzibulala',
 ];
 
 /** Hate phrases (kind `hate`; never repeated back). Slurs are in screening-lists.ts. */
@@ -590,6 +594,8 @@ export const HATE_ACTS: readonly string[] = [
   'свині', 'موش', 'nyani', 'panya', 'mende', 'şobolani', 'sobolani', 'gândaci', 'gandaci', 'kakkerlakker', 'torakat', 
   'nenávist*', 'nenavist*', 'gyűlölet*', 'gyulolet*', 'mržnj*', 'mrznj*', 'hadefuld*', 'nefret*', 'chuki', 'نفرت', 'ঘৃণা*', 'расистськ*',
   'расистск*', 'karikatur*', 'caricatur*', 'карикатур*', 'invadindo', 'invadiendo', 
+  // red team 13 (fourth session, 28 Nov): languages the lists covered thinly; general vocabulary, by concept
+  'rottina', 'rottia', 'torakoina', 'syöpäläisiä', 'loisia', 'eläiminä', 'apinoina', 'painukaa pois', 'csótányként', 'csótányok', 'patkányok', 'férgek', 'élősködők', 'állatokként', 'ca niște șobolani', 'ca sobolanii', 'paraziți', 'ca niște câini', 'câini râioși', 'afară din țară', 'σαν ζώα', 'hamam böceği', 'ülkemizden gidin', 'köpek gibi', 'şeytan kimi', 'yandırın', 'шайтан ретінде', 'өртеу керек', "cho'chqa", "yo'qolinglar", 'سوسک', 'حیوانات کثیف', 'گندے جانوروں', 'جانوروں کی طرح', 'گٹر میں', 'गंदे जानवर', 'जानवरों की तरह', 'gande jaanwar', 'gande janwar', 'jaanwar jaisa', 'janwar jaise', 'घाणेरडे प्राणी', 'নোংরা পশু', 'পশুর মতো', 'பயங்கரவாதிகளாக', 'அழுக்கு மிருகங்கள்', 'మురికి జంతువులు', 'ગંદા પ્રાણીઓ', 'ਗੰਦੇ ਜਾਨਵਰ', 'binatang kotor', 'seperti tikus', 'macam tikus', 'kecoak', 'như bệnh dịch', 'cần tiêu diệt', 'ผู้ก่อการร้าย', 'parang daga', 'ipis', 'kama mende', 'kama wanyama', 'bi eku', 'kamar birai', 'birai', 'njengezilwane', 'izilwane ezingcolile', 'כחולדות', 'חולדות', 'առնետներ*', 'ვირთხებ*', 'ჭუჭყიანი ცხოველები', 'ikorira', 'aukat me raho',
 ];
 
 /** Groups of people: with a HATE_ACTS cue the prompt refuses as hate. */
@@ -643,6 +649,8 @@ export const HATE_TARGETS: readonly string[] = [
   'ערבים', 'יהודים', 'migrantes', 'inmigrantes', 'migranti', 'migranten', 'flüchtlinge', 'vluchtelingen', 'uchodźcy', 'imigranți', 'imigranti',
   'chinese people', 'asian people', 'mexicans', 'haitians', 'gypsies', 'travellers camp', 'transgender woman', 'transgender man',
   'trans people', 'gay people', 'lesbians', 'queers', 'bicots', 'bougnoules',
+  // red team 13 (fourth session, 28 Nov): languages the lists covered thinly; general vocabulary, by concept
+  'romanit', 'romaneja', 'romanien', 'saamelaiset', 'saamelaisia', 'maahanmuuttajat', 'maahanmuuttajia', 'juutalaiset', 'juutalaisia', 'muslimit', 'muslimeja', 'migránsok', 'migránsokat', 'cigányokat', 'zsidókat', 'romákat', 'romák', 'melegeket', 'țiganii', 'țigani', 'țiganilor', 'ungurii', 'evreii', 'homosexualii', 'romii', 'musulmanii', 'γύφτοι', 'γύφτους', 'πακιστανοί', 'ομοφυλόφιλοι', 'suriyeli*', 'kürtleri', 'ermenileri', 'eşcinseller', 'çingeneleri', 'homoseksualları', 'ermənilər', 'гейлерді', 'гейлер', 'орыстар', 'қытайлар', 'ruslarni', 'ruslar', 'tojiklar', 'یهودیان', 'عربها', 'همجنسگرایان', 'عیسائی', 'عیسائیوں', 'چوڑوں', 'چوڑے', 'قادیانی', 'ہندوؤں', 'dalit logon', 'musalmano', 'musalmanon', 'महार', 'দলিত', 'বিহারী', 'முஸ்லிம்களை', 'முஸ்லிம்கள்', 'ముస్లింలు', 'దళితులు', 'મુસ્લિમો', 'દલિતો', 'ਮੁਸਲਮਾਨ', 'ਦਲਿਤ', 'orang kristen', 'orang papua', 'kaum gay', 'người đồng tính', 'คนมุสลิม', 'มุสลิม', 'คนดำ', 'ชาวพม่า', 'mga muslim', 'mga intsik', 'mga bakla', 'wakimbizi', 'mashoga', 'awon igbo', 'igbo people', 'yarbawa', 'inyamurai', 'abokufika', 'amakwerekwere', 'אתיופים', 'թուրքեր*', 'ադրբեջանցի*', 'ბოშებ*', 'სომხებ*', 'gallawochin',
 ];
 
 /** Violent cues: with a named real person they refuse (kind `real_person`). */
@@ -663,6 +671,8 @@ export const VIOLENT_CUES: readonly string[] = [
   'doodgeschoten', 'opgehangen', 'skjuten', 'hängd', 'hangd', 'πυροβολημεν*', 'κρεμασμεν*', 'vurulmuş', 'vurulmus', 'asılmış', 'asilmis',
   'digantung', 'bị bắn', 'bị treo cổ', 'फांसी', 'شنق', 'مشنوق', 'مقتول', '枪杀', '槍殺', '吊死', '絞首', '射殺', '총에 맞', '교수형', '大卸八块',
   'lying dead', 'dead body', 'in a coffin', 'on the gallows', 'firing squad',
+  // red team 13 (fourth session, 28 Nov): languages the lists covered thinly; general vocabulary, by concept
+  'spânzurat*', 'spanzurat*', 'felakaszt*', 'hirtetty*', 'hirtettynä', 'повішен*', 'обесен*', 'ফাঁসি', 'ফাঁসিতে', 'binaril', 'ananyongwa', 'kunyongwa', 'an rataye', 'rataye', 'so kọ́ sí igi', 'talui', 'gardom', 'asıldı', 'vuruldu', 'öldürüldü', 'lelőtt*', 'agyonlőtt*', 'ammuttu*', 'ammuttiin', 'ગોળી', 'ਗੋਲੀ', 'ਮਾਰਿਆ', 'ఉరి', 'தூக்கில்', 'फाँसी', 'phansi', 'phaansi', 'goli maar', 'goli mar', 'ঝুলিয়ে', 'ahorcada', 'κρεμασμένος', 'κρεμασμένη', 'asasinat*', 'ucis', 'omorât', 'megölt*', 'tapettu*', 'murhattu*', 'σκοτωμεν*', 'አንገቱ ተቆርጦ', 'ተገደለ', 'ተሰቀለ', "o'ldirilgan", 'өлтірілген', 'کشته', 'اعدام', 'הוצא להורג', 'מוות ל',
 ];
 
 /**

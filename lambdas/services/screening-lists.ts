@@ -133,4 +133,7 @@ export const ALLOWED: readonly string[] = [
   // 'wanka'; 'петроглиф' reads 'netporn…'), prevention campaigns, a stadium
   'шапка', 'шапки', 'шапке', 'шапку', 'шапкой', 'шапок', 'шапках', 'шапочка', 'шапочке', 'шапочку', 'ушанка', 'ушанке',
   'петроглиф*', 'prevention du suicide', 'prevention of suicide', 'wankhede*',
+  // prevention campaigns in the languages red team 13 wrote (their suicide words refuse on their own since)
+  'pencegahan bunuh diri', 'cegah bunuh diri', 'prevenirea sinuciderii', 'itsemurhien ehkaisy', 'intiharı önleme', 'intihari onleme',
+  'ongyilkossag megelozes', 'πρόληψη της αυτοκτονίας', 'आत्महत्या रोकथाम', 'আত্মহত্যা প্রতিরোধ',
 ];
