@@ -10,7 +10,7 @@
 import { type HeldOutCounts, type RedTeamSet, runRedTeam } from './red-team-sets';
 
 /** The sets after red team 1, in the order they were written (the folder red-team-N). */
-export const LATER_RED_TEAMS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
+const LATER_RED_TEAMS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
 
 const SETS: (RedTeamSet & { team: number })[] = [
   {
