@@ -4,11 +4,16 @@ import { type JobStatusResponse, jobStatusResponseSchema } from '../../../shared
 import { startTestApp, type TestApp } from '../../support/local-app';
 import { newRequest, postGenerate } from './support';
 
-/** GET /api/generate/{jobId}/events: the job's status pushed as server-sent events, through the local adapter's streaming. */
+/**
+ * GET /api/generate/{jobId}/events: the job's status pushed as server-sent events, through the local adapter's streaming.
+ * The preview renderer's steps last 400 ms each (4 steps a picture): the stream reads the record every 100 ms, so two
+ * distinct percents reach it even when the machine is loaded and a read or the worker's write takes a few hundred ms
+ * (at 60 ms a step, a loaded CI once saw one percent only).
+ */
 let app: TestApp;
 
 beforeAll(async () => {
-  app = await startTestApp({ plugins: ['generation'], env: { PREVIEW_STEP_DELAY_MS: '60', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '0' } });
+  app = await startTestApp({ plugins: ['generation'], env: { PREVIEW_STEP_DELAY_MS: '400', GEN_USER_HOURLY: '0', GEN_IP_HOURLY: '0' } });
 });
 afterAll(async () => app?.stop());
 
