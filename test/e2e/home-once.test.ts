@@ -98,3 +98,30 @@ describe('Home shows each picture once (issue 32)', () => {
     });
   }
 });
+
+describe("Home's lower sections load as they near the screen (issue 32: Lighthouse mobile on home)", () => {
+  it('a phone asks for the collections and the newest pictures only when it scrolls towards the showcase, then shows them', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, context } = await e2e.newPage({ width: 375, height: 812 });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/gallery/categories' || pathname === '/api/gallery/admin') asked.push(pathname);
+    });
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await main.getByRole('tabpanel').getByRole('button', { name: /^Open image:/ }).first().waitFor();
+    // The first screen's answers are in and rendered; a second more, and still nothing asked for the sections below.
+    await page.waitForTimeout(1_000);
+    expect(asked).toEqual([]);
+    // Towards the showcase: both lists are asked for, once, and the cards get their pictures.
+    await page.locator('#showcase-title').scrollIntoViewIfNeeded();
+    await expect.poll(() => [...asked].sort()).toEqual(['/api/gallery/admin', '/api/gallery/categories']);
+    await expect.poll(() => main.locator('.story-card__image img').count()).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => main.locator('.ai-images img').count()).toBe(8);
+    expect(asked).toHaveLength(2);
+    await context.close();
+  });
+});

@@ -20,11 +20,40 @@ const NEWEST_POOL = 48;
 const CARD_SIZES = '(min-width: 768px) 33vw, 100vw';
 const BIG_SIZES = '(min-width: 768px) 50vw, 100vw';
 
-/** Loads once after the first render; `undefined` until the API answers (the sections keep their boxes meanwhile). */
-function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>): T | undefined {
-  const [value, setValue] = useState<T>();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount
+/**
+ * True once the element `id` names (a section's heading; its section is watched) comes within a screen of the viewport,
+ * and from then on. Home's sections below the galleries ask for their pictures then, not at start-up: a phone visitor
+ * who never scrolls that far asks for none of them, and the page's first seconds carry no render of theirs (issue 32:
+ * Lighthouse mobile on home). Without IntersectionObserver, at once.
+ */
+function useNearViewport(id: string): boolean {
+  const [near, setNear] = useState(false);
   useEffect(() => {
+    const section = document.getElementById(id)?.closest('section');
+    if (!section || typeof IntersectionObserver !== 'function') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(section);
+    return () => observer.disconnect();
+  }, [id]);
+  return near;
+}
+
+/** Loads once `wanted` (then once only); `undefined` until the API answers (the sections keep their boxes meanwhile). */
+function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>, wanted: boolean): T | undefined {
+  const [value, setValue] = useState<T>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when wanted
+  useEffect(() => {
+    if (!wanted) return;
     const controller = new AbortController();
     load(controller.signal)
       .then((v) => startTransition(() => setValue(v)))
@@ -33,7 +62,7 @@ function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>): T | undefined 
         if ((err as Error).name !== 'AbortError') console.warn('home sections failed to load', err);
       });
     return () => controller.abort();
-  }, []);
+  }, [wanted]);
   return value;
 }
 
@@ -148,8 +177,10 @@ function ImageBoxes({
  * Showcase cards lead to their collection; journal cards fill the studio with their prompt ('Try this prompt').
  */
 export default function HomeExtras() {
-  const collections = useLoaded(fetchCollections);
-  const newest = useLoaded((signal) => fetchNewestFeatured(NEWEST_POOL, signal));
+  // The first of them, the showcase, is watched: all load together (each picture once on home needs them all).
+  const near = useNearViewport(STORIES.showcase.id);
+  const collections = useLoaded(fetchCollections, near);
+  const newest = useLoaded((signal) => fetchNewestFeatured(NEWEST_POOL, signal), near);
   // The generator's viewer above opens these too (their address, ?picture=<id>; generator-page.tsx).
   const openPicture = useOpenPicture();
   const byCategory = new Map((collections ?? []).map((c: Collection) => [c.category, c]));

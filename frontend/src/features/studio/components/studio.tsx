@@ -1,7 +1,7 @@
 import type { ClientImage } from '@shared/client-image';
 import { MAX_PROMPT_LENGTH } from '@shared/constants';
 import { ASPECT_RATIO_LABELS, DEFAULT_ASPECT_RATIO } from '@shared/ratio-table';
-import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, memo, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { StartJob } from '../generation-flow';
 import { useGeneration } from '../hooks/use-generation';
@@ -53,7 +53,7 @@ type Remix = { prompt: string; seed: number } | undefined;
 const remixOf = (start: ReturnType<typeof startingPoint>): Remix =>
   start.seed !== undefined ? { prompt: start.prompt, seed: start.seed } : undefined;
 
-export function Studio({ onGenerated, onOpen, headingLevel = 1, extraFields, ready = true, start, metered = true }: StudioProps) {
+function StudioForm({ onGenerated, onOpen, headingLevel = 1, extraFields, ready = true, start, metered = true }: StudioProps) {
   const location = useLocation();
   const [prompt, setPrompt] = useState(() => startingPoint(location.state).prompt);
   const [ratio, setRatio] = useState<string>(() => startingPoint(location.state).ratio);
@@ -192,3 +192,10 @@ export function Studio({ onGenerated, onOpen, headingLevel = 1, extraFields, rea
     </section>
   );
 }
+
+/**
+ * Memoised: the generator page re-renders for each of its start-up answers (the featured list, the ads, a claim on
+ * home), and the studio's props are stable callbacks there, so those renders skip the studio's tree (issue 32: each
+ * answer's render is a task Lighthouse's 4× CPU counts). Its own state, the quota and the renderer re-render it.
+ */
+export const Studio = memo(StudioForm);
