@@ -54,7 +54,7 @@ describe('Home shows each picture once (issue 32)', () => {
     }, async () => {
       // The whole seed in: the set of featured pictures holds still (the newest, which Big pictures and AI images
       // show, were missing from a set read while the seed was still adding).
-      await waitForFeatured(e2e.app, seedImages().length);
+      await waitForFeatured(e2e.app, seedImages().length, 240_000);
       const known = await featuredThumbnails();
       const { page, context } = await e2e.newPage(size);
       await page.goto('/');

@@ -92,8 +92,11 @@ export async function until(check: () => Promise<boolean>, timeoutMs: number, wh
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Waits until the featured gallery holds at least `count` images (the seed step runs in the background). */
-export async function waitForFeatured(app: LocalApp, count: number): Promise<void> {
+/**
+ * Waits until the featured gallery holds at least `count` images (the seed step runs in the background). `timeoutMs`:
+ * the whole seed (180 pictures, their thumbnails) took over 120 s once in a full e2e run on the 2-core host.
+ */
+export async function waitForFeatured(app: LocalApp, count: number, timeoutMs = 120_000): Promise<void> {
   const take = 100;
   await until(
     async () => {
@@ -106,7 +109,7 @@ export async function waitForFeatured(app: LocalApp, count: number): Promise<voi
       }
       return seen >= count;
     },
-    120_000,
+    timeoutMs,
     `${count} featured images`,
   );
 }
