@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /** True from main.tsx's hydrateRoot until the generator (the last prerendered part to hydrate) has hydrated. */
 let hydrating = false;
@@ -23,10 +23,19 @@ const subscribe = () => () => {};
  * it (a later navigation) is a client render and reads true at once.
  */
 export function useHydrated(endsHydration = false): boolean {
+  // Whether React hydrated this component (it asked for the server snapshot): its client snapshot then stays false,
+  // so the check React makes after the commit finds no change even when the flag below has flipped meanwhile (a part
+  // hydrated after the generator, the footer: a changed snapshot there is a re-render at sync priority, which also runs
+  // every effect still pending, the page's requests among them, in one task; 29 Nov). Written in render, once, the same
+  // way every time it is written.
+  const hydrated = useRef(false);
   const client = useSyncExternalStore(
     subscribe,
-    () => !hydrating,
-    () => false,
+    () => !hydrated.current && !hydrating,
+    () => {
+      hydrated.current = true;
+      return false;
+    },
   );
   const [late, setLate] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first commit

@@ -62,3 +62,38 @@ describe('useHydrated', () => {
     errors.mockRestore();
   });
 });
+
+describe('useHydrated after the generator', () => {
+  it('a part that hydrates after the one ending the hydration (the footer) flips in its transition only: no sync re-render', async () => {
+    vi.resetModules();
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const { act, createElement } = await import('react');
+    const { hydrateRoot } = await import('react-dom/client');
+    const { prerender } = await import('react-dom/static');
+    const { beginHydration, useHydrated } = await import('../../../frontend/src/lib/use-hydrated');
+    const footer: boolean[] = [];
+    const Generator = () => createElement('p', null, useHydrated(true) ? 'browser' : 'prerender');
+    // Its effects run after the generator's (a later sibling), when the generator has already ended the hydration.
+    const Footer = () => {
+      const hydrated = useHydrated();
+      footer.push(hydrated);
+      return createElement('p', null, hydrated ? '2026' : 'year');
+    };
+    const App = () => createElement('div', null, createElement(Generator), createElement(Footer));
+    const { prelude } = await prerender(createElement(App));
+    const root = document.createElement('div');
+    root.innerHTML = await new Response(prelude).text();
+    footer.length = 0;
+    beginHydration();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(async () => {
+      hydrateRoot(root, createElement(App));
+    });
+    expect(errors.mock.calls.map((c) => String(c[0]).slice(0, 300))).toEqual([]);
+    expect(root.textContent).toBe('browser2026');
+    // The hydrating render, then the transition's. A changed store snapshot would add a sync render between them
+    // (reading true) before the transition's: [false, true, true].
+    expect(footer).toEqual([false, true]);
+    errors.mockRestore();
+  });
+});

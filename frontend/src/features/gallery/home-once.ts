@@ -1,5 +1,5 @@
 import type { ClientImage } from '@shared/client-image';
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 
 /**
  * Home once (issue 32): a picture shows at most once on home. Home's sections draw from overlapping lists (the wall
@@ -22,7 +22,24 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-const snapshot = () => version;
+
+/**
+ * The claims' version, as this component last rendered it; a new claim re-renders it in a transition. Not
+ * useSyncExternalStore: React re-renders a store's readers at sync priority, in one task, and on home a claim lands
+ * while the page starts (the wall's, the grid's): the generator's whole tree, and every effect still pending, ran in a
+ * microtask then (29 Nov, Lighthouse's TBT on home). A section that reads a claim a moment late gives way a moment late.
+ */
+function useClaimsVersion(): number {
+  const [seen, setSeen] = useState(version);
+  useEffect(() => {
+    const listener = () => startTransition(() => setSeen(version));
+    const unsubscribe = subscribe(listener);
+    // A claim made between this render and the subscription.
+    listener();
+    return unsubscribe;
+  }, []);
+  return seen;
+}
 
 /** The ids earlier sections than `rank` show. */
 function claimedBefore(rank: number): Set<string> {
@@ -36,7 +53,7 @@ function claimedBefore(rank: number): Set<string> {
  * shows (until it unmounts). Off home (`enabled` false) nothing is dropped or claimed.
  */
 export function useHomeOnce(rank: number, enabled: boolean): (images: readonly ClientImage[]) => ClientImage[] {
-  const seen = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const seen = useClaimsVersion();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `seen` is the claims' version
   return useMemo(() => {
     if (!enabled) return (images) => [...images];
@@ -66,7 +83,7 @@ export function useClaim(rank: number, enabled: boolean, images: readonly (Clien
 
 /** The pictures the section at `rank` shows (home's viewer opens the AI images section's, which lives in another chunk). */
 export function useClaimed(rank: number): readonly ClientImage[] {
-  useSyncExternalStore(subscribe, snapshot, snapshot);
+  useClaimsVersion();
   return claims.get(rank) ?? NONE;
 }
 const NONE: readonly ClientImage[] = [];
