@@ -111,7 +111,11 @@ describe("Home's lower sections load as they near the screen (issue 32: Lighthou
     });
     await page.goto('/');
     const main = page.getByRole('main');
-    await main.getByRole('tabpanel').getByRole('button', { name: /^Open image:/ }).first().waitFor();
+    await main
+      .getByRole('tabpanel')
+      .getByRole('button', { name: /^Open image:/ })
+      .first()
+      .waitFor();
     // The first screen's answers are in and rendered; a second more, and still nothing asked for the sections below.
     await page.waitForTimeout(1_000);
     expect(asked).toEqual([]);
