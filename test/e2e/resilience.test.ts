@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { allowConsoleErrors, e2eForFile } from './support';
+import { allowConsoleErrors, e2eForFile, firstGridTile } from './support';
 
 const e2e = e2eForFile();
 
@@ -82,12 +82,7 @@ describe('a page that fails to load', () => {
     await page.goto('/');
     await navbar(page).waitFor();
     // Home whole first (hydrated, its gallery in): what goes offline below is the next page, not this one's requests.
-    await page
-      .getByRole('main')
-      .getByRole('tabpanel')
-      .getByRole('button', { name: /^Open image:/ })
-      .first()
-      .waitFor();
+    await firstGridTile(page);
     const notice = page.getByRole('status').filter({ hasText: 'You are offline' });
 
     // Act: the connection drops.

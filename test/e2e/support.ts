@@ -82,6 +82,16 @@ async function startE2E(options: { env?: Record<string, string> } = {}): Promise
   };
 }
 
+/** Home's Featured grid has its first picture: the first screen's answers are in and rendered. */
+export async function firstGridTile(page: Page): Promise<void> {
+  await page
+    .getByRole('main')
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^Open image:/ })
+    .first()
+    .waitFor();
+}
+
 /** Polls `check` until it is true (for server-side state the page cannot wait on). */
 export async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
