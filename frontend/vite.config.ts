@@ -72,7 +72,7 @@ export default defineConfig(({ command }) => ({
               name: 'generator',
               priority: 2,
               includeDependenciesRecursively: false,
-              test: /frontend[\\/]src[\\/](app[\\/]routes[\\/](generator-page|generate)\.tsx$|features[\\/](studio[\\/](components[\\/](?!studio-|variant-)|hooks[\\/]|generation-state\.|api[\\/](quota|health)-api\.)|gallery[\\/](hooks[\\/]|home-once\.|components[\\/](gallery-panel|gallery-tabs|showcase-wall)\.)))/,
+              test: /frontend[\\/]src[\\/](app[\\/]routes[\\/](generator-page|generate)\.tsx$|features[\\/](studio[\\/](components[\\/](?!studio-|variant-)|hooks[\\/]|generation-state\.|api[\\/](quota|health)-api\.)|gallery[\\/](hooks[\\/]|home-once\.|wall-id\.|components[\\/](gallery-panel|gallery-tabs|showcase-wall)\.)))/,
             },
             // What a page of pictures needs, shared by the generator (home, /generate), the category pages, search and
             // the viewer: one chunk instead of 15 (0.2–1.9 kB each), each a request and a round trip on a phone (issue 25).

@@ -83,6 +83,19 @@ function withFontPreload(html: string, bundle: OutputBundle | undefined): string
 }
 
 /**
+ * The first paint waits until the parser has read the element `id` names, when the page holds one: a page painted
+ * while its HTML was half parsed showed what came so far, and the wall (its markup after the studio's, shown above
+ * it on phones) then pushed the studio down (features/gallery/wall-id.ts). Chromium holds
+ * rendering for an expected element until it is parsed or the document ends.
+ */
+function withRenderBlockingUntil(html: string, markup: string, id: string): string {
+  if (!markup.includes(`id="${id}"`)) return html;
+  const stylesheet = '<link rel="stylesheet"';
+  if (!html.includes(stylesheet)) throw new Error('index.html has no stylesheet to put the expect link before');
+  return html.replace(stylesheet, `<link rel="expect" href="#${id}" blocking="render">\n    ${stylesheet}`);
+}
+
+/**
  * A page's head: its title, meta description and the link-preview tags (Open Graph, read by chat apps and social
  * sites, which run no script) that index.html carries for home. Each must be there to be replaced: a template
  * without one fails the build rather than ship a page that previews as home.
@@ -118,7 +131,7 @@ export function prerenderPages(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        const { pages, collections, categories } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
+        const { pages, collections, categories, wallId } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
           const { renderPage } = (await load('/src/prerender.tsx')) as {
             renderPage: (url: string) => Promise<{ markup: string; head?: { title: string; description: string } }>;
           };
@@ -126,6 +139,7 @@ export function prerenderPages(): Plugin {
           const { CATEGORIES, categoryDescription, pageTitle } = (await load('/../shared/category-table.ts')) as typeof CategoryTable;
           const { API_BASE, FILES_HOST } = (await load('/src/lib/api-client.ts')) as { API_BASE: string; FILES_HOST: string };
           const { TILE_SIZES } = (await load('/src/components/ui/masonry-grid.tsx')) as { TILE_SIZES: string };
+          const { WALL_ID } = (await load('/src/features/gallery/wall-id.ts')) as { WALL_ID: string };
           const { categoryListPath, categoryMetadataPath } = (await load('/src/features/categories/api/category-api.ts')) as Record<
             'categoryListPath' | 'categoryMetadataPath',
             (category: string) => string
@@ -147,7 +161,12 @@ export function prerenderPages(): Plugin {
             file: COLLECTION_PAGES[`/${c.slug}`] ?? '',
             head: { title: pageTitle(c.pageTitle), description: categoryDescription(c) },
           }));
-          return { pages: rendered, collections, categories: new Map(CATEGORIES.map((c) => [`/${c.slug}`, answers(c)])) };
+          return {
+            pages: rendered,
+            collections,
+            categories: new Map(CATEGORIES.map((c) => [`/${c.slug}`, answers(c)])),
+            wallId: WALL_ID,
+          };
         });
         const marker = '<div id="root"></div>';
         if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
@@ -164,7 +183,7 @@ export function prerenderPages(): Plugin {
           .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
         let index = '';
         for (const { path, file, markup, head } of pages) {
-          let out = shell
+          let out = withRenderBlockingUntil(shell, markup, wallId)
             .replace(page, `<html lang="en" data-page="${escapeHtml(path)}">`)
             .replace(marker, `<div id="root" data-prerendered="${escapeHtml(path)}">${markup}</div>`);
           // index.html keeps its own title and description (home's); another page gets the ones its Seo gives.

@@ -1,6 +1,9 @@
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { WALL_ID } from '../../frontend/src/features/gallery/wall-id';
 import { CONSENT_KEY } from '../../frontend/src/lib/consent';
 import { CATEGORIES } from '../../shared/category-table';
 import { STORAGE_KEYS } from '../../shared/constants';
@@ -268,6 +271,152 @@ describe('cookie consent', () => {
       await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
       await banner.waitFor();
       await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('consent'))).toBe(true);
+      await context.close();
+    }
+  });
+});
+
+/**
+ * A slow network in front of the site: each HTML page comes in two parts, cut before `cutBefore`, `pauseMs` apart
+ * (everything else passes as it is). The browser paints what it has parsed while it waits for the rest.
+ */
+async function htmlInTwoParts(target: string, cutBefore: string, pauseMs: number): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', target);
+    const upstream = request(
+      url,
+      { method: req.method, headers: { ...req.headers, host: url.host, 'accept-encoding': 'identity' } },
+      (answer) => {
+        if (!String(answer.headers['content-type']).startsWith('text/html')) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const html = Buffer.concat(chunks).toString('utf8');
+          const cut = html.indexOf(cutBefore);
+          const { 'content-length': _length, ...headers } = answer.headers;
+          res.writeHead(answer.statusCode ?? 502, headers);
+          if (cut < 0) {
+            res.end(html);
+            return;
+          }
+          res.write(html.slice(0, cut));
+          setTimeout(() => res.end(html.slice(cut)), pauseMs);
+        });
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('start-up keeps the prerendered page (issue 32: Lighthouse mobile on /generate)', () => {
+  it("paints a phone's home only once the wall is parsed: the studio does not move when the HTML comes slowly", async () => {
+    // The wall's markup comes after the studio's but shows above it on phones. One Lighthouse run in 15 (and 2 of 22
+    // loads at 4x CPU) painted the half-parsed page: the studio at the top, then 104 px lower once the wall came (CLS 0.12).
+    const slow = await htmlInTwoParts(e2e.app.url, `<ul id="${WALL_ID}"`, 1_500);
+    try {
+      for (const path of ['/', '/generate']) {
+        const { page, context } = await e2e.newPage({ consent: 'undecided', width: 375, height: 812 });
+        await page.addInitScript(() => {
+          const shifts: string[] = [];
+          (window as unknown as { shifts: string[] }).shifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
+              shifts.push(`${entry.value.toFixed(4)} ${entry.sources.map((s) => (s.node as Element | undefined)?.className).join(', ')}`);
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(`${slow.url}${path}`);
+        await page.getByRole('region', { name: 'Cookies and storage' }).waitFor();
+        await page.locator(`#${WALL_ID} img`).first().waitFor();
+        const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+        expect(
+          shifts.filter((shift) => shift.includes('studio') && !shift.includes('gen-progress')),
+          path,
+        ).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('hydrates the prerendered footer in place on / and /generate: the same element, not a redraw', async () => {
+    for (const [width, height] of [
+      [1440, 900],
+      [375, 812],
+    ] as const) {
+      for (const path of ['/', '/generate']) {
+        // A new visitor, as Lighthouse comes: the banner opens after the first render (a shell update at start-up).
+        const { page, context } = await e2e.newPage({ consent: 'undecided', width, height });
+        await page.addInitScript(() => {
+          document.addEventListener('DOMContentLoaded', () => {
+            (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('footer');
+          });
+        });
+        await page.goto(path);
+        await page.getByRole('region', { name: 'Cookies and storage' }).waitFor();
+        // Until React owns the footer there (its chunk came and hydrated it, or drew it anew).
+        await expect
+          .poll(() =>
+            page.evaluate(() => Object.keys(document.querySelector('footer') ?? {}).some((key) => key.startsWith('__reactFiber'))),
+          )
+          .toBe(true);
+        // A shell update reaching the footer's boundary before it hydrated made React give up hydrating it at sync
+        // priority: it dropped the prerendered markup and drew the footer anew (and ran every pending effect in that task).
+        const kept = await page.evaluate(() => {
+          const prerendered = (window as unknown as { prerendered: Element | null }).prerendered;
+          return Boolean(prerendered) && prerendered === document.querySelector('footer');
+        });
+        expect(kept, `${path} at ${width}px`).toBe(true);
+        await context.close();
+      }
+    }
+  });
+
+  it("fades in no footer control on /generate (Lighthouse's contrast check caught Subscribe grey on a phone)", async () => {
+    for (let visit = 0; visit < 3; visit++) {
+      // Lighthouse's phone, a new visitor.
+      const context = await e2e.browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+        baseURL: e2e.app.url,
+      });
+      const { page } = await e2e.newPage({ context });
+      // The buttons' transitions slowed down, so that a stray one cannot end between two looks (they last 0.15 s).
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const style = document.createElement('style');
+          style.textContent = '.btn { transition-duration: 30s !important; }';
+          document.head.append(style);
+        });
+      });
+      await page.goto('/generate');
+      await page.getByRole('region', { name: 'Cookies and storage' }).waitFor();
+      await expect
+        .poll(() => page.evaluate(() => Object.keys(document.querySelector('footer') ?? {}).some((key) => key.startsWith('__reactFiber'))))
+        .toBe(true);
+      // With the footer under content-visibility: auto, its prerendered buttons got their first real style only when
+      // looked at (axe's contrast check, or coming into view) and ran their transitions from the browser's default grey.
+      expect(await axeViolations(page, 'footer')).toEqual([]);
+      const fading = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition && (a.effect as KeyframeEffect | null)?.target?.closest('footer'))
+          .map((a) => `${((a.effect as KeyframeEffect).target as Element).className}: ${(a as CSSTransition).transitionProperty}`),
+      );
+      expect(fading).toEqual([]);
       await context.close();
     }
   });

@@ -30,6 +30,22 @@ const CookieBanner = lazy(() => import('../../features/consent/cookie-banner').t
 const nothing = () => null;
 const routeError = (retry: () => void) => <RouteError retry={retry} />;
 
+/*
+ * SHELL_PARTS: the shell's own updates (the banner's state set after mount, toasts) re-render RootLayout. An element
+ * with new props reaching a Suspense boundary React has not hydrated yet (the page's and the footer's, whose chunks
+ * may still be on their way) makes React hydrate that boundary at once, at sync priority, in one long task that also
+ * runs every pending effect (issue 32: the longest start-up task on /generate). The same element object each render
+ * lets React skip them instead: the footer is one element for the whole visit, the page one per path.
+ */
+// The shell's own lazy parts fail quietly (offline before their chunk came): the page stays.
+const FOOTER = (
+  <ErrorBoundary fallback={nothing}>
+    <Suspense fallback={null}>
+      <Footer />
+    </Suspense>
+  </ErrorBoundary>
+);
+
 /** The shell: navbar, page, footer, toasts; the context menu is blocked app-wide (spec section 2). */
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -65,6 +81,17 @@ export function RootLayout() {
     ),
     [closeBanner],
   );
+  // The same element while the path stays (see SHELL_PARTS below).
+  const page = useMemo(
+    () => (
+      <ErrorBoundary key={pathname} fallback={routeError} onRetry={retryFailedPages}>
+        <Suspense fallback={<RouteProgress />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+    ),
+    [pathname],
+  );
   useEffect(() => {
     return whenToastsNeeded(() => setToasts(true));
   }, []);
@@ -85,18 +112,9 @@ export function RootLayout() {
       <main id="main" className="main">
         {/* Boundaries per path: while a page's chunk loads, the progress bar shows (no spinner); if it fails to load
             or render, a message with Retry, in the shell. */}
-        <ErrorBoundary key={pathname} fallback={routeError} onRetry={retryFailedPages}>
-          <Suspense fallback={<RouteProgress />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        {page}
       </main>
-      {/* The shell's own lazy parts fail quietly (offline before their chunk came): the page stays. */}
-      <ErrorBoundary fallback={nothing}>
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
-      </ErrorBoundary>
+      {FOOTER}
       <OfflineNotice />
       {/* In a host that follows the topmost open modal dialog (lib/toast-layer.ts): toasts stay above the viewer. */}
       {toasts &&

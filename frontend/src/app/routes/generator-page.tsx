@@ -47,6 +47,14 @@ function useHomeShown(list: PagedImages, images: ClientImage[], home: boolean): 
 
 // Shows only after scrolling: its own chunk.
 const BackToTop = lazy(() => import('../../components/ui/back-to-top').then((m) => ({ default: m.BackToTop })));
+// One element for every render: the page re-renders as its lists and ads arrive, and a new element reaching this
+// boundary before React hydrated it (its chunk still on its way) made React hydrate it at sync priority in one long
+// task (layout/root-layout.tsx, SHELL_PARTS).
+const BACK_TO_TOP = (
+  <Suspense fallback={null}>
+    <BackToTop threshold={SCROLL.backToTopGenerator} />
+  </Suspense>
+);
 
 /**
  * The generator (home and /generate): studio, ads, the two tabs and the lightbox, wired as the
@@ -155,9 +163,7 @@ export function GeneratorPage({ home = false }: { home?: boolean }) {
         />
       )}
       {adOpen && ads && <LazyAdPopup ads={ads} onClose={() => setAdOpen(false)} />}
-      <Suspense fallback={null}>
-        <BackToTop threshold={SCROLL.backToTopGenerator} />
-      </Suspense>
+      {BACK_TO_TOP}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ClientImage } from '@shared/client-image';
+import { WALL_ID } from '../wall-id';
 import { PictureTile } from './picture-tile';
 import '../gallery.css';
 
@@ -18,7 +19,7 @@ export interface ShowcaseWallProps {
  */
 export function ShowcaseWall({ images, onOpen }: ShowcaseWallProps) {
   return (
-    <ul className="wall" aria-label="Featured pictures">
+    <ul id={WALL_ID} className="wall" aria-label="Featured pictures">
       {Array.from({ length: WALL_CELLS }, (_, i) => {
         const image = images[i];
         return (
