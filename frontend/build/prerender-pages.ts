@@ -7,6 +7,7 @@ import type * as CategoryTable from '../../shared/category-table';
 // next default, needs the file name).
 import { escapeHtml } from '../../shared/html.ts';
 import type * as SiteRoutes from '../../shared/site-routes';
+import { WALL_ID } from '../src/features/gallery/wall-id.ts';
 import { answerSchemas, categoryLinks, FRONTEND, withSsr } from './virtual-modules.ts';
 
 /**
@@ -131,7 +132,7 @@ export function prerenderPages(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        const { pages, collections, categories, wallId } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
+        const { pages, collections, categories } = await withSsr([categoryLinks(), answerSchemas()], async (load) => {
           const { renderPage } = (await load('/src/prerender.tsx')) as {
             renderPage: (url: string) => Promise<{ markup: string; head?: { title: string; description: string } }>;
           };
@@ -139,7 +140,6 @@ export function prerenderPages(): Plugin {
           const { CATEGORIES, categoryDescription, pageTitle } = (await load('/../shared/category-table.ts')) as typeof CategoryTable;
           const { API_BASE, FILES_HOST } = (await load('/src/lib/api-client.ts')) as { API_BASE: string; FILES_HOST: string };
           const { TILE_SIZES } = (await load('/src/components/ui/masonry-grid.tsx')) as { TILE_SIZES: string };
-          const { WALL_ID } = (await load('/src/features/gallery/wall-id.ts')) as { WALL_ID: string };
           const { categoryListPath, categoryMetadataPath } = (await load('/src/features/categories/api/category-api.ts')) as Record<
             'categoryListPath' | 'categoryMetadataPath',
             (category: string) => string
@@ -161,12 +161,7 @@ export function prerenderPages(): Plugin {
             file: COLLECTION_PAGES[`/${c.slug}`] ?? '',
             head: { title: pageTitle(c.pageTitle), description: categoryDescription(c) },
           }));
-          return {
-            pages: rendered,
-            collections,
-            categories: new Map(CATEGORIES.map((c) => [`/${c.slug}`, answers(c)])),
-            wallId: WALL_ID,
-          };
+          return { pages: rendered, collections, categories: new Map(CATEGORIES.map((c) => [`/${c.slug}`, answers(c)])) };
         });
         const marker = '<div id="root"></div>';
         if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
@@ -183,7 +178,7 @@ export function prerenderPages(): Plugin {
           .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
         let index = '';
         for (const { path, file, markup, head } of pages) {
-          let out = withRenderBlockingUntil(shell, markup, wallId)
+          let out = withRenderBlockingUntil(shell, markup, WALL_ID)
             .replace(page, `<html lang="en" data-page="${escapeHtml(path)}">`)
             .replace(marker, `<div id="root" data-prerendered="${escapeHtml(path)}">${markup}</div>`);
           // index.html keeps its own title and description (home's); another page gets the ones its Seo gives.

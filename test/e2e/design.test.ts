@@ -318,6 +318,13 @@ async function htmlInTwoParts(target: string, cutBefore: string, pauseMs: number
   };
 }
 
+/** Until React owns the page's footer: its chunk came and hydrated the prerendered one, or drew it anew. */
+async function reactOwnsFooter(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('footer') ?? {}).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
+}
+
 describe('start-up keeps the prerendered page (issue 32: Lighthouse mobile on /generate)', () => {
   it("paints a phone's home only once the wall is parsed: the studio does not move when the HTML comes slowly", async () => {
     // The wall's markup comes after the studio's but shows above it on phones. One Lighthouse run in 15 (and 2 of 22
@@ -365,12 +372,7 @@ describe('start-up keeps the prerendered page (issue 32: Lighthouse mobile on /g
         });
         await page.goto(path);
         await page.getByRole('region', { name: 'Cookies and storage' }).waitFor();
-        // Until React owns the footer there (its chunk came and hydrated it, or drew it anew).
-        await expect
-          .poll(() =>
-            page.evaluate(() => Object.keys(document.querySelector('footer') ?? {}).some((key) => key.startsWith('__reactFiber'))),
-          )
-          .toBe(true);
+        await reactOwnsFooter(page);
         // A shell update reaching the footer's boundary before it hydrated made React give up hydrating it at sync
         // priority: it dropped the prerendered markup and drew the footer anew (and ran every pending effect in that task).
         const kept = await page.evaluate(() => {
@@ -404,9 +406,7 @@ describe('start-up keeps the prerendered page (issue 32: Lighthouse mobile on /g
       });
       await page.goto('/generate');
       await page.getByRole('region', { name: 'Cookies and storage' }).waitFor();
-      await expect
-        .poll(() => page.evaluate(() => Object.keys(document.querySelector('footer') ?? {}).some((key) => key.startsWith('__reactFiber'))))
-        .toBe(true);
+      await reactOwnsFooter(page);
       // With the footer under content-visibility: auto, its prerendered buttons got their first real style only when
       // looked at (axe's contrast check, or coming into view) and ran their transitions from the browser's default grey.
       expect(await axeViolations(page, 'footer')).toEqual([]);

@@ -81,7 +81,7 @@ export function RootLayout() {
     ),
     [closeBanner],
   );
-  // The same element while the path stays (see SHELL_PARTS below).
+  // The same element while the path stays (SHELL_PARTS, above).
   const page = useMemo(
     () => (
       <ErrorBoundary key={pathname} fallback={routeError} onRetry={retryFailedPages}>
